@@ -1,0 +1,40 @@
+# `make run` and `make test` work on a machine with only Python 3.11+ and make.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: run test lint format bench tables clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e '.[test]'
+	touch $(STAMP)
+
+run: $(STAMP)
+	$(BIN)/sparrow --help
+	$(BIN)/sparrow analyze 123m456p789s1122z5z
+
+test: $(STAMP)
+	$(BIN)/ruff check src tests bench tools
+	$(BIN)/ruff format --check src tests bench tools
+	$(BIN)/pytest
+
+format: $(STAMP)
+	$(BIN)/ruff check --fix src tests bench tools
+	$(BIN)/ruff format src tests bench tools
+
+$(VENV)/.bench: $(STAMP)
+	$(BIN)/pip install --quiet -e '.[test,bench]'
+	touch $(VENV)/.bench
+
+bench: $(VENV)/.bench
+	$(BIN)/python bench/analysis.py
+
+# Rebuild the shipped shanten tables (needs numpy from the bench extra).
+tables: $(VENV)/.bench
+	$(BIN)/python tools/gen_shanten_tables.py
+
+clean:
+	rm -rf $(VENV) build *.egg-info src/*.egg-info

@@ -1,0 +1,243 @@
+"""Shanten numbers, waits and tile acceptance, table-driven.
+
+The shanten number is how many tiles a hand is from ready (0 = ready, -1 = complete). The regular
+form (sets and a pair) is exact: for each suit and for the honours a shipped table gives, per
+pattern of counts, the number of tiles to draw to hold m sets and p pairs in that suit
+(``tools/gen_shanten_tables.py`` builds it). There are only ~130 distinct such vectors, so
+combining the four groups is a lookup in a memo of min-plus convolutions, not a search.
+
+All functions take a hand as 34 counts (``sparrow.tiles.tile_counts``); the number of declared
+melds says how many sets the concealed part still needs.
+"""
+
+from __future__ import annotations
+
+import struct
+import zlib
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from importlib.resources import files
+from operator import itemgetter
+
+from sparrow.tiles import KINDS, ORPHANS, Tile, format_tiles
+
+__all__ = [
+    "shanten",
+    "regular_shanten",
+    "seven_pairs_shanten",
+    "thirteen_orphans_shanten",
+    "waits",
+    "Discard",
+    "discard_options",
+    "unseen_count",
+    "Forms",
+]
+
+_INFINITY = 99
+
+
+class _Tables:
+    """The shipped distance tables, loaded on first use (keeps ``import sparrow`` fast).
+
+    ``suit`` and ``honour`` map a group's counts (as bytes) to a vector id; ``vectors[id][2*m + p]``
+    is the number of tiles to draw for m sets and p pairs; ``convolve[a][b]`` is the id of the best
+    split of sets and pairs between two groups (the vectors are closed under it).
+    """
+
+    def __init__(self) -> None:
+        blob = zlib.decompress(files("sparrow").joinpath("data/shanten_tables.bin").read_bytes())
+        offset = 0
+        maps = []
+        for _ in range(2):
+            count, width = struct.unpack_from("<II", blob, offset)
+            offset += 8
+            keys = blob[offset : offset + count * width]
+            offset += count * width
+            ids = struct.unpack_from(f"<{count}H", blob, offset)
+            offset += 2 * count
+            maps.append(dict(zip((keys[i : i + width] for i in range(0, count * width, width)), ids)))
+        (n,) = struct.unpack_from("<I", blob, offset)
+        offset += 4
+        self.suit, self.honour = maps
+        self.vectors: list[tuple[int, ...]] = [tuple(blob[offset + 10 * i : offset + 10 * i + 10]) for i in range(n)]
+        offset += 10 * n
+        self.convolve: list[bytes] = [blob[offset + n * i : offset + n * i + n] for i in range(n)]
+
+
+_tables: _Tables | None = None
+
+
+def _load() -> _Tables:
+    global _tables
+    if _tables is None:
+        _tables = _Tables()
+    return _tables
+
+
+def _regular_vector(counts: Sequence[int]) -> tuple[int, ...]:
+    tables = _tables or _load()
+    raw = bytes(counts)
+    suit = tables.suit
+    convolve = tables.convolve
+    return tables.vectors[
+        convolve[convolve[convolve[suit[raw[0:9]]][suit[raw[9:18]]]][suit[raw[18:27]]]][tables.honour[raw[27:34]]]
+    ]
+
+
+def regular_shanten(counts: Sequence[int], melds: int = 0) -> int:
+    """Shanten of the sets-and-a-pair form; ``melds`` declared sets already made."""
+    return _regular_vector(counts)[2 * (4 - melds) + 1] - 1
+
+
+def seven_pairs_shanten(counts: Sequence[int], four_as_two_pairs: bool = False) -> int:
+    """Shanten of seven pairs (concealed hands only). By default four identical tiles are one pair."""
+    raw = bytes(counts)
+    if four_as_two_pairs:
+        pairs = raw.count(2) + raw.count(3) + 2 * raw.count(4)
+        return 6 - min(pairs, 7)
+    pairs = len(raw.translate(None, b"\x00\x01"))
+    if pairs >= 7:
+        return -1
+    kinds = 34 - raw.count(0)
+    return 6 - pairs + (7 - kinds if kinds < 7 else 0)
+
+
+_orphan_counts = itemgetter(*ORPHANS)
+
+
+def thirteen_orphans_shanten(counts: Sequence[int]) -> int:
+    held = _orphan_counts(counts)
+    return held.count(0) - (1 if max(held) >= 2 else 0)
+
+
+@dataclass(frozen=True, slots=True)
+class Forms:
+    """Which winning forms count (rulesets differ)."""
+
+    seven_pairs: bool = True
+    thirteen_orphans: bool = True
+    four_as_two_pairs: bool = False
+
+
+DEFAULT_FORMS = Forms()
+
+
+def shanten(counts: Sequence[int], melds: int = 0, forms: Forms = DEFAULT_FORMS) -> int:
+    """The smallest shanten over the regular form, seven pairs and thirteen orphans."""
+    # Inlined: bots and the simulation lab call this millions of times.
+    tables = _tables or _load()
+    raw = bytes(counts)
+    suit = tables.suit
+    convolve = tables.convolve
+    best = (
+        tables.vectors[
+            convolve[convolve[convolve[suit[raw[0:9]]][suit[raw[9:18]]]][suit[raw[18:27]]]][tables.honour[raw[27:34]]]
+        ][9 - 2 * melds]
+        - 1
+    )
+    if melds or best < 0:
+        return best  # the special forms are concealed hands, and nothing beats complete
+    if forms.seven_pairs:
+        if forms.four_as_two_pairs:
+            pairs = raw.count(2) + raw.count(3) + 2 * raw.count(4)
+            s = 6 - min(pairs, 7)
+        else:
+            pairs = len(raw.translate(None, b"\x00\x01"))  # kinds held at least twice
+            s = 6 - pairs  # a lower bound until the missing kinds are counted
+            if s < best:
+                kinds = 34 - raw.count(0)
+                if kinds < 7:
+                    s += 7 - kinds
+        if s < best and sum(raw) >= 13:
+            best = s
+    if forms.thirteen_orphans and raw[27:34].count(0) - 1 < best:  # cheap lower bound first
+        held = _orphan_counts(raw)
+        s = held.count(0) - (1 if max(held) >= 2 else 0)
+        if s < best and sum(raw) >= 13:
+            best = s
+    return best
+
+
+def waits(counts: Sequence[int], melds: int = 0, forms: Forms = DEFAULT_FORMS) -> list[Tile]:
+    """Tiles that complete a ready 13-tile hand (none if it is not ready).
+
+    A tile all four of which the hand already holds cannot complete it and is not a wait.
+    """
+    hand = list(counts)
+    result = []
+    for tile in KINDS:
+        if hand[tile] >= 4:
+            continue
+        hand[tile] += 1
+        if shanten(hand, melds, forms) == -1:
+            result.append(tile)
+        hand[tile] -= 1
+    return result
+
+
+def _accepted(hand: list[int], melds: int, forms: Forms, current: int) -> list[Tile]:
+    result = []
+    for tile in KINDS:
+        if hand[tile] >= 4:
+            continue
+        hand[tile] += 1
+        if shanten(hand, melds, forms) < current:
+            result.append(tile)
+        hand[tile] -= 1
+    return result
+
+
+def accepted_tiles(counts: Sequence[int], melds: int = 0, forms: Forms = DEFAULT_FORMS) -> list[Tile]:
+    """Tiles that lower the shanten of a 13-tile hand (its waits when it is ready)."""
+    hand = list(counts)
+    return _accepted(hand, melds, forms, shanten(hand, melds, forms))
+
+
+def unseen_count(tiles: Iterable[Tile], counts: Sequence[int], visible: Sequence[int] | None = None) -> int:
+    """How many copies of ``tiles`` are neither in the hand (``counts``) nor among ``visible`` (34 counts)."""
+    total = 0
+    for tile in tiles:
+        seen = counts[tile] + (visible[tile] if visible is not None else 0)
+        total += max(0, 4 - seen)
+    return total
+
+
+@dataclass(frozen=True, slots=True)
+class Discard:
+    """One discard from a 14-tile hand and what the remaining 13 tiles then accept."""
+
+    tile: Tile
+    shanten: int
+    accepted: tuple[Tile, ...]
+    unseen: int
+
+    def as_dict(self) -> dict[str, object]:
+        return {
+            "discard": str(self.tile),
+            "shanten": self.shanten,
+            "accepted": format_tiles(self.accepted),
+            "accepted_count": self.unseen,
+        }
+
+
+def discard_options(
+    counts: Sequence[int],
+    melds: int = 0,
+    forms: Forms = DEFAULT_FORMS,
+    visible: Sequence[int] | None = None,
+) -> list[Discard]:
+    """For a 14-tile hand: every distinct discard, the shanten it leaves, the tiles that would
+    then lower it (the waits, once ready) and how many of those are unseen. Best first: lowest
+    shanten, then most unseen accepted tiles."""
+    hand = list(counts)
+    options = []
+    for tile in KINDS:
+        if hand[tile] == 0:
+            continue
+        hand[tile] -= 1
+        after = shanten(hand, melds, forms)
+        accepted = _accepted(hand, melds, forms, after)
+        options.append(Discard(tile, after, tuple(accepted), unseen_count(accepted, hand, visible)))
+        hand[tile] += 1
+    options.sort(key=lambda d: (d.shanten, -d.unseen, d.tile))
+    return options

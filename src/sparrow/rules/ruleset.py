@@ -1,0 +1,219 @@
+"""What every rule family provides, and the registry that finds one by name.
+
+A family is one module (``nts``, ``hkos``, ``chinese``, ``casual``) defining a :class:`Ruleset`
+subclass: its named options with defaults, its table procedure (:class:`TableRules`), a scorer for
+hand situations and a settlement. The engine, the CLI, bots and the web app only use this surface.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from sparrow.analysis import Forms
+from sparrow.situation import HandSituation, SituationError
+from sparrow.tiles import SEATS
+
+__all__ = [
+    "ScoreItem",
+    "ScoreResult",
+    "TableRules",
+    "Settlement",
+    "Ruleset",
+    "RulesError",
+    "register",
+    "get_ruleset",
+    "ruleset_names",
+    "score",
+    "settle",
+]
+
+
+class RulesError(ValueError):
+    """Unknown ruleset or option, or an option of the wrong type."""
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreItem:
+    """One line of a score card: ``kind`` is points, doubling, faan, fan or limit."""
+
+    name: str
+    kind: str
+    value: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"name": self.name, "kind": self.kind, "value": self.value}
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreResult:
+    rules: str
+    valid: bool
+    total: int
+    items: tuple[ScoreItem, ...] = ()
+    reason: str | None = None
+    limit: str | None = None
+    details: Mapping[str, Any] = field(default_factory=dict)
+    arithmetic: str = ""  # how the total was reached, for people: "34 × 2² = 136"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "rules": self.rules,
+            "valid": self.valid,
+            "reason": self.reason,
+            "total": self.total,
+            "items": [item.to_dict() for item in self.items],
+            "limit": self.limit,
+            "details": dict(self.details),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class TableRules:
+    """How the table is set up and run under a ruleset (used by ``sparrow.game``)."""
+
+    bonus_tiles: bool  # 144 tiles with flowers and seasons, else 136
+    break_dice: int  # dice rolled for the wall break (2 or 3)
+    dead_wall: str  # "fixed" (14 set aside, not refilled), "reserve" (14 kept back as play goes), "none"
+    rotation: str  # "seats" (NTS: every seat moves each game), "dealer_keeps" (HKOS), "pass" (chinese), "none"
+    prevailing_wind_by_dice: bool = False  # NTS: the prevailing wind is rolled every game
+    rob_added_kong: bool = True  # another player may win on a tile added to an exposed pung
+    false_win: str = "refused"  # "dead_hand" (NTS) or "refused" (the claim is not accepted)
+    chow: bool = True
+    hands_in_match: int = 16
+
+
+@dataclass(frozen=True, slots=True)
+class Settlement:
+    """The facts of one finished hand, as ``sparrow settle`` reads them."""
+
+    rules: str
+    winner: str | None
+    win_by: str | None
+    discarder: str | None
+    scores: Mapping[str, int]
+    options: Mapping[str, Any] = field(default_factory=dict)
+    dead: frozenset[str] = frozenset()  # NTS: seats with a dead hand (score 0, settle as losers)
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Settlement:
+        if not isinstance(data, Mapping):
+            raise SituationError("settlement", f"expected a JSON object, got {type(data).__name__}")
+        rules = data.get("rules")
+        if not isinstance(rules, str):
+            raise SituationError("rules", "is required and must be a ruleset name")
+        winner = data.get("winner")
+        if winner is not None and winner not in SEATS:
+            raise SituationError("winner", f"expected E, S, W, N or null, got {winner!r}")
+        win_by = data.get("win_by")
+        if winner is not None and win_by not in (
+            "discard",
+            "self_draw",
+            "kong_replacement",
+            "flower_replacement",
+            "robbing_kong",
+        ):
+            raise SituationError("win_by", f"expected how the hand was won, got {win_by!r}")
+        discarder = data.get("discarder")
+        if winner is not None and win_by in ("discard", "robbing_kong"):
+            if discarder not in SEATS:
+                raise SituationError("discarder", f"a win on a discard needs the discarder's seat, got {discarder!r}")
+            if discarder == winner:
+                raise SituationError("discarder", "the winner cannot be the discarder")
+        elif discarder is not None and discarder not in SEATS:
+            raise SituationError("discarder", f"expected E, S, W, N or null, got {discarder!r}")
+        scores = data.get("scores") or {}
+        if not isinstance(scores, Mapping) or any(k not in SEATS for k in scores):
+            raise SituationError("scores", "must map seats E, S, W, N to hand totals")
+        for seat, value in scores.items():
+            if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+                raise SituationError(f"scores.{seat}", f"must be a whole number of points, got {value!r}")
+        if winner is not None and winner not in scores:
+            raise SituationError("scores", f"needs the winner's ({winner}) total")
+        dead = data.get("dead") or []
+        if not isinstance(dead, list) or any(s not in SEATS for s in dead):
+            raise SituationError("dead", "must be a list of seats")
+        options = data.get("options") or {}
+        if not isinstance(options, Mapping):
+            raise SituationError("options", "must be an object of named options")
+        return cls(rules, winner, win_by if winner else None, discarder, dict(scores), dict(options), frozenset(dead))
+
+
+class Ruleset:
+    """Base of every rule family. Subclasses set ``name``, ``title``, ``defaults`` and override
+    :meth:`score`, :meth:`settle` and :meth:`table`."""
+
+    name: ClassVar[str] = ""
+    title: ClassVar[str] = ""
+    defaults: ClassVar[Mapping[str, Any]] = {}
+
+    def resolve_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
+        """The defaults overridden by ``options``; unknown names and wrong types are errors."""
+        resolved = dict(self.defaults)
+        for key, value in (options or {}).items():
+            if key not in self.defaults:
+                known = ", ".join(sorted(self.defaults)) or "none"
+                raise RulesError(f"unknown option {key!r} for {self.name} (options: {known})")
+            default = self.defaults[key]
+            if isinstance(default, bool) != isinstance(value, bool) or not isinstance(value, type(default)):
+                raise RulesError(f"option {key!r} of {self.name} must be {type(default).__name__}, got {value!r}")
+            resolved[key] = value
+        return resolved
+
+    # -- the hooks a family provides
+
+    def table(self, options: Mapping[str, Any] | None = None) -> TableRules:
+        raise NotImplementedError
+
+    def forms(self, options: Mapping[str, Any] | None = None) -> Forms:
+        """The special winning forms the shanten/waits analysis should consider."""
+        return Forms()
+
+    def score(self, situation: HandSituation) -> ScoreResult:
+        raise NotImplementedError
+
+    def settle(self, settlement: Settlement) -> dict[str, int]:
+        raise NotImplementedError
+
+    def __repr__(self) -> str:
+        return f"get_ruleset({self.name!r})"
+
+
+_REGISTRY: dict[str, Ruleset] = {}
+
+
+def register(cls: type[Ruleset]) -> type[Ruleset]:
+    """Class decorator: make a family available by its name."""
+    _REGISTRY[cls.name] = cls()
+    return cls
+
+
+def _ensure_loaded() -> None:
+    if not _REGISTRY:
+        from sparrow.rules import casual, chinese, hkos, nts  # noqa: F401  (registers them)
+
+
+def get_ruleset(name: str) -> Ruleset:
+    _ensure_loaded()
+    try:
+        return _REGISTRY[name]
+    except KeyError:
+        raise RulesError(f"unknown ruleset {name!r} (known: {', '.join(sorted(_REGISTRY))})") from None
+
+
+def ruleset_names() -> list[str]:
+    _ensure_loaded()
+    return sorted(_REGISTRY)
+
+
+def score(situation: HandSituation) -> ScoreResult:
+    """Score a hand situation under the ruleset it names."""
+    return get_ruleset(situation.rules).score(situation)
+
+
+def settle(settlement: Settlement) -> dict[str, int]:
+    """Payments per seat for a finished hand; they sum to zero."""
+    payments = get_ruleset(settlement.rules).settle(settlement)
+    assert sum(payments.values()) == 0, payments
+    return payments

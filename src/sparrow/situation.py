@@ -1,0 +1,197 @@
+"""The hand situation (``../shared/spec/hand-situation.md``): everything needed to score one hand.
+
+``HandSituation.from_dict`` validates the JSON form and raises :class:`SituationError` naming the
+field at fault; ``to_dict`` writes it back (round-trip).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from sparrow.hand import Hand, HandError, Meld, MeldKind
+from sparrow.tiles import SEATS, Tile, TileError, format_tiles, parse_tiles
+
+__all__ = ["SituationError", "HandSituation", "WIN_BY", "MOMENTS", "SELF_DRAWN"]
+
+WIN_BY = ("discard", "self_draw", "kong_replacement", "flower_replacement", "robbing_kong")
+SELF_DRAWN = frozenset({"self_draw", "kong_replacement", "flower_replacement"})
+MOMENTS = ("last_tile", "fourth_tile", "heavenly", "earthly", "first_round", "kong_on_kong")
+
+
+class SituationError(ValueError):
+    """Malformed input; the message names the field."""
+
+    def __init__(self, field_name: str, message: str) -> None:
+        super().__init__(f"{field_name}: {message}")
+        self.field = field_name
+
+
+def _tiles(data: Mapping[str, Any], name: str, default: str | None = None) -> tuple[Tile, ...]:
+    value = data.get(name, default)
+    if value is None:
+        raise SituationError(name, "is required")
+    try:
+        return tuple(parse_tiles(value))
+    except TileError as error:
+        raise SituationError(name, str(error)) from None
+
+
+def _seat(data: Mapping[str, Any], name: str, default: str | None = None) -> str:
+    value = data.get(name, default)
+    if value not in SEATS:
+        raise SituationError(name, f"expected one of E, S, W, N, got {value!r}")
+    return value
+
+
+@dataclass(frozen=True, slots=True)
+class HandSituation:
+    rules: str
+    concealed: tuple[Tile, ...]
+    melds: tuple[Meld, ...] = ()
+    winning_tile: Tile | None = None
+    win_by: str = "discard"
+    seat_wind: str = "E"
+    round_wind: str = "E"
+    bonus: tuple[Tile, ...] = ()
+    moments: frozenset[str] = frozenset()
+    options: Mapping[str, Any] = field(default_factory=dict)
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> HandSituation:
+        if not isinstance(data, Mapping):
+            raise SituationError("situation", f"expected a JSON object, got {type(data).__name__}")
+        rules = data.get("rules")
+        if not isinstance(rules, str):
+            raise SituationError("rules", "is required and must be a ruleset name")
+        options = data.get("options") or {}
+        if not isinstance(options, Mapping):
+            raise SituationError("options", "must be an object of named options")
+        concealed = _tiles(data, "concealed")
+        melds_data = data.get("melds") or []
+        if not isinstance(melds_data, list):
+            raise SituationError("melds", "must be a list")
+        melds = []
+        for index, item in enumerate(melds_data):
+            where = f"melds[{index}]"
+            if not isinstance(item, Mapping):
+                raise SituationError(where, "must be an object with kind, tiles and open")
+            kind = item.get("kind")
+            if kind not in MeldKind._value2member_map_:
+                raise SituationError(f"{where}.kind", f"expected chow, pung or kong, got {kind!r}")
+            is_open = item.get("open", True)
+            if not isinstance(is_open, bool):
+                raise SituationError(f"{where}.open", "must be true or false")
+            try:
+                melds.append(Meld(MeldKind(kind), _tiles(item, "tiles"), is_open))
+            except SituationError as error:
+                raise SituationError(f"{where}.tiles", str(error).split(": ", 1)[1]) from None
+            except HandError as error:
+                raise SituationError(where, str(error)) from None
+        winning = data.get("winning_tile")
+        winning_tile = None
+        if winning is not None:
+            try:
+                winning_tile = Tile.parse(winning)
+            except TileError as error:
+                raise SituationError("winning_tile", str(error)) from None
+            if winning_tile.is_bonus:
+                raise SituationError("winning_tile", "a flower or season cannot complete a hand")
+        win_by = data.get("win_by", "discard" if winning_tile is not None else None) or "discard"
+        if win_by not in WIN_BY:
+            raise SituationError("win_by", f"expected one of {', '.join(WIN_BY)}, got {win_by!r}")
+        moments = data.get("moments") or []
+        if not isinstance(moments, list) or any(m not in MOMENTS for m in moments):
+            raise SituationError("moments", f"expected a list of {', '.join(MOMENTS)}, got {moments!r}")
+        situation = cls(
+            rules=rules,
+            concealed=concealed,
+            melds=tuple(melds),
+            winning_tile=winning_tile,
+            win_by=win_by,
+            seat_wind=_seat(data, "seat_wind", "E"),
+            round_wind=_seat(data, "round_wind", "E"),
+            bonus=_tiles(data, "bonus", ""),
+            moments=frozenset(moments),
+            options=dict(options),
+        )
+        situation.check()
+        return situation
+
+    def check(self) -> None:
+        """Raise :class:`SituationError` if the tiles cannot be a real hand."""
+        if any(t.is_bonus for t in self.concealed):
+            raise SituationError("concealed", "flowers and seasons belong in bonus, not in the hand")
+        if any(not t.is_bonus for t in self.bonus):
+            raise SituationError("bonus", "only flowers and seasons (1f-8f) can be bonus tiles")
+        try:
+            Hand(
+                self.concealed + ((self.winning_tile,) if self.winning_tile is not None else ()), self.melds, self.bonus
+            )
+        except HandError as error:
+            raise SituationError("concealed", str(error)) from None
+        expected = (14 if self.winning_tile is not None else 13) + self.kong_count
+        actual = len(self.concealed) + (self.winning_tile is not None) + sum(len(m.tiles) for m in self.melds)
+        if actual != expected:
+            what = "a winning hand" if self.winning_tile is not None else "a non-winning hand"
+            raise SituationError(
+                "concealed",
+                f"{what} with {self.kong_count} kong(s) must have {expected} tiles in all, this one has {actual}",
+            )
+
+    def to_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"rules": self.rules}
+        if self.options:
+            data["options"] = dict(self.options)
+        data["concealed"] = format_tiles(self.concealed)
+        data["melds"] = [{"kind": m.kind.value, "tiles": format_tiles(m.tiles), "open": m.open} for m in self.melds]
+        data["winning_tile"] = str(self.winning_tile) if self.winning_tile is not None else None
+        data["win_by"] = self.win_by
+        data["seat_wind"] = self.seat_wind
+        data["round_wind"] = self.round_wind
+        data["bonus"] = format_tiles(self.bonus)
+        data["moments"] = sorted(self.moments)
+        return data
+
+    # -- derived facts every scorer needs
+
+    @property
+    def is_win(self) -> bool:
+        return self.winning_tile is not None
+
+    @property
+    def self_drawn(self) -> bool:
+        return self.win_by in SELF_DRAWN
+
+    @property
+    def is_dealer(self) -> bool:
+        return self.seat_wind == "E"
+
+    @property
+    def kong_count(self) -> int:
+        return sum(1 for m in self.melds if m.kind is MeldKind.KONG)
+
+    @property
+    def full_concealed(self) -> tuple[Tile, ...]:
+        """The standing tiles with the winning tile added."""
+        return self.concealed + ((self.winning_tile,) if self.winning_tile is not None else ())
+
+    def counts(self) -> list[int]:
+        """34 counts of the standing tiles including the winning tile."""
+        counts = [0] * 34
+        for tile in self.full_concealed:
+            counts[tile] += 1
+        return counts
+
+    def all_counts(self) -> list[int]:
+        """34 counts of every playing tile of the hand, melds included (a kong counts four)."""
+        counts = self.counts()
+        for meld in self.melds:
+            for tile in meld.tiles:
+                counts[tile] += 1
+        return counts
+
+    @property
+    def has_open_meld(self) -> bool:
+        return any(m.open for m in self.melds)
