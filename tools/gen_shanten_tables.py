@@ -56,7 +56,7 @@ def distances(hands: np.ndarray, chows: bool) -> np.ndarray:
                             next_states[key] = new_cost
         states = next_states
     result = np.full((count, 10), INF, dtype=np.int16)
-    for (a, b, m, p), cost in states.items():
+    for (_a, b, m, p), cost in states.items():
         if b != 0:
             continue
         column = 2 * m + p

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from enum import Enum
+from enum import StrEnum
 
 from sparrow.tiles import SEATS, Tile, TileError, format_tiles, parse_tiles
 
@@ -20,7 +20,7 @@ class HandError(ValueError):
     """A hand or meld that cannot exist (wrong tiles, wrong count, too many copies)."""
 
 
-class MeldKind(str, Enum):
+class MeldKind(StrEnum):
     CHOW = "chow"
     PUNG = "pung"
     KONG = "kong"

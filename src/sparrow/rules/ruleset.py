@@ -7,13 +7,13 @@ hand situations and a settlement. The engine, the CLI, bots and the web app only
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from sparrow.analysis import Forms
+from sparrow.analysis import Forms, shanten
 from sparrow.situation import HandSituation, SituationError
-from sparrow.tiles import SEATS
+from sparrow.tiles import KINDS, SEATS, Tile
 
 __all__ = [
     "ScoreItem",
@@ -169,6 +169,25 @@ class Ruleset:
     def forms(self, options: Mapping[str, Any] | None = None) -> Forms:
         """The special winning forms the shanten/waits analysis should consider."""
         return Forms()
+
+    def is_complete(self, counts: Sequence[int], melds: int = 0, options: Mapping[str, Any] | None = None) -> bool:
+        """Whether the standing tiles (34 counts, winning tile included) with ``melds`` declared sets
+        form a winning *shape* under this family (the minimum is checked by :meth:`score`).
+        Families with shapes of their own (the NTS snakes and twins) extend this."""
+        return shanten(counts, melds, self.forms(options)) == -1
+
+    def waits(self, counts: Sequence[int], melds: int = 0, options: Mapping[str, Any] | None = None) -> list[Tile]:
+        """Tile kinds that would complete a 13-tile hand under this family's shapes."""
+        hand = list(counts)
+        result = []
+        for tile in KINDS:
+            if hand[tile] >= 4:
+                continue
+            hand[tile] += 1
+            if self.is_complete(hand, melds, options):
+                result.append(tile)
+            hand[tile] -= 1
+        return result
 
     def score(self, situation: HandSituation) -> ScoreResult:
         raise NotImplementedError
