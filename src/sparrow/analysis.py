@@ -158,39 +158,60 @@ def shanten(counts: Sequence[int], melds: int = 0, forms: Forms = DEFAULT_FORMS)
     return best
 
 
+def _improving(counts: Sequence[int], melds: int, forms: Forms, below: int) -> list[Tile]:
+    """Tile kinds whose addition brings the hand's shanten below ``below``.
+
+    Adding a tile changes only its own suit's table entry, so each candidate costs one lookup and
+    one convolution with the precombined other three groups; the special forms are recomputed only
+    when they could reach the threshold (adding a tile lowers any form's shanten by at most one).
+    """
+    tables = _tables or _load()
+    raw = bytearray(counts)
+    convolve = tables.convolve
+    vectors = tables.vectors
+    column = 9 - 2 * melds
+    group_tables = (tables.suit, tables.suit, tables.suit, tables.honour)
+    bounds = ((0, 9), (9, 18), (18, 27), (27, 34))
+    ids = [group_tables[g][bytes(raw[lo:hi])] for g, (lo, hi) in enumerate(bounds)]
+    others = [
+        convolve[convolve[ids[1]][ids[2]]][ids[3]],
+        convolve[convolve[ids[0]][ids[2]]][ids[3]],
+        convolve[convolve[ids[0]][ids[1]]][ids[3]],
+        convolve[convolve[ids[0]][ids[1]]][ids[2]],
+    ]
+    specials = melds == 0 and sum(raw) >= 12
+    check_pairs = specials and forms.seven_pairs and seven_pairs_shanten(raw, forms.four_as_two_pairs) - 1 < below
+    check_orphans = specials and forms.thirteen_orphans and thirteen_orphans_shanten(raw) - 1 < below
+    result = []
+    for group, (lo, hi) in enumerate(bounds):
+        table = group_tables[group]
+        rest = convolve[others[group]]
+        for tile in range(lo, hi):
+            if raw[tile] >= 4:
+                continue
+            raw[tile] += 1
+            value = vectors[rest[table[bytes(raw[lo:hi])]]][column] - 1
+            if value >= below and check_pairs:
+                value = min(value, seven_pairs_shanten(raw, forms.four_as_two_pairs))
+            if value >= below and check_orphans:
+                value = min(value, thirteen_orphans_shanten(raw))
+            raw[tile] -= 1
+            if value < below:
+                result.append(KINDS[tile])
+    return result
+
+
 def waits(counts: Sequence[int], melds: int = 0, forms: Forms = DEFAULT_FORMS) -> list[Tile]:
     """Tiles that complete a ready 13-tile hand (none if it is not ready).
 
     A tile all four of which the hand already holds cannot complete it and is not a wait.
     """
-    hand = list(counts)
-    result = []
-    for tile in KINDS:
-        if hand[tile] >= 4:
-            continue
-        hand[tile] += 1
-        if shanten(hand, melds, forms) == -1:
-            result.append(tile)
-        hand[tile] -= 1
-    return result
-
-
-def _accepted(hand: list[int], melds: int, forms: Forms, current: int) -> list[Tile]:
-    result = []
-    for tile in KINDS:
-        if hand[tile] >= 4:
-            continue
-        hand[tile] += 1
-        if shanten(hand, melds, forms) < current:
-            result.append(tile)
-        hand[tile] -= 1
-    return result
+    return _improving(counts, melds, forms, 0)
 
 
 def accepted_tiles(counts: Sequence[int], melds: int = 0, forms: Forms = DEFAULT_FORMS) -> list[Tile]:
     """Tiles that lower the shanten of a 13-tile hand (its waits when it is ready)."""
-    hand = list(counts)
-    return _accepted(hand, melds, forms, shanten(hand, melds, forms))
+    return _improving(counts, melds, forms, shanten(counts, melds, forms))
 
 
 def unseen_count(tiles: Iterable[Tile], counts: Sequence[int], visible: Sequence[int] | None = None) -> int:
@@ -236,7 +257,7 @@ def discard_options(
             continue
         hand[tile] -= 1
         after = shanten(hand, melds, forms)
-        accepted = _accepted(hand, melds, forms, after)
+        accepted = _improving(hand, melds, forms, after)
         options.append(Discard(tile, after, tuple(accepted), unseen_count(accepted, hand, visible)))
         hand[tile] += 1
     options.sort(key=lambda d: (d.shanten, -d.unseen, d.tile))
