@@ -22,8 +22,8 @@ def counts(text):
     return tile_counts(parse_tiles(text))
 
 
-def wait_text(text, melds=0, forms=Forms()):
-    return format_tiles(waits(counts(text), melds, forms))
+def wait_text(text, melds=0, forms=None):
+    return format_tiles(waits(counts(text), melds, forms or Forms()))
 
 
 def test_shanten_of_known_hands():
