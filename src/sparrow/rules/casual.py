@@ -1,11 +1,60 @@
-"""The casual vs-computer game (seed 001, ``shared/rules/casual.md``)."""
+"""The casual vs-computer game (seed 001, ``shared/rules/casual.md``).
+
+A win is four sets and a pair, or seven *different* pairs held fully concealed; any such shape wins
+(there is no minimum). The hand is worth ``20 × 2^fan`` with the fan capped (option ``max_fan``,
+default 5), then × 1.5 when the winner is the dealer. On a discard (Ron) the discarder pays that
+value; on a self-draw (Tsumo) each of the three opponents pays a third of it, rounded up.
+
+No fan depends on where the winning tile stands or on the wait, so the "highest-scoring split" of a
+hand is only a choice between two facts of its tiles: whether some split has no chow (all
+triplets) and whether it is read as seven pairs instead. Both are read off the tile counts directly,
+which keeps scoring to a few microseconds a hand (see ``docs/rules/casual.md``).
+"""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from sparrow.rules.ruleset import Ruleset, TableRules, register
+from sparrow.analysis import Forms, regular_shanten
+from sparrow.analysis import waits as analysis_waits
+from sparrow.hand import MeldKind
+from sparrow.rules.ruleset import RulesError, Ruleset, ScoreItem, ScoreResult, Settlement, TableRules, register
+from sparrow.situation import HandSituation, SituationError
+from sparrow.tiles import KINDS, SEATS, Tile, format_tiles
+
+__all__ = ["Casual", "BASE_VALUE"]
+
+BASE_VALUE = 20  # a hand with no fan; doubled once per fan
+FAN = "fan"
+
+# Seven *different* pairs only (four of a kind is not two pairs), and no thirteen orphans.
+_FORMS = Forms(seven_pairs=True, thirteen_orphans=False, four_as_two_pairs=False)
+
+# Tile indexes (see sparrow.tiles): 1 and 9 of each suit, and the first honour.
+_TERMINAL_INDEXES = (0, 8, 9, 17, 18, 26)
+_FIRST_HONOUR = 27
+_FIRST_DRAGON = 31
+_SEAT_OF_WIND = {seat: _FIRST_HONOUR + index for index, seat in enumerate(SEATS)}
+_SUPERSCRIPT = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
+
+# The items are built once: a ScoreItem is a frozen value, and scoring only picks among them.
+_CONCEALED_SELF_DRAW = ScoreItem("Concealed self-draw", FAN, 1)
+_ALL_SIMPLES = ScoreItem("All simples", FAN, 1)
+_ALL_TRIPLETS = ScoreItem("All triplets", FAN, 2)
+_SEVEN_PAIRS = ScoreItem("Seven pairs", FAN, 2)
+_HALF_FLUSH = ScoreItem("Half flush", FAN, 2)
+_ALL_HONOURS = ScoreItem("All honours", FAN, 4)
+_FULL_FLUSH = ScoreItem("Full flush", FAN, 4)
+_DRAGON_TRIPLET = {tile: ScoreItem(f"Honour triplet ({KINDS[tile].name})", FAN, 1) for tile in range(31, 34)}
+_ROUND_WIND_TRIPLET = {
+    tile: ScoreItem(f"Honour triplet ({KINDS[tile].name}, round wind)", FAN, 1) for tile in range(27, 31)
+}
+_SEAT_WIND_TRIPLET = {
+    tile: ScoreItem(f"Honour triplet ({KINDS[tile].name}, seat wind)", FAN, 1) for tile in range(27, 31)
+}
+
+_NOT_A_WIN = "not a winning hand: the tiles form neither four sets and a pair nor seven different pairs"
 
 
 @register
@@ -15,7 +64,7 @@ class Casual(Ruleset):
     defaults: Mapping[str, Any] = {"max_fan": 5, "rotate": False}
 
     def table(self, options: Mapping[str, Any] | None = None) -> TableRules:
-        resolved = self.resolve_options(options)
+        resolved = self._options(options)
         return TableRules(
             bonus_tiles=False,
             break_dice=2,
@@ -25,3 +74,186 @@ class Casual(Ruleset):
             false_win="refused",
             hands_in_match=1,
         )
+
+    # -- what wins
+
+    def forms(self, options: Mapping[str, Any] | None = None) -> Forms:
+        return _FORMS
+
+    def waits(self, counts: Sequence[int], melds: int = 0, options: Mapping[str, Any] | None = None) -> list[Tile]:
+        # The table-driven analysis with this family's forms gives the same answer as trying each
+        # tile with is_complete, at a fraction of the cost.
+        return analysis_waits(counts, melds, _FORMS)
+
+    # -- scoring
+
+    def score(self, situation: HandSituation) -> ScoreResult:
+        options = self._options(situation.options)
+        _check_equipment(situation)
+        if situation.winning_tile is None:
+            # Only the winner's hand is scored in this game; a loser's hand is worth nothing.
+            return ScoreResult(self.name, True, 0, details={"fan": 0})
+        if situation.win_by == "robbing_kong":
+            return _invalid("casual has no robbing the kong: a tile added to a pung cannot be claimed")
+
+        melds = situation.melds
+        counts = situation.counts()  # standing tiles with the winning tile
+        standing = bytes(counts)
+        # Seven pairs needs all 14 tiles in hand (no meld), each kind exactly twice.
+        seven_pairs = not melds and not standing.translate(None, b"\x00\x02")
+        regular = regular_shanten(counts, len(melds)) == -1
+        if not regular and not seven_pairs:
+            return _invalid(_not_a_win_reason(standing, melds))
+
+        # Hand-wide facts, over every tile including the declared melds: which kinds are present.
+        present = bytearray(standing)
+        for meld in melds:
+            for tile in meld.tiles:
+                present[tile] = 1
+        has_honours = any(present[_FIRST_HONOUR:])
+        suits = bool(any(present[0:9])) + bool(any(present[9:18])) + bool(any(present[18:27]))
+
+        head: list[ScoreItem] = []  # the fans that do not depend on the split, in counting order
+        if situation.win_by in ("self_draw", "kong_replacement") and not situation.has_open_meld:
+            head.append(_CONCEALED_SELF_DRAW)
+        if not has_honours and not any(present[i] for i in _TERMINAL_INDEXES):
+            head.append(_ALL_SIMPLES)
+        if suits == 0:
+            tail = (_ALL_HONOURS,)
+        elif suits == 1:
+            tail = (_HALF_FLUSH,) if has_honours else (_FULL_FLUSH,)
+        else:
+            tail = ()
+
+        # The two readings. A hand that is both seven pairs and four sets and a pair holds every
+        # kind twice, so its regular split has chows and no honour triplet: seven pairs scores
+        # more. Both are still compared, so the rule "the player gets the best reading" is visible.
+        best: list[ScoreItem] | None = None
+        if regular:
+            best = head + _triplet_items(standing, melds, situation.seat_wind, situation.round_wind) + list(tail)
+        if seven_pairs:
+            pairs_reading = [*head, _SEVEN_PAIRS, *tail]
+            if best is None or _fan(pairs_reading) > _fan(best):
+                best = pairs_reading
+        assert best is not None
+
+        fan = _fan(best)
+        max_fan = options["max_fan"]
+        scored_fan = min(fan, max_fan)
+        value = BASE_VALUE << scored_fan
+        dealer = situation.seat_wind == "E"
+        arithmetic = f"{BASE_VALUE} × 2{str(scored_fan).translate(_SUPERSCRIPT)}"
+        if dealer:
+            # BASE_VALUE is even, so × 1.5 is always a whole number: no rounding is ever needed.
+            value = value * 3 // 2
+            arithmetic += " × 1.5"
+        arithmetic += f" = {value}"
+        if fan > max_fan:
+            arithmetic = f"{fan} fan, capped at {max_fan}: {arithmetic}"
+        return ScoreResult(
+            self.name,
+            True,
+            value,
+            tuple(best),
+            details={"fan": fan, "scored_fan": scored_fan, "dealer": dealer},
+            arithmetic=arithmetic,
+        )
+
+    # -- payments
+
+    def settle(self, settlement: Settlement) -> dict[str, int]:
+        self._options(settlement.options)
+        payments = dict.fromkeys(SEATS, 0)
+        winner = settlement.winner
+        if winner is None:
+            return payments  # a washout: no one scores
+        win_by = settlement.win_by
+        if win_by == "robbing_kong":
+            raise SituationError("win_by", "casual has no robbing the kong")
+        if win_by == "flower_replacement":
+            raise SituationError("win_by", "casual is played without flowers, so there is no flower replacement")
+        value = settlement.scores[winner]
+        if win_by == "discard":
+            discarder = settlement.discarder
+            if discarder not in SEATS or discarder == winner:
+                raise SituationError(
+                    "discarder", f"a win on a discard needs another seat as discarder, got {discarder!r}"
+                )
+            payments[discarder] = -value
+            payments[winner] = value
+            return payments
+        # Tsumo (a kong replacement draw is one too): each opponent pays a third, rounded up,
+        # and the winner receives what is paid, so the payments still sum to zero.
+        share = -(-value // 3)
+        for seat in SEATS:
+            payments[seat] = 3 * share if seat == winner else -share
+        return payments
+
+    # -- helpers
+
+    def _options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
+        resolved = self.resolve_options(options)
+        if resolved["max_fan"] < 0:
+            raise RulesError(f"option 'max_fan' of casual must be 0 or more, got {resolved['max_fan']!r}")
+        return resolved
+
+
+def _check_equipment(situation: HandSituation) -> None:
+    """This game has 136 tiles: a flower or season, or a win on a flower replacement, is bad input."""
+    if situation.bonus:
+        raise SituationError(
+            "bonus",
+            f"casual is played with 136 tiles, without flowers or seasons (got {format_tiles(situation.bonus)})",
+        )
+    if situation.win_by == "flower_replacement":
+        raise SituationError("win_by", "casual is played without flowers, so there is no flower replacement")
+    if situation.win_by == "kong_replacement" and not situation.kong_count:
+        raise SituationError("win_by", "a win on a kong replacement needs a declared kong")
+
+
+def _triplet_items(standing: bytes, melds: Sequence[Any], seat_wind: str, round_wind: str) -> list[ScoreItem]:
+    """Honour triplets (in the order of the tiles) and all triplets, for the four-sets-and-a-pair reading.
+
+    Honours never form chows, so in a complete hand three of an honour standing are a triplet.
+    """
+    honour_sets = [tile for tile in range(_FIRST_HONOUR, 34) if standing[tile] == 3]
+    has_declared_chow = False
+    for meld in melds:
+        if meld.kind is MeldKind.CHOW:
+            has_declared_chow = True
+        elif meld.tiles[0] >= _FIRST_HONOUR:
+            honour_sets.append(meld.tiles[0])
+    items = []
+    round_tile = _SEAT_OF_WIND[round_wind]
+    seat_tile = _SEAT_OF_WIND[seat_wind]
+    for tile in sorted(honour_sets):
+        if tile >= _FIRST_DRAGON:
+            items.append(_DRAGON_TRIPLET[tile])
+            continue
+        # A wind that is both the round wind and the seat wind counts twice.
+        if tile == round_tile:
+            items.append(_ROUND_WIND_TRIPLET[tile])
+        if tile == seat_tile:
+            items.append(_SEAT_WIND_TRIPLET[tile])
+    # All triplets: some split has no chow. In a complete hand that is exactly when no declared meld
+    # is a chow and the standing tiles are threes of a kind and one pair.
+    if not has_declared_chow and standing.count(2) == 1 and not standing.translate(None, b"\x00\x02\x03"):
+        items.append(_ALL_TRIPLETS)
+    return items
+
+
+def _fan(items: Sequence[ScoreItem]) -> int:
+    return sum(item.value for item in items)
+
+
+def _invalid(reason: str) -> ScoreResult:
+    return ScoreResult(Casual.name, False, 0, reason=reason, details={"fan": 0})
+
+
+def _not_a_win_reason(standing: bytes, melds: Sequence[Any]) -> str:
+    """Name the near miss a player is most likely to have made: four of a kind in seven pairs."""
+    if not melds and not standing.translate(None, b"\x00\x02\x04"):
+        doubled = [str(KINDS[tile]) for tile in range(34) if standing[tile] == 4]
+        held = f"{doubled[0]} is held" if len(doubled) == 1 else f"{', '.join(doubled)} are each held"
+        return f"not a winning hand: seven pairs must be seven different pairs, and {held} four times"
+    return _NOT_A_WIN
