@@ -1,11 +1,147 @@
-"""Hong Kong Old Style (seeds 003 and 004, ``shared/rules/hkos.md``)."""
+"""Hong Kong Old Style (seeds 003 and 004, ``shared/rules/hkos.md``).
+
+Only the winner scores. The winning hand's faan are counted on its highest-scoring reading and
+turned into points by the faan table (0 faan = 1 point ... 10 faan or more = 128, the limit); a
+hand needs the minimum (3 faan by default) to win. Settlement turns the winner's points into
+payments: the discarder pays double and the others single, or everybody pays double on a
+self-draw. The practice profile of seed 004 (option ``practice``) lets any complete hand win for
+one point and settles nothing.
+
+Why the scorer is short: in this family no item depends on where the winning tile sits or on the
+wait, and the honours split only one way, so the only choices between splits of a regular hand
+are "all chows" and "all pungs" (which exclude each other). Both are answered by direct tests on
+the counts instead of enumerating decompositions; seven pairs (an option) is the one other reading
+that can compete, and the two are compared.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
-from sparrow.rules.ruleset import Ruleset, TableRules, register
+from sparrow.analysis import Forms, regular_shanten
+from sparrow.hand import MeldKind
+from sparrow.rules.ruleset import RulesError, Ruleset, ScoreItem, ScoreResult, Settlement, TableRules, register
+from sparrow.shapes import is_seven_pairs, is_thirteen_orphans
+from sparrow.situation import HandSituation, SituationError
+from sparrow.tiles import SEATS, Tile
+
+__all__ = ["HKOS", "FAAN_POINTS", "LIMIT_FAAN", "faan_to_points"]
+
+# The faan table of seed 003, from 0 faan (only reachable below the usual minimum) to the limit.
+FAAN_POINTS: tuple[int, ...] = (1, 2, 4, 8, 16, 24, 32, 48, 64, 96, 128)
+LIMIT_FAAN = 10
+
+_WIND_OF_SEAT = {"E": 27, "S": 28, "W": 29, "N": 30}
+_WIND_NAME = {27: "East", 28: "South", 29: "West", 30: "North"}
+_DRAGONS = (31, 32, 33)  # white, green, red
+_DRAGON_NAME = {31: "White Dragon", 32: "Green Dragon", 33: "Red Dragon"}
+_SUIT_NAME = ("Characters", "Circles", "Bamboo")
+_DISCARD_WINS = frozenset({"discard", "robbing_kong"})  # robbing the kong scores as a win on a discard
+_RESPONSIBILITY = ("half", "full")
+
+
+def faan_to_points(faan: int) -> int:
+    """Points for a number of faan: the seed's table, 128 from 10 faan up."""
+    if faan < 0:
+        raise ValueError(f"faan cannot be negative, got {faan}")
+    return FAAN_POINTS[min(faan, LIMIT_FAAN)]
+
+
+@dataclass(frozen=True, slots=True)
+class _Profile:
+    """The resolved named options, as attributes (read on every hand, so no dict lookups)."""
+
+    flowers: bool
+    practice: bool
+    minimum: int
+    seven_pairs: bool
+    concealed_self_draw: bool
+    three_dice_break: bool
+    short_match: bool
+    three_players: bool
+    responsibility: str
+
+
+@dataclass(frozen=True, slots=True)
+class _Reading:
+    """The faan of one way to read a winning hand."""
+
+    items: tuple[ScoreItem, ...]
+    faan: int
+    limit: str | None = None
+
+
+def _chows_only(counts: Sequence[int], start: int) -> bool:
+    """Whether the nine counts of one suit from ``start`` split into chows and nothing else.
+
+    The lowest tile held can only start a chow, so the split, if any, is forced."""
+    first, second = 0, 0  # chows already started that still need this rank
+    for rank in range(9):
+        need = counts[start + rank] - first - second
+        if need < 0 or (need and rank > 6):
+            return False
+        first, second = need, first
+    return first == 0 and second == 0
+
+
+def _all_chows(standing: Sequence[int], valued: frozenset[int]) -> bool:
+    """Whether the standing tiles split into chows and a pair that scores nothing.
+
+    Called only when every declared meld is a chow and the hand is known to be complete."""
+    honour_pair = None
+    for tile in range(27, 34):
+        count = standing[tile]
+        if count:
+            if count != 2 or honour_pair is not None:
+                return False
+            honour_pair = tile
+    if honour_pair is not None:
+        if honour_pair in valued:
+            return False
+        return _chows_only(standing, 0) and _chows_only(standing, 9) and _chows_only(standing, 18)
+    pair_suit = None
+    for start in (0, 9, 18):
+        remainder = sum(standing[start : start + 9]) % 3
+        if remainder == 2:
+            pair_suit = start
+        elif remainder == 0:
+            if not _chows_only(standing, start):
+                return False
+        else:
+            return False
+    if pair_suit is None:
+        return False
+    work = list(standing)
+    for tile in range(pair_suit, pair_suit + 9):
+        if work[tile] >= 2:
+            work[tile] -= 2
+            if _chows_only(work, pair_suit):
+                return True
+            work[tile] += 2
+    return False
+
+
+def _all_pungs(standing: Sequence[int], has_declared_chow: bool) -> bool:
+    """Four pungs or kongs and a pair: the standing tiles are threes and exactly one two.
+
+    (Four of a kind standing is never a pung here: the fourth tile would have to sit in a chow.)"""
+    if has_declared_chow:
+        return False
+    raw = bytes(standing)
+    return raw.count(2) == 1 and not raw.count(1) and not raw.count(4)
+
+
+def _arithmetic(reading: _Reading, total: int) -> str:
+    if reading.limit is not None:
+        return f"{reading.limit}: limit, {LIMIT_FAAN} faan = {total} points"
+    values = [item.value for item in reading.items]
+    sum_text = " + ".join(str(v) for v in values) + f" = {reading.faan} faan" if len(values) > 1 else ""
+    faan_text = sum_text or f"{reading.faan} faan"
+    if reading.faan > LIMIT_FAAN:
+        return f"{faan_text}, over the {LIMIT_FAAN}-faan limit = {total} points"
+    return f"{faan_text} = {total} point{'s' if total != 1 else ''}"
 
 
 @register
@@ -13,21 +149,290 @@ class HKOS(Ruleset):
     name = "hkos"
     title = "Hong Kong Old Style"
     defaults: Mapping[str, Any] = {
-        "flowers": True,
-        "practice": False,
-        "minimum": 3,
-        "three_dice_break": True,
-        "short_match": False,
+        "flowers": True,  # 144 tiles with flowers and seasons; false: 136 tiles, no bonus faan
+        "practice": False,  # seed 004's practice profile: any complete hand wins 1 point, no payments
+        "minimum": 3,  # faan needed to win
+        "seven_pairs": False,  # seven pairs wins, for 4 faan
+        "concealed_self_draw": False,  # the concealed faan also on a self-draw
+        "three_dice_break": True,  # seed 004's three-dice wall break; false: seed 003's two dice
+        "short_match": False,  # the East round only
+        "three_players": False,  # no North seat, no chow claims, 2-8 of characters removed
+        "responsibility": "half",  # "half": discarder pays double, others single; "full": discarder pays all
     }
 
-    def table(self, options: Mapping[str, Any] | None = None) -> TableRules:
+    def __init__(self) -> None:
+        self._profiles: dict[tuple[tuple[str, Any], ...], _Profile] = {}
+        self._default_profile = self._build_profile({})
+
+    # -- options
+
+    def _profile(self, options: Mapping[str, Any] | None) -> _Profile:
+        """The options resolved and checked; cached, since a batch repeats the same few."""
+        if not options:
+            return self._default_profile
+        try:
+            key: tuple[tuple[str, Any], ...] | None = tuple(sorted(options.items()))
+            cached = self._profiles.get(key)
+        except TypeError:  # an unhashable value: let resolve_options name the problem
+            key, cached = None, None
+        if cached is not None:
+            return cached
+        profile = self._build_profile(options)
+        if key is not None and len(self._profiles) < 256:
+            self._profiles[key] = profile
+        return profile
+
+    def _build_profile(self, options: Mapping[str, Any]) -> _Profile:
         resolved = self.resolve_options(options)
+        if resolved["minimum"] < 0:
+            raise RulesError(f"option 'minimum' of hkos must be 0 or more faan, got {resolved['minimum']}")
+        if resolved["responsibility"] not in _RESPONSIBILITY:
+            raise RulesError(
+                f"option 'responsibility' of hkos must be 'half' or 'full', got {resolved['responsibility']!r}"
+            )
+        return _Profile(**resolved)
+
+    # -- the table and the winning shapes
+
+    def table(self, options: Mapping[str, Any] | None = None) -> TableRules:
+        profile = self._profile(options)
+        seats = 3 if profile.three_players else 4
+        rounds = 1 if profile.short_match else 4
         return TableRules(
-            bonus_tiles=resolved["flowers"],
-            break_dice=3 if resolved["three_dice_break"] else 2,
+            bonus_tiles=profile.flowers,
+            break_dice=3 if profile.three_dice_break else 2,
             dead_wall="reserve",
             rotation="dealer_keeps",
             rob_added_kong=True,
             false_win="refused",
-            hands_in_match=4 if resolved["short_match"] else 16,
+            chow=not profile.three_players,
+            hands_in_match=seats * rounds,  # every seat deals at least once per round
         )
+
+    def forms(self, options: Mapping[str, Any] | None = None) -> Forms:
+        """Thirteen orphans always wins (a limit hand); seven pairs only with its option."""
+        return Forms(seven_pairs=self._profile(options).seven_pairs, thirteen_orphans=True, four_as_two_pairs=False)
+
+    # -- scoring
+
+    def score(self, situation: HandSituation) -> ScoreResult:
+        profile = self._profile(situation.options)
+        if not profile.flowers or profile.three_players:
+            _check_table(situation, profile)
+        winning_tile = situation.winning_tile
+        if winning_tile is None:
+            # Only the winner scores: a losing hand is a row of zeros on the sheet.
+            return ScoreResult(self.name, True, 0, details={"faan": 0}, arithmetic="only the winner scores: 0 points")
+
+        standing = [0] * 34
+        for tile in situation.concealed:
+            standing[tile] += 1
+        standing[winning_tile] += 1
+        melds = situation.melds
+
+        regular = regular_shanten(standing, len(melds)) == -1
+        seven_pairs = orphans = False
+        if not melds:
+            seven_pairs = is_seven_pairs(standing)
+            orphans = not regular and is_thirteen_orphans(standing)
+        if not (regular or orphans or (seven_pairs and profile.seven_pairs)):
+            if seven_pairs:
+                reason = "not a winning hand: seven pairs does not win under these rules (option seven_pairs is off)"
+            else:
+                reason = "not a winning hand: the tiles do not make four sets and a pair"
+            return ScoreResult(self.name, False, 0, reason=reason, details={"faan": 0})
+
+        if profile.practice:
+            return ScoreResult(
+                self.name,
+                True,
+                1,
+                (ScoreItem("Practice win", "points", 1),),
+                details={"faan": 0},
+                arithmetic="practice win = 1 point",
+            )
+
+        reading = self._best_reading(situation, profile, standing, regular, orphans, seven_pairs)
+        if reading.faan < profile.minimum:
+            return ScoreResult(
+                self.name,
+                False,
+                0,
+                reading.items,
+                reason=f"needs {profile.minimum} faan, has {reading.faan}",
+                details={"faan": reading.faan},
+                arithmetic=f"{reading.faan} faan, below the minimum of {profile.minimum}: no win",
+            )
+        total = FAAN_POINTS[min(reading.faan, LIMIT_FAAN)]
+        return ScoreResult(
+            self.name,
+            True,
+            total,
+            reading.items,
+            limit=reading.limit,
+            details={"faan": reading.faan},
+            arithmetic=_arithmetic(reading, total),
+        )
+
+    def _best_reading(
+        self,
+        situation: HandSituation,
+        profile: _Profile,
+        standing: list[int],
+        regular: bool,
+        orphans: bool,
+        seven_pairs: bool,
+    ) -> _Reading:
+        if orphans:
+            return _Reading((ScoreItem("Thirteen orphans", "limit", LIMIT_FAAN),), LIMIT_FAAN, "Thirteen orphans")
+
+        every = list(standing)
+        has_declared_chow = False
+        open_meld = False
+        for meld in situation.melds:
+            if meld.kind is MeldKind.CHOW:
+                has_declared_chow = True
+            if meld.open:
+                open_meld = True
+            for tile in meld.tiles:
+                every[tile] += 1
+
+        suits = [any(every[start : start + 9]) for start in (0, 9, 18)]
+        suit_count = suits.count(True)
+        has_honours = any(every[27:34])
+
+        # Items that do not depend on how the hand is split, in the order a player counts them
+        # after the hand's patterns: the way it was won, then the bonus tiles.
+        suit_items: tuple[ScoreItem, ...] = ()
+        if suit_count == 1:
+            suit_name = _SUIT_NAME[suits.index(True)]
+            if has_honours:
+                suit_items = (ScoreItem(f"Mixed one suit ({suit_name})", "faan", 3),)
+            else:
+                suit_items = (ScoreItem(f"Pure one suit ({suit_name})", "faan", 7),)
+        win_items = []
+        self_drawn = situation.win_by not in _DISCARD_WINS
+        if self_drawn:
+            win_items.append(ScoreItem("Self-drawn", "faan", 1))
+        if not open_meld and (not self_drawn or profile.concealed_self_draw):
+            win_items.append(ScoreItem("Concealed hand", "faan", 1))
+        if profile.flowers:
+            bonus = situation.bonus
+            if bonus:
+                seat = situation.seat_wind
+                for tile in sorted(bonus):
+                    if tile.seat == seat:
+                        kind = "flower" if tile < 38 else "season"
+                        win_items.append(ScoreItem(f"Own {kind} ({Tile(tile).name})", "faan", 1))
+            else:
+                win_items.append(ScoreItem("No bonus tiles", "faan", 1))
+        tail = tuple(win_items)
+        tail_faan = sum(item.value for item in tail) + sum(item.value for item in suit_items)
+
+        best: _Reading | None = None
+        if seven_pairs and profile.seven_pairs:
+            if suit_count == 0:
+                best = _Reading((ScoreItem("All honours", "limit", LIMIT_FAAN),), LIMIT_FAAN, "All honours")
+            else:
+                items = suit_items + (ScoreItem("Seven pairs", "faan", 4),) + tail
+                best = _Reading(items, tail_faan + 4)
+        if not regular:
+            assert best is not None
+            return best
+
+        seat_wind = _WIND_OF_SEAT[situation.seat_wind]
+        round_wind = _WIND_OF_SEAT[situation.round_wind]
+        if every[27] >= 3 and every[28] >= 3 and every[29] >= 3 and every[30] >= 3:
+            return _Reading((ScoreItem("Great four winds", "limit", LIMIT_FAAN),), LIMIT_FAAN, "Great four winds")
+        if suit_count == 0:
+            return _Reading((ScoreItem("All honours", "limit", LIMIT_FAAN),), LIMIT_FAAN, "All honours")
+
+        items = list(suit_items)
+        faan = tail_faan
+        if _all_pungs(standing, has_declared_chow):
+            items.append(ScoreItem("All pungs", "faan", 3))
+            faan += 3
+        elif (not has_honours or every[27:34].count(0) == 6) and all(
+            meld.kind is MeldKind.CHOW for meld in situation.melds
+        ):
+            valued = frozenset(_DRAGONS) | {seat_wind, round_wind}
+            if _all_chows(standing, valued):
+                items.append(ScoreItem("All chows", "faan", 1))
+                faan += 1
+        if has_honours:
+            # Honours never run, so a count of three or four is a pung or kong and two is the pair.
+            if every[seat_wind] >= 3:
+                items.append(ScoreItem(f"Seat wind ({_WIND_NAME[seat_wind]})", "faan", 1))
+                faan += 1
+            if every[round_wind] >= 3:
+                items.append(ScoreItem(f"Round wind ({_WIND_NAME[round_wind]})", "faan", 1))
+                faan += 1
+            dragon_pungs = [d for d in _DRAGONS if every[d] >= 3]
+            if len(dragon_pungs) == 3:
+                items.append(ScoreItem("Great three dragons", "faan", 8))
+                faan += 8
+            elif len(dragon_pungs) == 2 and any(every[d] == 2 for d in _DRAGONS):
+                items.append(ScoreItem("Little three dragons", "faan", 5))
+                faan += 5
+            else:
+                for dragon in dragon_pungs:
+                    items.append(ScoreItem(f"Dragon pung ({_DRAGON_NAME[dragon]})", "faan", 1))
+                    faan += 1
+        items.extend(tail)
+        regular_reading = _Reading(tuple(items), faan)
+        if best is None or regular_reading.faan >= best.faan:
+            return regular_reading
+        return best
+
+    # -- settlement
+
+    def settle(self, settlement: Settlement) -> dict[str, int]:
+        profile = self._profile(settlement.options)
+        seats = SEATS[:3] if profile.three_players else SEATS
+        if profile.three_players:
+            for field_name in ("winner", "discarder"):
+                if getattr(settlement, field_name) == "N":
+                    raise SituationError(field_name, "there is no North seat in the three-player game")
+        payments = dict.fromkeys(seats, 0)
+        winner = settlement.winner
+        if winner is None or profile.practice:
+            return payments  # a drawn hand pays nothing; practice hands are not paid for
+        points = settlement.scores[winner]
+        losers = [seat for seat in seats if seat != winner]
+        if settlement.win_by in _DISCARD_WINS:
+            discarder = settlement.discarder
+            if discarder not in losers:
+                raise SituationError("discarder", f"a win on a discard needs the discarder's seat, got {discarder!r}")
+            if profile.responsibility == "full":
+                # The discarder takes on what the whole table would have paid for the discard.
+                payments[discarder] = -(2 * points + (len(losers) - 1) * points)
+            else:
+                for seat in losers:
+                    payments[seat] = -2 * points if seat == discarder else -points
+        else:
+            for seat in losers:
+                payments[seat] = -2 * points
+        payments[winner] = -sum(payments[seat] for seat in losers)
+        return payments
+
+
+def _check_table(situation: HandSituation, profile: _Profile) -> None:
+    """Tiles and seats that cannot occur at a table with these options are input errors."""
+    if not profile.flowers:
+        if situation.bonus:
+            raise SituationError("bonus", "no flowers or seasons are in play (option flowers is false)")
+        if situation.win_by == "flower_replacement":
+            raise SituationError("win_by", "there are no flower replacements without flowers (option flowers is false)")
+    if profile.three_players:
+        if situation.seat_wind == "N":
+            raise SituationError("seat_wind", "there is no North seat in the three-player game")
+        removed = "the 2-8 of characters are not used in the three-player game"
+        if any(1 <= tile <= 7 for tile in situation.concealed):
+            raise SituationError("concealed", removed)
+        if situation.winning_tile is not None and 1 <= situation.winning_tile <= 7:
+            raise SituationError("winning_tile", removed)
+        for index, meld in enumerate(situation.melds):
+            if meld.kind is MeldKind.CHOW:
+                raise SituationError(f"melds[{index}]", "chows cannot be claimed in the three-player game")
+            if 1 <= meld.tiles[0] <= 7:
+                raise SituationError(f"melds[{index}]", removed)
