@@ -48,10 +48,26 @@ class Meld:
             object.__setattr__(self, "kind", kind)
         tiles = tuple(sorted(Tile(int(t)) for t in self.tiles))
         object.__setattr__(self, "tiles", tiles)
+        size = 4 if kind is MeldKind.KONG else 3
+        first = tiles[0] if tiles else None
+        if kind is MeldKind.CHOW:
+            valid = (
+                len(tiles) == 3
+                and first < 27
+                and first.rank <= 7
+                and tiles == (first, Tile(first + 1), Tile(first + 2))
+            )
+        else:
+            valid = len(tiles) == size and first < 34 and tiles.count(first) == size
+        if not valid or (self.open is False and kind is not MeldKind.KONG):
+            self._explain(kind, tiles, size)  # raises with the specific reason
+        if self.source is not None and self.source not in SEATS:
+            raise HandError(f"unknown seat {self.source!r} for the meld {format_tiles(tiles)}")
+
+    def _explain(self, kind: MeldKind, tiles: tuple[Tile, ...], size: int) -> None:
         text = format_tiles(tiles)
         if any(t.is_bonus for t in tiles):
             raise HandError(f"a {kind} cannot contain a bonus tile ({text})")
-        size = 4 if kind is MeldKind.KONG else 3
         if len(tiles) != size:
             raise HandError(f"a {kind} has {size} tiles, not {len(tiles)} ({text})")
         if kind is MeldKind.CHOW:
@@ -60,14 +76,10 @@ class Meld:
                 raise HandError(f"a chow must be three suited tiles in a run, not honours ({text})")
             if first.rank > 7 or tiles != (first, Tile(first + 1), Tile(first + 2)):
                 raise HandError(f"a chow must be three consecutive tiles of one suit ({text})")
-            if not self.open:
-                raise HandError(f"a declared chow is always open ({text})")
-        elif len(set(tiles)) != 1:
+            raise HandError(f"a declared chow is always open ({text})")
+        if len(set(tiles)) != 1:
             raise HandError(f"a {kind} must be {size} identical tiles ({text})")
-        if kind is not MeldKind.KONG and not self.open:
-            raise HandError(f"only a kong can be declared concealed ({text})")
-        if self.source is not None and self.source not in SEATS:
-            raise HandError(f"unknown seat {self.source!r} for the meld {text}")
+        raise HandError(f"only a kong can be declared concealed ({text})")
 
     @classmethod
     def parse(cls, kind: str, tiles: str, open: bool = True, source: str | None = None) -> Meld:
@@ -138,18 +150,16 @@ class Hand:
         object.__setattr__(self, "concealed", concealed)
         object.__setattr__(self, "melds", tuple(self.melds))
         object.__setattr__(self, "bonus", bonus)
-        bonus_in_hand = [t for t in concealed if t.is_bonus]
-        if bonus_in_hand:
+        if concealed and concealed[-1] >= 34:
             raise HandError(
-                f"bonus tile {bonus_in_hand[0]} cannot stand in the concealed hand; set it out with the bonus tiles"
+                f"bonus tile {concealed[-1]} cannot stand in the concealed hand; set it out with the bonus tiles"
             )
-        not_bonus = [t for t in bonus if not t.is_bonus]
-        if not_bonus:
-            raise HandError(f"{not_bonus[0]} is not a flower or season and cannot be a bonus tile")
+        if bonus and bonus[0] < 34:
+            raise HandError(f"{bonus[0]} is not a flower or season and cannot be a bonus tile")
         counts = [0] * 42
         for tile in self.all_tiles():
             counts[tile] += 1
-            limit = 1 if tile.is_bonus else 4
+            limit = 1 if tile >= 34 else 4
             if counts[tile] > limit:
                 what = "one copy" if limit == 1 else "four copies"
                 raise HandError(f"the hand holds more than {what} of {tile}")

@@ -8,6 +8,7 @@ The 34 playing kinds use the same layout as most mahjong software, so a hand's c
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from typing import ClassVar
 
@@ -190,7 +191,18 @@ def parse_tiles(text: str, *, as_set: bool = True) -> list[Tile]:
     """
     if not isinstance(text, str):
         raise TileError(f"tile notation must be a string, got {type(text).__name__}")
-    tiles: list[Tile] = []
+    if _WELL_FORMED.fullmatch(text):
+        # Fast path for the common, well-formed case; any rank error falls through to the
+        # character walk below, which names the position.
+        try:
+            tiles = [_BY_NOTATION[d + suit] for digits, suit in _GROUPS.findall(text) for d in digits]
+        except KeyError:
+            pass
+        else:
+            if as_set:
+                _check_copies(tiles, text)
+            return tiles
+    tiles = []
     pending: list[tuple[int, str]] = []  # (position, digit) waiting for their suit letter
     for position, char in enumerate(text):
         if char.isdigit() and char.isascii():
@@ -220,7 +232,14 @@ def parse_tiles(text: str, *, as_set: bool = True) -> list[Tile]:
     return tiles
 
 
-def _check_copies(tiles: Iterable[Tile], text: str | None = None) -> None:
+_WELL_FORMED = re.compile(r"(?:[1-9]+[mpszf])*")
+_GROUPS = re.compile(r"([1-9]+)([mpszf])")
+_BY_NOTATION = {str(t): t for t in Tile._cache}
+
+
+def _check_copies(tiles: list[Tile], text: str | None = None) -> None:
+    if len(set(tiles)) == len(tiles):
+        return  # all different: one copy of anything is allowed
     counts = [0] * 42
     for tile in tiles:
         counts[tile] += 1
