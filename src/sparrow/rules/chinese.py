@@ -1,18 +1,420 @@
-"""The Chinese points guidelines (seed 002, ``shared/rules/chinese.md``)."""
+"""The Chinese points guidelines (seed 002, ``shared/rules/chinese.md``).
+
+A hand scores the points of every pattern of the seed's sections 2-6 that it shows, on the split of
+its tiles that scores highest (four sets and a pair in every possible way, or one of the special
+hands: seven pairs, nine gates, thirteen orphans). Only the inclusions the seed states ("points for
+X are already included") are removed, and within each tier of the rules page only the highest
+pattern counts. A win needs 3 points before flower points are added.
+
+Speed matters (the table engine and the benchmark score many hands), so the scorer works on counts,
+bit masks and plain tuples, and computes the waits of the hand only when a split could earn a wait
+award.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping, Sequence
+from operator import itemgetter
 from typing import Any
 
-from sparrow.rules.ruleset import Ruleset, TableRules, register
+from sparrow.analysis import Forms
+from sparrow.hand import MeldKind
+from sparrow.rules.chinese_shapes import Split, completing_kinds, regular_splits
+from sparrow.rules.ruleset import RulesError, Ruleset, ScoreItem, ScoreResult, Settlement, TableRules, register
+from sparrow.situation import HandSituation, SituationError
+from sparrow.tiles import SEATS
+
+__all__ = ["Chinese", "PATTERN_POINTS", "MINIMUM_POINTS"]
+
+MINIMUM_POINTS = 3  # to win, not counting flower points
+
+# -- pattern names, as the seed writes them, in the seed's order (the order a player counts them)
+DOUBLE_CHOW = "Double Chow"
+MIXED_TRIPLE_CHOW = "Mixed Triple Chow"
+STRAIGHT_CHOWS = "Straight Chows"
+TWO_DOUBLE_CHOWS = "Two Double Chows"
+PURE_TRIPLE_CHOW = "Pure Triple Chow"
+MIXED_TRIPLE_AND_DOUBLE_CHOW = "Mixed Triple and Double Chow"
+QUADRUPLE_CHOW = "Quadruple Chow"
+ALL_CHOWS = "All Chows"
+ONE_DRAGON_PONG = "One Dragon Pong"
+TWO_DRAGON_PONGS = "Two Dragon Pongs"
+LITTLE_THREE_DRAGONS = "Little Three Dragons"
+BIG_THREE_DRAGONS = "Big Three Dragons"
+ROUND_WIND = "Pong of Round Wind"
+SEAT_WIND = "Pong of Seat Wind"
+BIG_THREE_WINDS = "Big Three Winds"
+LITTLE_FOUR_WINDS = "Little Four Winds"
+BIG_FOUR_WINDS = "Big Four Winds"
+ALL_PONGS = "All Pongs"
+TRIPLE_PONG = "Triple Pong"
+SINGLE_KONG = "Single Kong"
+DOUBLE_KONG = "Double Kong"
+TRIPLE_KONG = "Triple Kong"
+QUADRUPLE_KONG = "Quadruple Kong"
+ALL_SIMPLES = "All Simples"
+ALL_TERMINALS_AND_HONORS = "All Terminals and Honors"
+ALL_TERMINALS = "All Terminals"
+ALL_HONORS = "All Honors"
+SEMI_PURE_HAND = "Semi-Pure Hand"
+PURE_HAND = "Pure Hand"
+REVERSIBLE_TILES = "Reversible Tiles"
+ALL_GREEN = "All Green"
+SEVEN_PAIRS = "Seven Pairs"
+NINE_GATES = "Nine Gates"
+THIRTEEN_ORPHANS = "Thirteen Orphans"
+SELF_TOUCH = "Self-Touch"
+SELF_TOUCH_SUPPLEMENT = "Self-Touch with Supplement Tile"
+CONCEALED_HAND = "Concealed Hand"
+FULLY_CONCEALED = "Fully Concealed Hand"
+FULLY_CONCEALED_SUPPLEMENT = "Fully Concealed Hand by Supplement Tile"
+REVEALED_HAND = "Revealed Hand"
+LAST_DRAWN_TILE = "Last Drawn Tile"
+LAST_DISCARDED_TILE = "Last Discarded Tile"
+LAST_TILE = "Last Tile"
+TILE_HOG = "Tile Hog"
+ROBBING_THE_KONG = "Robbing the Kong"
+HEAVENLY_MAHJONG = "Heavenly Mahjong"
+FLOWER_TILES = "Flower Tiles"
+EDGE_WAIT = "Edge Wait"
+CLOSED_WAIT = "Closed Wait"
+SINGLE_WAIT = "Single Wait"
+
+# Every row of the seed's points table, in its order. Tile Hog is per tile kind, Flower Tiles per tile.
+PATTERN_POINTS: Mapping[str, int] = {
+    DOUBLE_CHOW: 1,
+    MIXED_TRIPLE_CHOW: 2,
+    STRAIGHT_CHOWS: 2,
+    TWO_DOUBLE_CHOWS: 3,
+    PURE_TRIPLE_CHOW: 3,
+    MIXED_TRIPLE_AND_DOUBLE_CHOW: 4,
+    QUADRUPLE_CHOW: 9,
+    ALL_CHOWS: 1,
+    ONE_DRAGON_PONG: 1,
+    TWO_DRAGON_PONGS: 2,
+    LITTLE_THREE_DRAGONS: 4,
+    BIG_THREE_DRAGONS: 6,
+    ROUND_WIND: 1,
+    SEAT_WIND: 1,
+    BIG_THREE_WINDS: 3,
+    LITTLE_FOUR_WINDS: 4,
+    BIG_FOUR_WINDS: 11,
+    ALL_PONGS: 3,
+    TRIPLE_PONG: 3,
+    SINGLE_KONG: 1,
+    DOUBLE_KONG: 2,
+    TRIPLE_KONG: 4,
+    QUADRUPLE_KONG: 12,
+    ALL_SIMPLES: 1,
+    ALL_TERMINALS_AND_HONORS: 4,
+    ALL_TERMINALS: 6,
+    ALL_HONORS: 6,
+    SEMI_PURE_HAND: 3,
+    PURE_HAND: 6,
+    REVERSIBLE_TILES: 3,
+    ALL_GREEN: 12,
+    SEVEN_PAIRS: 7,
+    NINE_GATES: 12,
+    THIRTEEN_ORPHANS: 12,
+    SELF_TOUCH: 1,
+    SELF_TOUCH_SUPPLEMENT: 2,
+    CONCEALED_HAND: 1,
+    FULLY_CONCEALED: 2,
+    FULLY_CONCEALED_SUPPLEMENT: 3,
+    REVEALED_HAND: 2,
+    LAST_DRAWN_TILE: 2,
+    LAST_DISCARDED_TILE: 2,
+    LAST_TILE: 1,
+    TILE_HOG: 1,
+    ROBBING_THE_KONG: 3,
+    HEAVENLY_MAHJONG: 12,
+    FLOWER_TILES: 1,
+    EDGE_WAIT: 1,
+    CLOSED_WAIT: 1,
+    SINGLE_WAIT: 1,
+}
+_ORDER = {name: index for index, name in enumerate(PATTERN_POINTS)}
+_P = PATTERN_POINTS
+
+# -- tile facts as bit masks over the 34 kinds (bit k = tile index k)
+
+
+def _mask(kinds: Iterable[int]) -> int:
+    bits = 0
+    for kind in kinds:
+        bits |= 1 << kind
+    return bits
+
+
+_BIT = tuple(1 << kind for kind in range(34))
+_CHARACTERS = _mask(range(0, 9))
+_CIRCLES = _mask(range(9, 18))
+_BAMBOO = _mask(range(18, 27))
+_HONOURS = _mask(range(27, 34))
+_TERMINALS = _mask(k for k in range(27) if k % 9 in (0, 8))
+_ORPHANS = _TERMINALS | _HONOURS
+_SIMPLES = (_CHARACTERS | _CIRCLES | _BAMBOO) & ~_TERMINALS
+# Tiles that look the same upside down: circles 1-5, 8, 9; bamboo 2, 4-6, 8, 9; the White Dragon.
+_REVERSIBLE = _mask([9, 10, 11, 12, 13, 16, 17, 19, 21, 22, 23, 25, 26, 31])
+# Completely green tiles: bamboo 2, 3, 4, 6, 8 and the Green Dragon.
+_GREEN = _mask([19, 20, 21, 23, 25, 32])
+
+_SELF_DRAWN = frozenset({"self_draw", "kong_replacement", "flower_replacement"})
+_SUPPLEMENT = frozenset({"kong_replacement", "flower_replacement"})
+_HEAVENLY_MOMENTS = frozenset({"heavenly", "earthly", "first_round"})
+_WIND_TILE = {"E": 27, "S": 28, "W": 29, "N": 30}
+_FORMS = Forms(seven_pairs=True, thirteen_orphans=True, four_as_two_pairs=True)
+
+Items = list[tuple[str, int]]
+
+
+def _same_number_chows(chows: Sequence[int]) -> tuple[str, int] | None:
+    """The one same-number chow pattern a hand earns (they form a tier: only the highest counts).
+
+    ``chows`` holds the lowest tile of each chow; a chow's number is its rank, its suit is tile // 9."""
+    if len(chows) < 2:
+        return None
+    ranks = [start % 9 for start in chows]
+    if len(set(ranks)) == len(ranks):
+        return None  # no two chows share their numbers
+    by_rank: dict[int, list[int]] = {}
+    for start in chows:
+        by_rank.setdefault(start % 9, []).append(start // 9)
+    doubles = 0
+    for suits in by_rank.values():
+        same_suit = len(set(suits)) == 1
+        if len(suits) == 4:
+            return (QUADRUPLE_CHOW, 9) if same_suit else (MIXED_TRIPLE_AND_DOUBLE_CHOW, 4)
+        if len(suits) == 3:
+            return (PURE_TRIPLE_CHOW, 3) if same_suit else (MIXED_TRIPLE_CHOW, 2)
+        if len(suits) == 2:
+            doubles += 1
+    if doubles == 2:
+        return (TWO_DOUBLE_CHOWS, 3)
+    if doubles == 1:
+        return (DOUBLE_CHOW, 1)
+    return None
+
+
+def _has_straight(chows: Sequence[int]) -> bool:
+    """1-2-3, 4-5-6 and 7-8-9 of one suit among the chows."""
+    starts = set(chows)
+    return any(base in starts and base + 3 in starts and base + 6 in starts for base in (0, 9, 18))
+
+
+def _wait_of(split: Split, winning: int) -> str | None:
+    """The wait award a split could give the winning tile (edge, closed or single), if any.
+
+    Only the hand's own groups can hold the winning tile; a two-sided wait or a pung wait earns nothing."""
+    chow_starts, _pungs, pair = split
+    found_edge = found_closed = False
+    for start in chow_starts:
+        offset = winning - start
+        if offset == 1:
+            found_closed = True
+        elif (offset == 2 and start % 9 == 0) or (offset == 0 and start % 9 == 6):
+            found_edge = True
+    if found_edge:
+        return EDGE_WAIT
+    if found_closed:
+        return CLOSED_WAIT
+    if pair == winning:
+        return SINGLE_WAIT
+    return None
+
+
+class _ScoreItems(dict):
+    """(name, value) -> its ScoreItem. Items are frozen values, so each is built once and shared."""
+
+    def __missing__(self, key: tuple[str, int]) -> ScoreItem:
+        item = self[key] = ScoreItem(key[0], "points", key[1])
+        return item
+
+
+class _CountingOrder(dict):
+    """(name, value) -> the pattern's place in the seed's table, the order a player counts them."""
+
+    def __missing__(self, key: tuple[str, int]) -> int:
+        place = self[key] = _ORDER[key[0]]
+        return place
+
+
+_SCORE_ITEMS = _ScoreItems()
+_COUNTING_ORDER = _CountingOrder()
+_VALUE = itemgetter(1)
+
+
+def _one_suit(present: int) -> bool:
+    return not present & ~_CHARACTERS or not present & ~_CIRCLES or not present & ~_BAMBOO
+
+
+def _is_nine_gates(counts: list[int]) -> bool:
+    for start in (0, 9, 18):
+        suit = counts[start : start + 9]
+        if sum(suit) == 14:
+            return suit[0] >= 3 and suit[8] >= 3 and all(suit[1:8])
+    return False
+
+
+def _check_situation(situation: HandSituation, winning: int) -> None:
+    """Refuse a way of winning or a moment that contradicts the rest of the situation: it would
+    earn points the hand cannot have earned."""
+    win_by = situation.win_by
+    if win_by == "kong_replacement" and not situation.kong_count:
+        raise SituationError("win_by", "kong_replacement needs a declared kong, and the hand has none")
+    if win_by == "flower_replacement" and not situation.bonus:
+        raise SituationError("win_by", "flower_replacement needs a flower or season set out, and bonus is empty")
+    if win_by == "robbing_kong" and (
+        winning in situation.concealed
+        or any(meld.tiles[0] == winning and meld.kind is not MeldKind.CHOW for meld in situation.melds)
+    ):
+        raise SituationError(
+            "win_by",
+            f"robbing the kong takes the fourth {situation.winning_tile} from another player's pung, "
+            "but this hand holds another copy of it",
+        )
+    moments = situation.moments
+    if "heavenly" in moments:
+        if not situation.is_dealer:
+            raise SituationError(
+                "moments",
+                f"'heavenly' is the dealer's win on the dealt hand, but the seat wind is {situation.seat_wind}",
+            )
+        if win_by not in ("self_draw", "flower_replacement") or situation.melds:
+            raise SituationError(
+                "moments",
+                "'heavenly' is a win on the dealt hand: no declared sets, won by self_draw or flower_replacement",
+            )
+    if "earthly" in moments:
+        if situation.is_dealer:
+            raise SituationError("moments", "'earthly' is a non-dealer's win, but the seat wind is E (the dealer)")
+        if win_by != "discard":
+            raise SituationError("moments", "'earthly' is a win on the dealer's first discard, so win_by is discard")
+
+
+def _awards(situation: HandSituation, standing: list[int], winning: int, open_melds: int, special: bool) -> Items:
+    """The end-of-hand awards of section 6 other than tile hog, flowers and the waits.
+
+    ``special`` is True for a special hand, whose concealed-hand point is already included: a
+    self-draw then still earns Self-Touch instead of Fully Concealed Hand."""
+    win_by = situation.win_by
+    moments = situation.moments
+    if "heavenly" in moments:
+        return []  # the dealt hand was not won by any method: no win-method points (rules page)
+    concealed = not open_melds  # a concealed kong keeps the hand concealed
+    items: Items = []
+    last = "last_tile" in moments
+    if win_by in _SELF_DRAWN:
+        supplement = win_by in _SUPPLEMENT
+        if concealed and not special:
+            if supplement:
+                items.append((FULLY_CONCEALED_SUPPLEMENT, 3))
+            elif last:
+                # Last Drawn Tile includes the self-touch, so what is left of Fully Concealed is the
+                # concealed point (rules page: "2 + concealed 1").
+                items.append((CONCEALED_HAND, 1))
+            else:
+                items.append((FULLY_CONCEALED, 2))
+        elif supplement:
+            items.append((SELF_TOUCH_SUPPLEMENT, 2))
+        elif not last:
+            items.append((SELF_TOUCH, 1))
+        if last:
+            items.append((LAST_DRAWN_TILE, 2))
+    else:  # discard or robbing the kong (which scores as a discard win)
+        if concealed and not special:
+            items.append((CONCEALED_HAND, 1))
+        if open_melds == 4:
+            items.append((REVEALED_HAND, 2))
+        if last:
+            items.append((LAST_DISCARDED_TILE, 2))
+    if win_by == "robbing_kong":
+        items.append((ROBBING_THE_KONG, 3))  # includes Last Tile
+    elif "fourth_tile" in moments and standing[winning] == 0:
+        # With a copy of the winning tile still standing in the hand (a concealed pung, or the other
+        # half of a single-wait eye) the other three are not all visible: no Last Tile.
+        items.append((LAST_TILE, 1))
+    return items
+
+
+def _whole_hand(present: int) -> Items:
+    """Section 4: patterns the whole hand satisfies (``present`` = bit mask of kinds held)."""
+    items: Items = []
+    if not present & ~_SIMPLES:
+        items.append((ALL_SIMPLES, 1))
+    if not present & ~_HONOURS:
+        items.append((ALL_HONORS, 6))  # no Semi-Pure or Pure: the hand holds no suit
+        return items
+    if not present & ~_TERMINALS:
+        items.append((ALL_TERMINALS, 6))
+    elif not present & ~_ORPHANS:
+        items.append((ALL_TERMINALS_AND_HONORS, 4))
+    all_green = not present & ~_GREEN
+    suits = bool(present & _CHARACTERS) + bool(present & _CIRCLES) + bool(present & _BAMBOO)
+    if suits == 1 and not all_green:  # All Green includes Semi-Pure and Pure
+        items.append((SEMI_PURE_HAND, 3) if present & _HONOURS else (PURE_HAND, 6))
+    if not present & ~_REVERSIBLE:
+        items.append((REVERSIBLE_TILES, 3))
+    if all_green:
+        items.append((ALL_GREEN, 12))
+    return items
+
+
+def _honour_and_kong_patterns(all_counts: list[int], kongs: int, situation: HandSituation) -> tuple[Items, bool]:
+    """Section 3's patterns that do not depend on the split: dragons, winds and kongs.
+
+    Honours never form chows, so in any split of four sets and a pair three or four of an honour
+    are its pung or kong and two are the eye. Returns the items and whether Big Four Winds applies
+    (it includes All Pongs)."""
+    items: Items = []
+    white, green, red = all_counts[31], all_counts[32], all_counts[33]
+    dragon_pungs = (white >= 3) + (green >= 3) + (red >= 3)
+    dragon_eye = white == 2 or green == 2 or red == 2
+    if dragon_pungs == 3:
+        items.append((BIG_THREE_DRAGONS, 6))
+    elif dragon_pungs == 2:
+        items.append((LITTLE_THREE_DRAGONS, 4) if dragon_eye else (TWO_DRAGON_PONGS, 2))
+    elif dragon_pungs == 1:
+        items.append((ONE_DRAGON_PONG, 1))
+    east, south, west, north = all_counts[27], all_counts[28], all_counts[29], all_counts[30]
+    wind_pungs = (east >= 3) + (south >= 3) + (west >= 3) + (north >= 3)
+    big_four_winds = wind_pungs == 4
+    if big_four_winds:
+        items.append((BIG_FOUR_WINDS, 11))  # includes All Pongs and the round- and seat-wind pongs
+    else:
+        if all_counts[_WIND_TILE[situation.round_wind]] >= 3:
+            items.append((ROUND_WIND, 1))
+        if all_counts[_WIND_TILE[situation.seat_wind]] >= 3:
+            items.append((SEAT_WIND, 1))
+        if wind_pungs == 3:
+            wind_eye = east == 2 or south == 2 or west == 2 or north == 2
+            items.append((LITTLE_FOUR_WINDS, 4) if wind_eye else (BIG_THREE_WINDS, 3))
+    if kongs:
+        items.append(((SINGLE_KONG, 1), (DOUBLE_KONG, 2), (TRIPLE_KONG, 4), (QUADRUPLE_KONG, 12))[kongs - 1])
+    return items, big_four_winds
+
+
+class _Reading:
+    """The best reading found so far: its items and points (flowers excluded)."""
+
+    __slots__ = ("items", "points")
+
+    def __init__(self) -> None:
+        self.items: Items = []
+        self.points = -1
+
+    def offer(self, items: Items) -> None:
+        """Keep ``items`` if they score more than the best so far (the first of equals is kept)."""
+        points = sum(map(_VALUE, items))
+        if points > self.points:
+            self.items, self.points = items, points
 
 
 @register
 class Chinese(Ruleset):
     name = "chinese"
     title = "Chinese points guidelines"
-    defaults: Mapping[str, Any] = {}
+    defaults: Mapping[str, Any] = {}  # the rules page names no options
 
     def table(self, options: Mapping[str, Any] | None = None) -> TableRules:
         self.resolve_options(options)
@@ -25,3 +427,194 @@ class Chinese(Ruleset):
             false_win="refused",
             hands_in_match=16,
         )
+
+    def forms(self, options: Mapping[str, Any] | None = None) -> Forms:
+        # Nine gates is a regular shape; seven pairs may use four identical undeclared tiles as two pairs.
+        if options:
+            self.resolve_options(options)
+        return _FORMS
+
+    # ------------------------------------------------------------------ scoring
+
+    def score(self, situation: HandSituation) -> ScoreResult:
+        if situation.options:
+            self.resolve_options(situation.options)  # no options exist: any name is refused
+        if situation.winning_tile is None:
+            # Only the winner scores under these guidelines.
+            return ScoreResult(self.name, True, 0, details={"points": 0}, arithmetic="not a win: 0 points")
+        winning = int(situation.winning_tile)
+        _check_situation(situation, winning)
+
+        standing = [0] * 34
+        present = _BIT[winning]
+        for tile in situation.concealed:
+            standing[tile] += 1
+            present |= _BIT[tile]
+        counts = standing.copy()
+        counts[winning] += 1
+        all_counts = counts.copy()
+        chow_melds: list[int] = []
+        pung_melds: list[int] = []
+        kong_kinds: list[int] = []
+        open_melds = 0
+        for meld in situation.melds:
+            first = int(meld.tiles[0])
+            if meld.kind is MeldKind.CHOW:
+                chow_melds.append(first)
+                all_counts[first] += 1
+                all_counts[first + 1] += 1
+                all_counts[first + 2] += 1
+                present |= _BIT[first] | _BIT[first + 1] | _BIT[first + 2]
+            else:
+                pung_melds.append(first)
+                all_counts[first] += len(meld.tiles)
+                present |= _BIT[first]
+                if meld.kind is MeldKind.KONG:
+                    kong_kinds.append(first)
+            open_melds += meld.open
+        meld_chows = tuple(chow_melds)
+        meld_pungs = tuple(pung_melds)
+        # Tile hog: all four of a kind held, not as a kong (one point per such kind).
+        hogs = (
+            [kind for kind in range(34) if all_counts[kind] == 4 and kind not in kong_kinds] if 4 in all_counts else []
+        )
+        whole = _whole_hand(present)
+        special_awards: Items | None = None  # built when a special hand is possible
+        if situation.moments & _HEAVENLY_MOMENTS:
+            heavenly: Items = [(HEAVENLY_MAHJONG, 12)]
+        else:
+            heavenly = []
+        best = _Reading()
+
+        splits = regular_splits(counts)
+        if splits:
+            if present & _HONOURS or kong_kinds:
+                honours, big_four_winds = _honour_and_kong_patterns(all_counts, len(kong_kinds), situation)
+            else:
+                honours, big_four_winds = [], False
+            awards = _awards(situation, standing, winning, open_melds, special=False) + heavenly
+            # Revealed Hand includes the single wait (the only wait it can have); the dealt hand has none.
+            revealed = open_melds == 4 and situation.win_by not in _SELF_DRAWN
+            no_waits = revealed or "heavenly" in situation.moments
+            one_kind_wins: bool | None = None  # computed on first need
+            common = whole + honours + awards
+            nine_gates = not situation.melds and _one_suit(present) and _is_nine_gates(counts)
+            for split in splits:
+                chows = split[0] + meld_chows if meld_chows else split[0]
+                pungs = len(meld_pungs) + len(split[1])
+                split_items: Items = []
+                hog_count = len(hogs)
+                chow_pattern = _same_number_chows(chows)
+                all_chows_included = False
+                if chow_pattern is not None:
+                    split_items.append(chow_pattern)
+                    name = chow_pattern[0]
+                    all_chows_included = name in (TWO_DOUBLE_CHOWS, MIXED_TRIPLE_AND_DOUBLE_CHOW, QUADRUPLE_CHOW)
+                    if name == QUADRUPLE_CHOW:
+                        hog_count -= 3  # Quadruple Chow includes the tile hogs of its three kinds
+                if len(chows) >= 3 and _has_straight(chows):
+                    split_items.append((STRAIGHT_CHOWS, 2))
+                if len(chows) == 4 and split[2] < 27 and not all_chows_included:
+                    split_items.append((ALL_CHOWS, 1))
+                if pungs == 4 and not big_four_winds and len(kong_kinds) != 4:
+                    split_items.append((ALL_PONGS, 3))
+                if pungs >= 3:
+                    ranks = [kind % 9 for kind in split[1] + meld_pungs if kind < 27]
+                    if len(ranks) >= 3 and any(ranks.count(rank) >= 3 for rank in ranks):
+                        split_items.append((TRIPLE_PONG, 3))
+                if hog_count:
+                    split_items.append((TILE_HOG, hog_count))
+                if nine_gates:
+                    # The special reading of the same split: Nine Gates includes the concealed-hand
+                    # award and gets no Pure Hand, Straight Chows or wait.
+                    if special_awards is None:
+                        special_awards = _awards(situation, standing, winning, open_melds, special=True) + heavenly
+                    gates = [item for item in whole if item[0] != PURE_HAND] + honours + special_awards
+                    gates += [item for item in split_items if item[0] != STRAIGHT_CHOWS]
+                    gates.append((NINE_GATES, 12))
+                    best.offer(gates)
+                items = common + split_items
+                if not no_waits:
+                    wait = _wait_of(split, winning)
+                    if wait is not None:
+                        if one_kind_wins is None:
+                            # "Only when exactly one tile kind completes the hand" (the 13 standing tiles).
+                            one_kind_wins = completing_kinds(standing, not situation.melds) == {winning}
+                        if one_kind_wins:
+                            items.append((wait, 1))
+                best.offer(items)
+
+        if not situation.melds:
+            is_seven_pairs = 1 not in counts and 3 not in counts
+            is_thirteen_orphans = present == _ORPHANS  # all thirteen kinds and nothing else
+            if is_seven_pairs or is_thirteen_orphans:
+                if special_awards is None:
+                    special_awards = _awards(situation, standing, winning, open_melds, special=True) + heavenly
+                if is_seven_pairs:
+                    items = whole + special_awards
+                    if hogs:
+                        items.append((TILE_HOG, len(hogs)))  # four alike may stand as two pairs
+                    items.append((SEVEN_PAIRS, 7))
+                    best.offer(items)
+                if is_thirteen_orphans:
+                    items = [item for item in whole if item[0] != ALL_TERMINALS_AND_HONORS] + special_awards
+                    items.append((THIRTEEN_ORPHANS, 12))
+                    best.offer(items)
+
+        if best.points < 0:
+            return ScoreResult(
+                self.name,
+                False,
+                0,
+                reason="not a winning hand: the tiles form neither four sets and an eye nor a special hand",
+                details={"points": 0, "flowers": len(situation.bonus)},
+                arithmetic="no winning shape",
+            )
+        return self._result(best, len(situation.bonus))
+
+    def _result(self, best: _Reading, flowers: int) -> ScoreResult:
+        ordered = sorted(best.items, key=_COUNTING_ORDER.__getitem__)
+        points = best.points
+        values = " + ".join(map(str, map(_VALUE, ordered))) or "0"
+        if flowers:
+            ordered.append((FLOWER_TILES, flowers))  # listed, but never counted toward the minimum
+        items = tuple(map(_SCORE_ITEMS.__getitem__, ordered))
+        if points < MINIMUM_POINTS:
+            return ScoreResult(
+                self.name,
+                False,
+                0,
+                items,
+                reason=f"needs {MINIMUM_POINTS} points not counting flowers, has {points}",
+                details={"points": points, "flowers": flowers},
+                arithmetic=f"{values} = {points} points, {MINIMUM_POINTS} needed before flowers",
+            )
+        total = points + flowers
+        arithmetic = f"{values} = {points} points"
+        if flowers:
+            arithmetic += f", + {flowers} flower{'s' if flowers > 1 else ''} = {total} points"
+        return ScoreResult(
+            self.name, True, total, items, details={"points": total, "flowers": flowers}, arithmetic=arithmetic
+        )
+
+    # ------------------------------------------------------------------ settlement
+
+    def settle(self, settlement: Settlement) -> dict[str, int]:
+        """Each loser pays the minimum (3); the discarder, or every loser on a self-draw, also pays
+        the hand total."""
+        self.resolve_options(settlement.options)
+        payments = dict.fromkeys(SEATS, 0)
+        winner = settlement.winner
+        if winner is None:
+            return payments  # a drawn hand pays nothing
+        total = settlement.scores[winner]
+        if total < MINIMUM_POINTS:
+            raise RulesError(f"a Chinese win scores at least {MINIMUM_POINTS} points; the winner's total is {total}")
+        self_drawn = settlement.win_by in _SELF_DRAWN
+        for seat in SEATS:
+            if seat == winner:
+                continue
+            pays = MINIMUM_POINTS + (total if self_drawn or seat == settlement.discarder else 0)
+            payments[seat] -= pays
+            payments[winner] += pays
+        return payments
