@@ -4,18 +4,21 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from functools import wraps
 from typing import Annotated, Any, NoReturn, TypeVar
 
 import typer
 from rich.console import Console
 from rich.table import Table
+from rich.text import Text
 
 from sparrow.analysis import Forms, accepted_tiles, discard_options, shanten, unseen_count
 from sparrow.hand import HandError
-from sparrow.situation import SituationError
-from sparrow.tiles import TileError, format_tiles, parse_tiles, tile_counts
+from sparrow.rules import RulesError, Ruleset, ScoreResult, Settlement, get_ruleset
+from sparrow.rules import settle as settle_payments
+from sparrow.situation import SELF_DRAWN, HandSituation, SituationError
+from sparrow.tiles import SEATS, TileError, format_tiles, parse_tiles, tile_counts
 
 app = typer.Typer(
     name="sparrow",
@@ -40,7 +43,7 @@ class InputError(Exception):
 
 
 def fail(message: str) -> NoReturn:
-    errors.print(f"error: {message}", markup=False, highlight=False)
+    errors.print(f"error: {message}", markup=False, highlight=False, soft_wrap=True)
     raise typer.Exit(2)
 
 
@@ -142,6 +145,374 @@ def _describe(value: int) -> str:
     if value == 0:
         return "0 (ready)"
     return str(value)
+
+
+# ---------------------------------------------------------------------------- score and settle
+
+_NOTATION_HELP = """
+--hand takes the compact notation: standing tiles, declared sets, the
+winning tile and settings, separated by spaces, e.g.
+
+    nts: 78s55z [777z] (1111s) [345p] +9s* round=S bonus=1f6f
+
+  nts:            the ruleset (or give --rules)
+  78s55z          the standing tiles, without the winning tile
+  [777z] [345p]   open sets: a pung, kong [1111s] or chow
+  (1111s)         a concealed kong
+  +9s / +9s*      the winning tile: on a discard / self-drawn
+                  (no +tile: a hand that did not win)
+  seat=E round=S  seat wind and round wind (default E)
+  win_by=...      kong_replacement, flower_replacement, robbing_kong
+  bonus=1f6f      flowers 1f-4f and seasons 5f-8f set out
+  moments=a,b     last_tile, fourth_tile, heavenly, earthly,
+                  first_round, kong_on_kong
+  name=value      a ruleset option, e.g. flowers=false
+
+--seat, --round, --self-draw, --win-by, --bonus, --moment and
+--option set the same things; a setting given twice must agree.
+"""
+
+
+def _read_input(file: str | None) -> str:
+    if file is None or file == "-":
+        if sys.stdin.isatty():
+            raise InputError("no input: give a FILE, pipe JSON into standard input, or type a hand with --hand")
+        return sys.stdin.read().removeprefix("\ufeff")
+    try:
+        with open(file, encoding="utf-8-sig") as handle:  # -sig: a byte-order mark is not JSON
+            return handle.read()
+    except OSError as error:
+        raise InputError(f"FILE: cannot read {file!r}: {error.strerror or error}") from None
+    except UnicodeDecodeError:
+        raise InputError(f"FILE: {file!r} is not UTF-8 text") from None
+
+
+def _split_input(text: str) -> tuple[bool, list[tuple[int, str]]]:
+    """(is_batch, [(line number, text)]): one JSON object (which may span lines), or JSON Lines.
+
+    Text that is not one JSON value is JSON Lines when its first value ends where a line ends
+    ("Extra data" follows it), or when most of its lines look like whole objects (``{...}``; a
+    pretty-printed object has few such lines). Otherwise it is one malformed object."""
+    if not text.strip():
+        raise InputError("input: empty; expected a JSON object or JSON Lines (one object a line)")
+    try:
+        json.loads(text)
+    except json.JSONDecodeError as error:
+        lines = [(number, line) for number, line in enumerate(text.splitlines(), 1) if line.strip()]
+        whole_objects = sum(1 for _, line in lines if line.strip().startswith("{") and line.strip().endswith("}"))
+        if error.msg == "Extra data" or (len(lines) > 1 and 2 * whole_objects >= len(lines)):
+            return True, lines
+        raise InputError(f"input: not valid JSON: {error.msg} at line {error.lineno} column {error.colno}") from None
+    return False, [(1, text)]
+
+
+def _input_message(error: Exception) -> str:
+    """One line naming the field at fault."""
+    if isinstance(error, json.JSONDecodeError):
+        return f"input: not valid JSON: {error.msg} at column {error.colno}"
+    if isinstance(error, RulesError) and str(error).startswith(("option ", "unknown option ")):
+        return f"options: {error}"  # a family checking an option value of its own
+    if isinstance(error, NotImplementedError):
+        return f"rules: {error or 'this ruleset cannot do that yet'}"
+    return str(error)
+
+
+_INPUT_ERRORS = (ValueError, NotImplementedError)  # ValueError: SituationError, RulesError, HandError, TileError
+
+
+def _ruleset(data: Any) -> Ruleset | None:
+    """The ruleset the input names, checked before anything else (an unknown ruleset is the first
+    thing to say); None when the input has no ruleset name, which ``from_dict`` then reports."""
+    if not isinstance(data, Mapping) or not isinstance(data.get("rules"), str):
+        return None
+    try:
+        return get_ruleset(data["rules"])
+    except RulesError as error:
+        raise SituationError("rules", str(error)) from None
+
+
+def _check_options(ruleset: Ruleset, options: Mapping[str, Any]) -> None:
+    try:
+        ruleset.resolve_options(options)
+    except RulesError as error:
+        raise SituationError("options", str(error)) from None
+
+
+def _score_one(data: Any) -> ScoreResult:
+    """Score one hand situation (JSON form), its ruleset and options checked first."""
+    ruleset = _ruleset(data)
+    situation = HandSituation.from_dict(data)
+    assert ruleset is not None  # from_dict has required the ruleset's name
+    _check_options(ruleset, situation.options)
+    try:
+        return ruleset.score(situation)
+    except NotImplementedError:
+        raise NotImplementedError(f"the {ruleset.name} ruleset cannot score hands yet") from None
+
+
+def _settle_one(data: Any) -> dict[str, int]:
+    """Payments per seat, E S W N, for one settlement (JSON form)."""
+    ruleset = _ruleset(data)
+    settlement = Settlement.from_dict(data)
+    assert ruleset is not None
+    _check_options(ruleset, settlement.options)
+    try:
+        payments = settle_payments(settlement)
+    except NotImplementedError:
+        raise NotImplementedError(f"the {ruleset.name} ruleset cannot settle hands yet") from None
+    return {seat: payments.get(seat, 0) for seat in SEATS}
+
+
+def _run(
+    text: str,
+    process: Callable[[Any], Any],
+    as_json: Callable[[Any], dict[str, Any]],
+    show: Callable[[Any, Any], None],
+    json_output: bool,
+) -> None:
+    """Process one object or a batch of JSON Lines; exit 2 if any input was malformed."""
+    batch, records = _split_input(text)
+    if not batch:
+        try:
+            data = json.loads(records[0][1])
+            result = process(data)
+        except _INPUT_ERRORS as error:
+            fail(_input_message(error))
+        if json_output:
+            print(json.dumps(as_json(result), ensure_ascii=False))
+        else:
+            show(data, result)
+        return
+    failed = False
+    write = sys.stdout.write
+    loads, dumps = json.loads, json.dumps
+    for number, line in records:
+        try:
+            data = loads(line)
+            result = process(data)
+        except _INPUT_ERRORS as error:
+            failed = True
+            message = f"line {number}: {_input_message(error)}"
+            if json_output:
+                write(dumps({"error": message}, ensure_ascii=False) + "\n")
+            else:
+                console.print(Text("error: ", style="red") + Text(message), soft_wrap=True)
+            continue
+        if json_output:
+            write(dumps(as_json(result), ensure_ascii=False) + "\n")
+        else:
+            console.rule(f"line {number}", style="dim")
+            show(data, result)
+    if failed:
+        raise typer.Exit(2)
+
+
+# -- the score card
+
+_UNITS = {"points": ("point", "points"), "doubling": ("doubling", "doublings"), "faan": ("faan", "faan")}
+_UNITS |= {"fan": ("fan", "fan"), "limit": ("points (limit)", "points (limit)")}
+
+
+def _value_text(kind: str, value: int) -> str:
+    one, many = _UNITS.get(kind, (kind, kind))
+    return f"{value} {one if value == 1 else many}"
+
+
+def _show_score(data: Any, result: ScoreResult) -> None:
+    """A score card: the hand as read, one row per item with its value, the arithmetic and the total."""
+    from sparrow.compact import format_compact
+
+    heading = format_compact(HandSituation.from_dict(data))
+    console.print(heading, style="bold", soft_wrap=True, highlight=False, markup=False)
+    table = Table(show_header=False, min_width=40)
+    table.add_column("item")
+    table.add_column("value", justify="right")
+    for item in result.items:
+        table.add_row(Text(item.name), _value_text(item.kind, item.value))
+    if not result.items:
+        table.add_row("[dim](no scoring items)[/]", "")
+    table.add_section()
+    if result.limit and not any(item.kind == "limit" for item in result.items):
+        table.add_row("limit hand", Text(result.limit))
+    if result.arithmetic:
+        table.add_row(Text(result.arithmetic), "")
+    table.add_row("[bold]total[/]", f"[bold]{result.total}[/]")
+    console.print(table)
+    if not result.valid:
+        console.print(Text("not a legal win: ", style="red") + Text(result.reason or "no reason given"))
+
+
+_WON_HOW = {
+    "discard": "on {discarder}'s discard",
+    "robbing_kong": "by robbing {discarder}'s kong",
+    "self_draw": "by self-draw",
+    "kong_replacement": "on a kong replacement tile",
+    "flower_replacement": "on a flower replacement tile",
+}
+
+
+def _show_settlement(data: Any, payments: dict[str, int]) -> None:
+    winner = data.get("winner")
+    if winner is None:
+        heading = f"{data['rules']}: drawn hand"
+    else:
+        how = _WON_HOW.get(data.get("win_by"), "").format(discarder=data.get("discarder"))
+        heading = f"{data['rules']}: {winner} wins {how}"
+    console.print(heading, style="bold", soft_wrap=True, highlight=False, markup=False)
+    table = Table()
+    table.add_column("seat")
+    table.add_column("hand total", justify="right")
+    table.add_column("payment", justify="right")
+    scores = data.get("scores") or {}
+    dead = set(data.get("dead") or ())
+    for seat in SEATS:
+        amount = payments[seat]
+        style = "green" if amount > 0 else "red" if amount < 0 else ""
+        label = seat + (" (winner)" if seat == winner else " (dead hand)" if seat in dead else "")
+        total = str(scores[seat]) if seat in scores else "-"
+        table.add_row(label, total, f"[{style}]{amount:+d}[/]" if style else "0")
+    console.print(table)
+
+
+def _parse_option(text: str) -> tuple[str, Any]:
+    key, sep, value = text.partition("=")
+    if not sep or not key or not value:
+        raise InputError(f"--option: write name=value, e.g. --option flowers=false, got {text!r}")
+    if value in ("true", "false"):
+        return key, value == "true"
+    if value.lstrip("-").isdigit():
+        return key, int(value)
+    return key, value
+
+
+def _hand_fields(
+    hand: str,
+    rules: str | None,
+    seat: str | None,
+    round_wind: str | None,
+    self_draw: bool,
+    win_by: str | None,
+    bonus: str | None,
+    moments: list[str] | None,
+    options: list[str] | None,
+) -> dict[str, Any]:
+    """The hand-situation fields of a --hand string with the flags merged in (a field set both in
+    the string and by a flag must agree)."""
+    from sparrow.compact import compact_fields
+
+    fields = compact_fields(hand, rules)
+
+    def merge(name: str, flag: str, value: Any) -> None:
+        if value is None:
+            return
+        if name in fields and fields[name] != value:
+            raise InputError(f"{flag}: {value!r} contradicts the hand, which says {fields[name]!r}")
+        fields[name] = value
+
+    merge("seat_wind", "--seat", seat)
+    merge("round_wind", "--round", round_wind)
+    merge("bonus", "--bonus", bonus)
+    if moments:
+        fields["moments"] = sorted(set(fields.get("moments", [])) | set(moments))
+    if self_draw or win_by is not None:
+        if "winning_tile" not in fields:
+            raise InputError("--self-draw/--win-by: the hand has no winning tile (+tile)")
+        wanted = win_by or "self_draw"
+        if self_draw and wanted not in SELF_DRAWN:
+            raise InputError(f"--self-draw contradicts --win-by {wanted}")
+        current = fields.get("win_by")
+        # '*' in the hand says self-drawn; --win-by may say which self-drawn way it was.
+        if current is not None and current != wanted and not (current == "self_draw" and wanted in SELF_DRAWN):
+            raise InputError(f"--win-by: {wanted!r} contradicts the hand, which says {current!r}")
+        fields["win_by"] = wanted
+    for text in options or []:
+        key, value = _parse_option(text)
+        fields.setdefault("options", {})[key] = value
+    return fields
+
+
+@app.command(epilog=_NOTATION_HELP)
+@input_errors
+def score(
+    file: Annotated[
+        str | None, typer.Argument(help="A JSON hand situation, or JSON Lines of them; '-' or none: standard input.")
+    ] = None,
+    hand: Annotated[
+        str | None, typer.Option("--hand", "-H", help="Type the hand in the compact notation instead (see below).")
+    ] = None,
+    rules: Annotated[
+        str | None, typer.Option("--rules", "-r", help="The ruleset for --hand: nts, hkos, chinese, casual.")
+    ] = None,
+    seat: Annotated[str | None, typer.Option("--seat", help="Seat wind for --hand: E, S, W or N.")] = None,
+    round_wind: Annotated[str | None, typer.Option("--round", help="Round (prevailing) wind for --hand.")] = None,
+    self_draw: Annotated[bool, typer.Option("--self-draw", help="The winning tile was self-drawn.")] = False,
+    win_by: Annotated[
+        str | None,
+        typer.Option("--win-by", help="discard, self_draw, kong_replacement, flower_replacement or robbing_kong."),
+    ] = None,
+    bonus: Annotated[str | None, typer.Option("--bonus", help="Flowers and seasons set out, e.g. 1f6f.")] = None,
+    moment: Annotated[
+        list[str] | None, typer.Option("--moment", help="A special moment, e.g. last_tile (repeat for more).")
+    ] = None,
+    option: Annotated[
+        list[str] | None, typer.Option("--option", "-o", help="A ruleset option name=value (repeatable).")
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="One JSON result a line, in input order.")] = False,
+) -> None:
+    """Score hands: every item that applies, the arithmetic and the total.
+
+    Reads hand situations as JSON (shared/spec/hand-situation.md) from
+    FILE or standard input: one object, or JSON Lines (one a line).
+    Or type one hand with --hand. Exit code 0 with a result (also for a
+    hand that is not a legal win), 2 on malformed input."""
+    hand_flags = {
+        "--rules": rules,
+        "--seat": seat,
+        "--round": round_wind,
+        "--win-by": win_by,
+        "--bonus": bonus,
+        "--moment": moment,
+        "--option": option,
+        "--self-draw": self_draw or None,
+    }
+    if hand is None:
+        given = [flag for flag, value in hand_flags.items() if value]
+        if given:
+            raise InputError(f"{given[0]}: only applies to a hand typed with --hand")
+        _run(_read_input(file), _score_one, ScoreResult.to_dict, _show_score, as_json)
+        return
+    if file is not None:
+        raise InputError("FILE: give either a FILE of hand situations or --hand, not both")
+    fields = _hand_fields(hand, rules, seat, round_wind, self_draw, win_by, bonus, moment, option)
+    try:
+        result = _score_one(fields)
+    except _INPUT_ERRORS as error:
+        fail(_input_message(error))
+    if as_json:
+        print(json.dumps(result.to_dict(), ensure_ascii=False))
+    else:
+        _show_score(fields, result)
+
+
+@app.command()
+@input_errors
+def settle(
+    file: Annotated[
+        str | None, typer.Argument(help="A JSON settlement, or JSON Lines of them; '-' or none: standard input.")
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="One JSON result a line, in input order.")] = False,
+) -> None:
+    """Settle finished hands: what each seat gains or loses (sums to zero).
+
+    Reads one JSON object or JSON Lines from FILE or standard input:
+
+        {"rules": "nts", "winner": "S", "win_by": "discard",
+         "discarder": "W", "scores": {"E": 40, "S": 136, "W": 8, "N": 0}}
+
+    (winner null for a drawn hand). With --json, prints
+    {"payments": {"E": ..., "S": ..., "W": ..., "N": ...}} a line.
+    Exit code 0 with a result, 2 on malformed input."""
+    _run(_read_input(file), _settle_one, lambda payments: {"payments": payments}, _show_settlement, as_json)
 
 
 def _register_more_commands() -> None:
