@@ -1,0 +1,224 @@
+"""The game log (``shared/spec/game-log.md``): events as plain JSON dicts, and JSON Lines in and out.
+
+Events are built by the table (``sparrow.game.state``) as plain dicts with exactly the contract's names,
+so a log written with :func:`dumps` and read back with :func:`loads` compares equal to the original.
+Tiles are written in the notation of ``notation.md``: one tile as ``"5p"``, a hand or a meld in the
+canonical sorted form, the wall in taking order.
+
+Fields beyond the contract (readers ignore unknown fields): ``hand_start`` also carries ``totals``
+(each seat's running table total before the hand), ``hand_number`` and ``deal_passes`` (how many times
+the deal has passed in the current round), which the match needs to go on from a log; ``hand_end``
+also carries ``winner``, ``win_by``, ``discarder`` and ``dead``.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from typing import IO, Any
+
+from sparrow.tiles import SEATS, TileError, parse_tiles
+
+__all__ = [
+    "EVENT_FIELDS",
+    "LogError",
+    "tile_text",
+    "tiles_text",
+    "tiles_in_order_text",
+    "dumps",
+    "loads",
+    "write_jsonl",
+    "read_jsonl",
+    "validate_event",
+    "split_hands",
+]
+
+# The contract's fields per event (``seat`` where a seat acts).
+EVENT_FIELDS: Mapping[str, tuple[str, ...]] = {
+    "hand_start": ("rules", "options", "seed", "round_wind", "dealer", "players", "dice", "wall"),
+    "deal": ("hands",),
+    "bonus": ("seat", "tile", "replacement"),
+    "draw": ("seat", "tile", "source"),
+    "discard": ("seat", "tile"),
+    "claim": ("seat", "kind", "tile", "from", "meld"),
+    "kong": ("seat", "kind", "tiles"),
+    "rob": ("seat", "from", "tile"),
+    "win": ("seat", "from", "situation", "score"),
+    "false_win": ("seat", "reason"),
+    "exhausted": (),
+    "hand_end": ("scores", "payments", "next_dealer", "next_round_wind"),
+}
+
+
+class LogError(ValueError):
+    """A log line or event that does not follow the game-log contract; the message says where."""
+
+
+# Fast printing: the table writes a tile on every event.
+_SUIT_LETTER = ["m"] * 9 + ["p"] * 9 + ["s"] * 9 + ["z"] * 7 + ["f"] * 8
+_RANK_DIGIT = [str(i % 9 + 1) for i in range(27)] + [str(i) for i in range(1, 8)] + [str(i) for i in range(1, 9)]
+_TILE_TEXT = [d + s for d, s in zip(_RANK_DIGIT, _SUIT_LETTER)]
+
+
+def tile_text(tile: int) -> str:
+    return _TILE_TEXT[tile]
+
+
+def tiles_in_order_text(tiles: Iterable[int]) -> str:
+    """Order-preserving notation (a suit letter closes each run of one suit)."""
+    out: list[str] = []
+    current = None
+    for tile in tiles:
+        letter = _SUIT_LETTER[tile]
+        if current is not None and letter != current:
+            out.append(current)
+        out.append(_RANK_DIGIT[tile])
+        current = letter
+    if current is not None:
+        out.append(current)
+    return "".join(out)
+
+
+def tiles_text(tiles: Iterable[int]) -> str:
+    """Canonical notation (sorted m, p, s, z, f)."""
+    return tiles_in_order_text(sorted(tiles))
+
+
+def counts_text(counts: Sequence[int]) -> str:
+    """Canonical notation of 34 counts."""
+    out: list[str] = []
+    current = None
+    for tile in range(34):
+        number = counts[tile]
+        if not number:
+            continue
+        letter = _SUIT_LETTER[tile]
+        if current is not None and letter != current:
+            out.append(current)
+        out.append(_RANK_DIGIT[tile] * number)
+        current = letter
+    if current is not None:
+        out.append(current)
+    return "".join(out)
+
+
+def dumps(events: Iterable[Mapping[str, Any]]) -> str:
+    """JSON Lines: one compact object a line, each line ending in a newline."""
+    return "".join(json.dumps(event, ensure_ascii=False, separators=(",", ":")) + "\n" for event in events)
+
+
+def write_jsonl(events: Iterable[Mapping[str, Any]], stream: IO[str]) -> None:
+    for event in events:
+        stream.write(json.dumps(event, ensure_ascii=False, separators=(",", ":")))
+        stream.write("\n")
+
+
+def loads(text: str) -> list[dict[str, Any]]:
+    """Read JSON Lines; every non-empty line must be one event object (checked by :func:`validate_event`)."""
+    return list(read_jsonl(text.splitlines()))
+
+
+def read_jsonl(lines: Iterable[str]) -> Iterator[dict[str, Any]]:
+    for number, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        try:
+            event = json.loads(line)
+        except json.JSONDecodeError as error:
+            raise LogError(f"line {number}: not JSON ({error.msg} at column {error.colno})") from None
+        try:
+            validate_event(event)
+        except LogError as error:
+            raise LogError(f"line {number}: {error}") from None
+        yield event
+
+
+def _check_tiles(event: Mapping[str, Any], name: str, value: Any, *, as_set: bool = True) -> None:
+    if not isinstance(value, str):
+        raise LogError(f"{event['event']}.{name} must be tiles in notation, got {value!r}")
+    try:
+        parse_tiles(value, as_set=as_set)
+    except TileError as error:
+        raise LogError(f"{event['event']}.{name}: {error}") from None
+
+
+def _check_seat(event: Mapping[str, Any], name: str, *, nullable: bool = False) -> None:
+    value = event.get(name)
+    if value is None and nullable:
+        return
+    if value not in SEATS:
+        raise LogError(f"{event['event']}.{name} must be one of E, S, W, N, got {value!r}")
+
+
+def validate_event(event: Any) -> None:
+    """Raise :class:`LogError` unless ``event`` has the contract's shape (unknown fields are allowed)."""
+    if not isinstance(event, dict):
+        raise LogError(f"an event is a JSON object, got {type(event).__name__}")
+    name = event.get("event")
+    if name not in EVENT_FIELDS:
+        raise LogError(f"unknown event {name!r} (expected one of {', '.join(EVENT_FIELDS)})")
+    missing = [field for field in EVENT_FIELDS[name] if field not in event]
+    if missing:
+        raise LogError(f"{name} lacks {', '.join(missing)}")
+    if "seat" in EVENT_FIELDS[name]:
+        _check_seat(event, "seat")
+    if name == "hand_start":
+        if not isinstance(event["rules"], str):
+            raise LogError("hand_start.rules must be a ruleset name")
+        if not isinstance(event["options"], dict):
+            raise LogError("hand_start.options must be an object")
+        _check_seat(event, "round_wind")
+        _check_seat(event, "dealer")
+        players = event["players"]
+        if not isinstance(players, dict) or sorted(players) != sorted(SEATS):
+            raise LogError("hand_start.players must map E, S, W, N to names")
+        if not isinstance(event["dice"], list):
+            raise LogError("hand_start.dice must be a list of rolls")
+        _check_tiles(event, "wall", event["wall"])
+    elif name == "deal":
+        hands = event["hands"]
+        if not isinstance(hands, dict) or sorted(hands) != sorted(SEATS):
+            raise LogError("deal.hands must map E, S, W, N to tiles")
+        for seat, tiles in hands.items():
+            _check_tiles(event, f"hands.{seat}", tiles)
+    elif name in ("bonus", "draw", "discard", "claim", "rob"):
+        _check_tiles(event, "tile", event["tile"])
+        if name == "bonus" and event["replacement"] is not None:
+            _check_tiles(event, "replacement", event["replacement"])
+        if name == "draw" and event["source"] not in ("live", "replacement"):
+            raise LogError(f"draw.source must be live or replacement, got {event['source']!r}")
+        if name in ("claim", "rob"):
+            _check_seat(event, "from")
+        if name == "claim":
+            if event["kind"] not in ("chow", "pung", "kong", "win"):
+                raise LogError(f"claim.kind must be chow, pung, kong or win, got {event['kind']!r}")
+            if event["meld"] is not None:
+                _check_tiles(event, "meld", event["meld"])
+    elif name == "kong":
+        if event["kind"] not in ("concealed", "added"):
+            raise LogError(f"kong.kind must be concealed or added, got {event['kind']!r}")
+        _check_tiles(event, "tiles", event["tiles"])
+    elif name == "win":
+        _check_seat(event, "from", nullable=True)
+        if not isinstance(event["situation"], dict) or not isinstance(event["score"], dict):
+            raise LogError("win.situation and win.score must be objects")
+    elif name == "hand_end":
+        for field in ("scores", "payments"):
+            value = event[field]
+            if not isinstance(value, dict) or any(k not in SEATS or not isinstance(v, int) for k, v in value.items()):
+                raise LogError(f"hand_end.{field} must map seats to whole numbers")
+        _check_seat(event, "next_dealer")
+        _check_seat(event, "next_round_wind", nullable=True)
+
+
+def split_hands(events: Sequence[Mapping[str, Any]]) -> list[list[Mapping[str, Any]]]:
+    """Cut a match log (the concatenation of its hands' logs) into one list per hand."""
+    hands: list[list[Mapping[str, Any]]] = []
+    for index, event in enumerate(events):
+        if event.get("event") == "hand_start":
+            hands.append([event])
+        elif not hands:
+            raise LogError(f"event {index} ({event.get('event')!r}) comes before any hand_start")
+        else:
+            hands[-1].append(event)
+    return hands

@@ -1,0 +1,147 @@
+"""Rebuild hands from their game log.
+
+The ``hand_start`` event records the whole wall, so the table itself re-deals the hand; the players'
+decisions are read back from the events they caused (``discard``, ``claim``, ``kong``, ``rob``,
+``win``, ``false_win``; a ``draw`` after a discard means everyone asked passed). Every event the
+table produces while replaying must equal the logged one, so a replay is also a check of the log:
+:class:`ReplayError` names the first event that does not follow.
+
+A log that stops before the hand ends (a hand in progress) replays to the state at its last event.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any
+
+from sparrow.game.actions import Action, IllegalActionError, InvalidActionError
+from sparrow.game.events import LogError, split_hands
+from sparrow.game.state import HandSetupError, HandState, Phase
+from sparrow.rules import RulesError
+from sparrow.tiles import TileError, parse_tiles
+
+__all__ = ["ReplayError", "replay", "replay_states", "replay_match"]
+
+
+class ReplayError(ValueError):
+    """The log does not describe a hand the table can play; the message says which event is wrong."""
+
+
+def replay(events: Sequence[Mapping[str, Any]]) -> HandState:
+    """The state at the end of the log of one hand (its result too, if the log reaches the end)."""
+    last = None
+    for last in _steps(events):  # noqa: B007 (the last state is the answer)
+        pass
+    assert last is not None
+    return last
+
+
+def replay_states(events: Sequence[Mapping[str, Any]]) -> Iterator[HandState]:
+    """Every state of the hand, in order: after the deal, then after each player's decision.
+
+    Each yielded state is an independent copy."""
+    for state in _steps(events):
+        yield state.copy()
+
+
+def _steps(events: Sequence[Mapping[str, Any]]) -> Iterator[HandState]:
+    """The one state of the hand, yielded after the deal and after each decision (not copied)."""
+    events = list(events)
+    if not events or events[0].get("event") != "hand_start":
+        raise ReplayError("a hand's log starts with a hand_start event")
+    for index, event in enumerate(events[1:], 1):
+        if event.get("event") == "hand_start":
+            raise ReplayError(f"event {index} starts another hand: replay a match with replay_match()")
+    try:
+        state = HandState.from_hand_start(events[0])
+    except (HandSetupError, RulesError) as error:
+        raise ReplayError(f"event 0 (hand_start): {error}") from None
+    checked = 0
+    while True:
+        checked = _check(state.events, events, checked)
+        yield state
+        position = len(state.events)
+        if state.is_over:
+            if position != len(events):
+                raise ReplayError(f"event {position} ({events[position].get('event')!r}) comes after the hand ended")
+            return
+        if position >= len(events):
+            return  # a hand in progress
+        try:
+            decisions = _decisions(state, events[position])
+        except (InvalidActionError, TileError, KeyError, TypeError) as error:
+            raise ReplayError(f"event {position} ({events[position].get('event')!r}) is malformed: {error}") from None
+        for action in decisions:
+            try:
+                state.apply(action)
+            except IllegalActionError as error:
+                raise ReplayError(f"event {position} ({events[position].get('event')!r}): illegal: {error}") from None
+
+
+def replay_match(events: Sequence[Mapping[str, Any]]) -> list[HandState]:
+    """Replay every hand of a match log (the concatenation of its hands' logs)."""
+    try:
+        hands = split_hands(events)
+    except LogError as error:
+        raise ReplayError(str(error)) from None
+    return [replay(hand) for hand in hands]
+
+
+def _plain(value: Any) -> Any:
+    return json.loads(json.dumps(value))
+
+
+def _check(produced: list[dict[str, Any]], logged: Sequence[Mapping[str, Any]], start: int) -> int:
+    """Compare the table's new events with the log; return how many are checked."""
+    end = len(produced)
+    if end > len(logged):
+        raise ReplayError(
+            f"the log ends at event {len(logged)}, but the table goes on with {produced[len(logged)].get('event')!r}"
+        )
+    for index in range(start, end):
+        mine, theirs = produced[index], logged[index]
+        if mine != theirs and _plain(mine) != _plain(dict(theirs)):
+            raise ReplayError(
+                f"event {index} ({theirs.get('event')!r}) does not follow: the table gives {json.dumps(_plain(mine))}"
+            )
+    return end
+
+
+def _passes(state: HandState, but: str | None = None) -> list[Action]:
+    return [Action.pass_(seat) for seat in state.to_act if seat != but]
+
+
+def _decisions(state: HandState, event: Mapping[str, Any]) -> list[Action]:
+    """The players' decisions that make the table produce ``event`` next."""
+    kind = event.get("event")
+    seat = event.get("seat")
+    phase = state.phase
+    if kind == "discard":
+        return [Action.discard(seat, event["tile"])]
+    if kind == "kong":
+        tile = parse_tiles(event["tiles"])[0]
+        if event.get("kind") == "concealed":
+            return [Action.concealed_kong(seat, tile)]
+        return [Action.added_kong(seat, tile)]
+    if kind in ("win", "false_win"):
+        return [Action.win(seat)]
+    if kind == "claim":
+        claim_kind = event.get("kind")
+        if claim_kind == "win":
+            main = Action.win(seat)
+        elif claim_kind == "chow":
+            main = Action.chow(seat, parse_tiles(event["meld"])[0])
+        elif claim_kind == "pung":
+            main = Action.pung(seat)
+        elif claim_kind == "kong":
+            main = Action.kong(seat)
+        else:
+            raise ReplayError(f"unknown claim kind {claim_kind!r}")
+        return [main, *_passes(state, but=seat)]
+    if kind == "rob":
+        return [Action.win(seat), *_passes(state, but=seat)]
+    if phase in (Phase.CLAIMS, Phase.ROB):
+        return _passes(state)  # nobody took the tile: the table draws next
+    expected = "/".join(state.to_act) or "nobody"
+    raise ReplayError(f"a {kind!r} event cannot come now: the table waits for {expected} to act in the {phase} phase")

@@ -1,0 +1,1267 @@
+"""One hand of play as a state machine.
+
+A :class:`HandState` is created from a ruleset name, options and a seed (the seed shuffles the tiles and
+rolls the dice), or from a ``hand_start`` event, which records the whole wall. It deals, sets out and
+replaces bonus tiles, and then waits for players' decisions:
+
+* ``turn``: one seat holds its full hand after drawing (or after claiming) and must discard, declare a
+  kong (only after a draw) or win (only after a draw);
+* ``claims``: a tile has just been discarded, and every seat that could do something with it (win, kong,
+  pung, or chow from the player on its left) is asked; the decisions are settled by priority (win >
+  pung/kong > chow; among several wins, the seat nearest in turn after the discarder);
+* ``rob``: a tile was just added to an exposed pung, and the seats that could win on it are asked;
+* ``over``: the hand is won or the live wall is exhausted; :attr:`HandState.result` says how it ended.
+
+``legal_actions(seat)`` lists what a seat may do now and ``apply(action)`` does it, **in place**
+(it returns the same state, for chaining; :meth:`HandState.copy` takes a snapshot first when you need
+the old one). An illegal action raises a subclass of
+:class:`~sparrow.game.actions.IllegalActionError` and changes nothing. Drawing, bonus tiles and
+replacement draws happen by themselves. Every step is appended to :attr:`HandState.events`, the game
+log of ``shared/spec/game-log.md``; :func:`sparrow.game.replay.replay` rebuilds the state from it.
+
+Every win is scored by the ruleset, and only a valid score is a legal win. Where the rules say so (NTS),
+a claim to win that is not a legal win makes the hand dead instead: the claim is logged as
+``false_win``, play goes on, and that seat can no longer win (it only draws and discards) and scores 0.
+Under the other families such a claim is refused with :class:`~sparrow.game.actions.InvalidWinError`.
+
+Decisions taken where the sources are silent (see ``docs/engine.md``):
+
+* once the live wall is empty, the last discard may only be claimed to win;
+* a kong (claimed or declared) needs a replacement tile to be left;
+* a tile may be added to an exposed pung on your own turn after a draw (any matching tile you hold),
+  never after a claim and never from a discard;
+* a dead hand only draws and discards;
+* a win on a flower replacement that follows a kong replacement counts as a win on the kong replacement;
+* bonus tiles at the deal are set out in passes, E, S, W, N, each seat replacing the ones it holds; a
+  replacement that is itself a bonus tile waits for the next pass.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from itertools import compress
+from typing import Any
+
+from sparrow.analysis import shanten
+from sparrow.game import actions as _actions
+from sparrow.game.actions import (
+    Action,
+    ActionKind,
+    HandOverError,
+    InvalidClaimError,
+    InvalidWinError,
+    NotYourTurnError,
+    TileNotHeldError,
+    WrongMomentError,
+)
+from sparrow.game.events import tile_text, tiles_in_order_text, tiles_text
+from sparrow.game.procedures import Procedure, procedure
+from sparrow.game.wall import Roll, Wall, count_seats, draw_order, roll_dice, shuffled_set
+from sparrow.hand import Meld, MeldKind
+from sparrow.rules import Ruleset, ScoreResult, Settlement, get_ruleset
+from sparrow.situation import HandSituation
+from sparrow.tiles import KINDS, SEATS, Tile, TileError, full_set, parse_tiles
+
+__all__ = ["Phase", "HandState", "HandResult", "Observation", "TableView", "HandSetupError"]
+
+_DISCARDS = _actions.DISCARDS
+_CONCEALED_KONGS = _actions.CONCEALED_KONGS
+_ADDED_KONGS = _actions.ADDED_KONGS
+_CHOWS = _actions.CHOWS
+_WINS = _actions.WINS
+_PASSES = _actions.PASSES
+_PUNGS = _actions.PUNGS
+_KONGS = _actions.KONGS
+
+_WIN_BY_DRAW = {"dealt": "self_draw", "live": "self_draw", "flower": "flower_replacement", "kong": "kong_replacement"}
+_NEXT_WIND = {"E": "S", "S": "W", "W": "N", "N": "E"}
+_SEAT_INDEX = {seat: index for index, seat in enumerate(SEATS)}
+_DEFAULT_PLAYERS = {"E": "East", "S": "South", "W": "West", "N": "North"}
+
+
+class Phase(StrEnum):
+    TURN = "turn"
+    CLAIMS = "claims"
+    ROB = "rob"
+    OVER = "over"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+class HandSetupError(ValueError):
+    """A hand cannot be set up from what was given (a malformed ``hand_start``, an unknown player seat...)."""
+
+
+@dataclass(frozen=True, slots=True)
+class HandResult:
+    """How a hand ended. ``scores`` and ``payments`` are by seat wind of this hand."""
+
+    winner: str | None
+    discarder: str | None  # who paid for the winning tile: the discarder, or the robbed player
+    win_by: str | None
+    situation: HandSituation | None
+    score: ScoreResult | None
+    scores: Mapping[str, int]
+    payments: Mapping[str, int]
+    next_dealer: str
+    next_round_wind: str | None
+    dead: tuple[str, ...] = ()
+
+    @property
+    def exhausted(self) -> bool:
+        """A drawn hand: the live wall ran out before anybody won."""
+        return self.winner is None
+
+    @property
+    def self_drawn(self) -> bool:
+        return self.win_by in ("self_draw", "kong_replacement", "flower_replacement")
+
+
+@dataclass(frozen=True, slots=True)
+class Observation:
+    """What one seat can see at the table: its own hand, and everything the table shows to everyone.
+
+    Never another player's concealed tiles or the order of the wall: only how many tiles each player
+    holds and how many are left in the wall.
+    """
+
+    seat: str
+    rules: str
+    options: Mapping[str, Any]
+    round_wind: str
+    players: Mapping[str, str]
+    scores: Mapping[str, int]  # running table totals before this hand, by seat
+    phase: Phase
+    turn: str  # whose turn it is, or who discarded the tile being claimed / added to a kong
+    to_act: tuple[str, ...]  # the seats the table is waiting for
+    hand: tuple[Tile, ...]  # own concealed tiles, sorted
+    drawn: Tile | None  # own tile just drawn, when it is this seat's turn after a draw
+    melds: Mapping[str, tuple[Meld, ...]]
+    bonus: Mapping[str, tuple[Tile, ...]]
+    discards: Mapping[str, tuple[Tile, ...]]  # each discard pile in order (claimed tiles are in melds)
+    hand_sizes: Mapping[str, int]  # concealed tiles each seat holds
+    live_wall: int
+    replacement_tiles: int  # dead wall or reserve (0 where replacements come from the live wall)
+    claim_tile: Tile | None  # the discard or added tile open to claims
+    claim_from: str | None
+    dead: tuple[str, ...]
+    legal_actions: tuple[Action, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        def meld_dict(meld: Meld) -> dict[str, Any]:
+            return {"kind": meld.kind.value, "tiles": tiles_text(meld.tiles), "open": meld.open, "from": meld.source}
+
+        return {
+            "seat": self.seat,
+            "rules": self.rules,
+            "options": dict(self.options),
+            "round_wind": self.round_wind,
+            "players": dict(self.players),
+            "scores": dict(self.scores),
+            "phase": self.phase.value,
+            "turn": self.turn,
+            "to_act": list(self.to_act),
+            "hand": tiles_text(self.hand),
+            "drawn": tile_text(self.drawn) if self.drawn is not None else None,
+            "melds": {seat: [meld_dict(m) for m in melds] for seat, melds in self.melds.items()},
+            "bonus": {seat: tiles_text(tiles) for seat, tiles in self.bonus.items()},
+            "discards": {seat: tiles_in_order_text(tiles) for seat, tiles in self.discards.items()},
+            "hand_sizes": dict(self.hand_sizes),
+            "live_wall": self.live_wall,
+            "replacement_tiles": self.replacement_tiles,
+            "claim_tile": tile_text(self.claim_tile) if self.claim_tile is not None else None,
+            "claim_from": self.claim_from,
+            "dead": list(self.dead),
+            "legal_actions": [action.to_dict() for action in self.legal_actions],
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class TableView:
+    """The referee's view: where every tile is. For tests, tools and replays, never for players."""
+
+    wall: tuple[Tile, ...]  # still to be taken, in taking order (front first)
+    hands: Mapping[str, tuple[Tile, ...]]
+    melds: Mapping[str, tuple[Meld, ...]]
+    bonus: Mapping[str, tuple[Tile, ...]]
+    discards: Mapping[str, tuple[Tile, ...]]
+
+    def all_tiles(self) -> list[Tile]:
+        tiles = list(self.wall)
+        for seat in SEATS:
+            tiles.extend(self.hands[seat])
+            for meld in self.melds[seat]:
+                tiles.extend(meld.tiles)
+            tiles.extend(self.bonus[seat])
+            tiles.extend(self.discards[seat])
+        return tiles
+
+
+def _order_from(seat: int) -> tuple[int, int, int]:
+    """The other seats in turn order after ``seat`` (nearest first)."""
+    return ((seat + 1) % 4, (seat + 2) % 4, (seat + 3) % 4)
+
+
+_ORDER_FROM = tuple(_order_from(seat) for seat in range(4))
+
+
+class HandState:
+    """One hand of play. See the module docstring."""
+
+    __slots__ = (
+        "rules",
+        "options",
+        "seed",
+        "round_wind",
+        "players",
+        "totals",
+        "hand_number",
+        "deal_passes",
+        "procedure",
+        "_given_options",
+        "_ruleset",
+        "_forms",
+        "_fast_shape",
+        "_wall",
+        "_counts",
+        "_melds",
+        "_bonus",
+        "_piles",
+        "_visible",
+        "_dead",
+        "_phase",
+        "_turn",
+        "_drawn",
+        "_draw_kind",
+        "_last_tile",
+        "_may_kong",
+        "_kongs_in_turn",
+        "_claim_tile",
+        "_after_last",
+        "_waiting",
+        "_declared",
+        "_options_by_seat",
+        "_turn_actions",
+        "_wins",
+        "_ready",
+        "_discards_made",
+        "_first_round",
+        "_turns",
+        "_events",
+        "_result",
+    )
+
+    def __init__(
+        self,
+        rules: str,
+        options: Mapping[str, Any] | None = None,
+        seed: int | None = None,
+        *,
+        round_wind: str | None = None,
+        players: Mapping[str, str] | None = None,
+        totals: Mapping[str, int] | None = None,
+        hand_number: int = 0,
+        deal_passes: int = 0,
+        rolls: Sequence[Roll] = (),
+    ) -> None:
+        """Shuffle and build the walls from ``seed``, roll for the break (and in NTS for the prevailing
+        wind, unless ``round_wind`` is given), deal, and set out the bonus tiles.
+
+        ``HandState("hkos", seed=7)``, ``HandState("hkos", {"practice": True}, 7)``. ``players`` maps
+        the seats to names; ``totals`` are the running table scores before the hand (by seat); ``rolls``
+        are dice rolled before the hand (choosing East at the start of a match), recorded in
+        ``hand_start``."""
+        if options is not None and not isinstance(options, Mapping):
+            raise HandSetupError(f"options must be an object of named options, got {options!r} (the seed is seed=...)")
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise HandSetupError(f"a hand needs a whole-number seed, got {seed!r}")
+        proc = procedure(rules, options)
+        rng = random.Random(seed)
+        physical = shuffled_set(rng, proc.table.bonus_tiles)
+        all_rolls = list(rolls)
+        if round_wind is None and proc.round_wind == "dice":
+            dice = roll_dice(rng, 2)
+            all_rolls.append(Roll("prevailing_wind", dice, seat="E"))
+            round_wind = SEATS[count_seats(0, sum(dice))]
+        round_wind = _check_wind(round_wind or "E", "round_wind")
+        roller = _SEAT_INDEX[round_wind] if proc.break_roller == "prevailing_wind" else 0
+        dice = roll_dice(rng, proc.table.break_dice)
+        all_rolls.append(Roll("break", dice, seat=SEATS[roller]))
+        wall = draw_order(physical, count_seats(roller, sum(dice)), sum(dice))
+        self._setup(proc, options, seed, round_wind, players, totals, hand_number, deal_passes, wall, all_rolls)
+
+    @classmethod
+    def from_hand_start(cls, event: Mapping[str, Any]) -> HandState:
+        """Set up the hand a ``hand_start`` event describes (the wall as recorded; no randomness)."""
+        if not isinstance(event, Mapping) or event.get("event") != "hand_start":
+            raise HandSetupError("a hand starts from a hand_start event")
+        rules = event.get("rules")
+        if not isinstance(rules, str):
+            raise HandSetupError(f"hand_start.rules must be a ruleset name, got {rules!r}")
+        options = event.get("options") or {}
+        if not isinstance(options, Mapping):
+            raise HandSetupError(f"hand_start.options must be an object of named options, got {options!r}")
+        for name in ("hand_number", "deal_passes"):
+            value = event.get(name, 0)
+            if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+                raise HandSetupError(f"hand_start.{name} must be a whole number >= 0, got {value!r}")
+        proc = procedure(rules, options)
+        try:
+            wall = parse_tiles(event.get("wall", ""), as_set=True)
+        except TileError as error:
+            raise HandSetupError(f"hand_start.wall: {error}") from None
+        expected = sorted(_full_set(proc))
+        if sorted(wall) != expected:
+            raise HandSetupError(
+                f"hand_start.wall must hold every tile of the {proc.tile_count}-tile set once, it holds {len(wall)} tiles"
+            )
+        dice = event.get("dice") or []
+        try:
+            rolls = [Roll.from_dict(roll) for roll in dice]
+        except (KeyError, TypeError, AttributeError):
+            raise HandSetupError("hand_start.dice must be a list of rolls {purpose, dice, seat}") from None
+        state = cls.__new__(cls)
+        state._setup(
+            proc,
+            options,
+            event.get("seed"),
+            _check_wind(event.get("round_wind"), "round_wind"),
+            event.get("players"),
+            event.get("totals"),
+            event.get("hand_number", 0),
+            event.get("deal_passes", 0),
+            wall,
+            rolls,
+        )
+        return state
+
+    def _setup(
+        self,
+        proc: Procedure,
+        options: Mapping[str, Any] | None,
+        seed: Any,
+        round_wind: str,
+        players: Mapping[str, str] | None,
+        totals: Mapping[str, int] | None,
+        hand_number: int,
+        deal_passes: int,
+        wall_order: Sequence[Tile],
+        rolls: Sequence[Roll],
+    ) -> None:
+        ruleset: Ruleset = get_ruleset(proc.rules)
+        self.rules = proc.rules
+        self._given_options = dict(options or {})
+        self.options = ruleset.resolve_options(self._given_options)
+        self.seed = seed
+        self.round_wind = round_wind
+        self.players = _check_players(players)
+        self.totals = _check_totals(totals)
+        self.hand_number = hand_number
+        self.deal_passes = deal_passes
+        self.procedure = proc
+        self._ruleset = ruleset
+        self._forms = ruleset.forms(self.options)
+        # Families that keep the default shapes are checked with the shanten tables directly, which
+        # is the hot path of the whole engine; the others (NTS snakes...) through their own hook.
+        self._fast_shape = type(ruleset).is_complete is Ruleset.is_complete
+        self._wall = Wall(wall_order, proc.table.dead_wall)
+        self._counts = [[0] * 34 for _ in range(4)]
+        self._melds: list[list[Meld]] = [[], [], [], []]
+        self._bonus: list[list[Tile]] = [[], [], [], []]
+        self._piles: list[list[Tile]] = [[], [], [], []]
+        self._visible = [0] * 34
+        self._dead: set[int] = set()
+        self._waiting: list[int] = []
+        self._declared: dict[int, Action] = {}
+        self._options_by_seat: dict[int, list[Action]] = {}
+        self._turn_actions: list[Action] | None = None
+        self._wins: dict[int, tuple[HandSituation, ScoreResult]] = {}
+        self._ready: list[bool | None] = [None] * 4
+        self._claim_tile: int | None = None
+        self._after_last = False
+        self._discards_made = 0
+        self._first_round = True
+        self._turns = 1  # East's first turn, on the dealt hand
+        self._kongs_in_turn = 0
+        self._result: HandResult | None = None
+        self._events: list[dict[str, Any]] = [
+            {
+                "event": "hand_start",
+                "rules": self.rules,
+                "options": dict(self._given_options),
+                "seed": seed,
+                "round_wind": round_wind,
+                "dealer": "E",
+                "players": dict(self.players),
+                "dice": [roll.to_dict() for roll in rolls],
+                "wall": tiles_in_order_text(wall_order),
+                "totals": dict(self.totals),
+                "hand_number": hand_number,
+                "deal_passes": deal_passes,
+            }
+        ]
+        hands = self._wall.deal()
+        self._events.append({"event": "deal", "hands": {SEATS[s]: tiles_text(hands[s]) for s in range(4)}})
+        last_received = [hand[-1] for hand in hands]
+        # Bonus tiles: in passes E, S, W, N, each seat setting out what it holds and drawing replacements.
+        holding = [[t for t in hand if t >= 34] for hand in hands]
+        while any(holding):
+            for seat in range(4):
+                flowers, holding[seat] = holding[seat], []
+                for flower in flowers:
+                    hands[seat].remove(flower)
+                    self._bonus[seat].append(flower)
+                    replacement = self._wall.draw_replacement()
+                    self._events.append(
+                        {
+                            "event": "bonus",
+                            "seat": SEATS[seat],
+                            "tile": tile_text(flower),
+                            "replacement": tile_text(replacement),
+                        }
+                    )
+                    hands[seat].append(replacement)
+                    last_received[seat] = replacement
+                    if replacement >= 34:
+                        holding[seat].append(replacement)
+        for seat in range(4):
+            counts = self._counts[seat]
+            for tile in hands[seat]:
+                counts[tile] += 1
+        self._start_turn(0, last_received[0], "dealt", False)
+
+    # ------------------------------------------------------------------ public reading
+
+    @property
+    def events(self) -> list[dict[str, Any]]:
+        """The game log so far (plain JSON-able dicts; do not mutate them)."""
+        return self._events
+
+    @property
+    def phase(self) -> Phase:
+        return self._phase
+
+    @property
+    def is_over(self) -> bool:
+        return self._phase is Phase.OVER
+
+    @property
+    def result(self) -> HandResult | None:
+        """How the hand ended, once it is over."""
+        return self._result
+
+    @property
+    def turn(self) -> str:
+        """The seat whose turn it is (or that discarded / added the tile now open to claims)."""
+        return SEATS[self._turn]
+
+    @property
+    def to_act(self) -> list[str]:
+        """The seats the table is waiting for, nearest in turn first."""
+        phase = self._phase
+        if phase is Phase.TURN:
+            return [SEATS[self._turn]]
+        if phase is Phase.OVER:
+            return []
+        return [SEATS[s] for s in self._waiting]
+
+    @property
+    def turns(self) -> int:
+        """Turns taken so far (each draw or claim that gives a seat the turn counts one)."""
+        return self._turns
+
+    @property
+    def live_wall(self) -> int:
+        return self._wall.live
+
+    def legal_actions(self, seat: str) -> list[Action]:
+        """What ``seat`` may do now (empty when the table is not waiting for it)."""
+        index = _SEAT_INDEX.get(seat)
+        if index is None:
+            raise ValueError(f"unknown seat {seat!r} (expected one of E, S, W, N)")
+        phase = self._phase
+        if phase is Phase.TURN:
+            if index != self._turn:
+                return []
+            actions = self._turn_actions
+            if actions is None:
+                actions = self._turn_actions = self._compute_turn_actions()
+            return list(actions)
+        if phase is Phase.OVER:
+            return []
+        options = self._options_by_seat.get(index)
+        if options is None or index not in self._waiting:
+            return []
+        return list(options)
+
+    def observation(self, seat: str) -> Observation:
+        index = _SEAT_INDEX.get(seat)
+        if index is None:
+            raise ValueError(f"unknown seat {seat!r} (expected one of E, S, W, N)")
+        counts = self._counts[index]
+        hand = tuple(KINDS[t] for t in range(34) for _ in range(counts[t]))
+        drawn = None
+        if self._phase is Phase.TURN and self._turn == index and self._drawn is not None:
+            drawn = KINDS[self._drawn]
+        claim_open = self._phase in (Phase.CLAIMS, Phase.ROB)
+        return Observation(
+            seat=seat,
+            rules=self.rules,
+            options=dict(self._given_options),
+            round_wind=self.round_wind,
+            players=dict(self.players),
+            scores=dict(self.totals),
+            phase=self._phase,
+            turn=SEATS[self._turn],
+            to_act=tuple(self.to_act),
+            hand=hand,
+            drawn=drawn,
+            melds={SEATS[s]: tuple(self._melds[s]) for s in range(4)},
+            bonus={SEATS[s]: tuple(self._bonus[s]) for s in range(4)},
+            discards={SEATS[s]: tuple(self._piles[s]) for s in range(4)},
+            hand_sizes={SEATS[s]: sum(self._counts[s]) for s in range(4)},
+            live_wall=self._wall.live,
+            replacement_tiles=self._wall.replacements,
+            claim_tile=KINDS[self._claim_tile] if claim_open and self._claim_tile is not None else None,
+            claim_from=SEATS[self._turn] if claim_open else None,
+            dead=tuple(SEATS[s] for s in sorted(self._dead)),
+            legal_actions=tuple(self.legal_actions(seat)),
+        )
+
+    def table_view(self) -> TableView:
+        """Where every tile is (the referee's view, for tests and tools)."""
+        return TableView(
+            wall=tuple(self._wall.remaining_tiles()),
+            hands={SEATS[s]: tuple(KINDS[t] for t in range(34) for _ in range(self._counts[s][t])) for s in range(4)},
+            melds={SEATS[s]: tuple(self._melds[s]) for s in range(4)},
+            bonus={SEATS[s]: tuple(self._bonus[s]) for s in range(4)},
+            discards={SEATS[s]: tuple(self._piles[s]) for s in range(4)},
+        )
+
+    def copy(self) -> HandState:
+        """An independent snapshot (events are shared read-only dicts; the lists are new)."""
+        other = HandState.__new__(HandState)
+        for name in HandState.__slots__:
+            setattr(other, name, getattr(self, name))
+        other._wall = self._wall.copy()
+        other._counts = [list(c) for c in self._counts]
+        other._melds = [list(m) for m in self._melds]
+        other._bonus = [list(b) for b in self._bonus]
+        other._piles = [list(p) for p in self._piles]
+        other._visible = list(self._visible)
+        other._dead = set(self._dead)
+        other._waiting = list(self._waiting)
+        other._declared = dict(self._declared)
+        other._options_by_seat = dict(self._options_by_seat)
+        other._wins = dict(self._wins)
+        other._ready = list(self._ready)
+        other._events = list(self._events)
+        return other
+
+    def __repr__(self) -> str:
+        return (
+            f"<HandState {self.rules} seed={self.seed!r} {self._phase.value} turn={SEATS[self._turn]} "
+            f"live={self._wall.live} events={len(self._events)}>"
+        )
+
+    # ------------------------------------------------------------------ acting
+
+    def apply(self, action: Action) -> HandState:
+        """Play ``action`` (in place) and return this state. Raises an :class:`IllegalActionError`
+        subclass, leaving the state unchanged, when the action is not allowed now."""
+        if not isinstance(action, Action):
+            raise TypeError(f"apply() takes an Action, got {type(action).__name__}")
+        phase = self._phase
+        if phase is Phase.OVER:
+            raise HandOverError(action, "the hand is over")
+        seat = _SEAT_INDEX[action.seat]
+        kind = action.kind
+        if phase is Phase.TURN:
+            if seat != self._turn:
+                raise NotYourTurnError(action, f"it is {SEATS[self._turn]}'s turn")
+            if kind is ActionKind.DISCARD:
+                self._discard(action, seat)
+            elif kind is ActionKind.WIN:
+                self._self_drawn_win(action, seat)
+            elif kind is ActionKind.CONCEALED_KONG or kind is ActionKind.ADDED_KONG:
+                self._declare_kong(action, seat)
+            else:
+                raise WrongMomentError(action, f"on your own turn you discard, declare a kong or win, not {kind}")
+            return self
+        # claims or rob: decisions on a tile offered to the table
+        if kind is ActionKind.DISCARD or kind is ActionKind.CONCEALED_KONG or kind is ActionKind.ADDED_KONG:
+            what = "a discard is being claimed" if phase is Phase.CLAIMS else "a kong is being robbed"
+            raise WrongMomentError(action, f"{what}; it is nobody's turn to {kind.value.replace('_', ' ')}")
+        if seat == self._turn:
+            if phase is Phase.CLAIMS:
+                raise InvalidClaimError(action, "you cannot claim your own discard")
+            raise InvalidClaimError(action, "you cannot rob your own kong")
+        if seat in self._declared:
+            raise NotYourTurnError(action, "you have already decided on this tile")
+        if seat in self._dead:
+            raise WrongMomentError(action, "your hand is dead: you only draw and discard")
+        if phase is Phase.ROB and kind is not ActionKind.WIN and kind is not ActionKind.PASS:
+            raise WrongMomentError(action, "an added kong can only be robbed to win, or passed")
+        if kind is ActionKind.WIN:
+            self._declare_win_on_tile(action, seat)
+            return self
+        if kind is not ActionKind.PASS:
+            self._check_claim(action, seat)
+        if seat not in self._waiting:
+            if kind is ActionKind.PASS:
+                raise NotYourTurnError(action, "the table is not waiting for your decision")
+            raise NotYourTurnError(action, "you cannot claim this tile")
+        self._declared[seat] = action
+        self._waiting.remove(seat)
+        if not self._waiting:
+            self._resolve()
+        return self
+
+    # -- own turn
+
+    def _discard(self, action: Action, seat: int) -> None:
+        tile = action.tile
+        counts = self._counts[seat]
+        if not counts[tile]:
+            raise TileNotHeldError(action, f"{SEATS[seat]} does not hold {tile}")
+        counts[tile] -= 1
+        self._piles[seat].append(tile)
+        self._visible[tile] += 1
+        self._discards_made += 1
+        self._ready[seat] = None
+        self._events.append({"event": "discard", "seat": SEATS[seat], "tile": tile_text(tile)})
+        self._open_claims(seat, tile)
+
+    def _declare_kong(self, action: Action, seat: int) -> None:
+        tile = action.tile
+        counts = self._counts[seat]
+        if not self._may_kong:
+            raise WrongMomentError(action, "a kong is declared after a draw, not after claiming a discard")
+        if seat in self._dead:
+            raise WrongMomentError(action, "your hand is dead: you only draw and discard")
+        if action.kind is ActionKind.CONCEALED_KONG:
+            if counts[tile] != 4:
+                raise TileNotHeldError(
+                    action, f"a concealed kong needs all four {tile}, {SEATS[seat]} holds {counts[tile]}"
+                )
+        else:
+            if not counts[tile]:
+                raise TileNotHeldError(action, f"{SEATS[seat]} does not hold {tile}")
+            if self._pung_index(seat, tile) is None:
+                raise TileNotHeldError(action, f"{SEATS[seat]} has no exposed pung of {tile} to add it to")
+        if not self._wall.can_replace():
+            raise InvalidClaimError(action, "no tile is left to replace a kong")
+        self._kongs_in_turn += 1
+        self._first_round = False
+        self._ready[seat] = None
+        if action.kind is ActionKind.CONCEALED_KONG:
+            counts[tile] = 0
+            self._visible[tile] += 4
+            meld = Meld(MeldKind.KONG, (tile, tile, tile, tile), False)
+            self._melds[seat].append(meld)
+            self._events.append({"event": "kong", "seat": SEATS[seat], "kind": "concealed", "tiles": _kong_text(tile)})
+            self._draw(seat, replacement=True)
+            return
+        counts[tile] -= 1
+        self._visible[tile] += 1
+        index = self._pung_index(seat, tile)
+        pung = self._melds[seat][index]
+        self._melds[seat][index] = Meld(MeldKind.KONG, (tile, tile, tile, tile), True, pung.source)
+        self._events.append({"event": "kong", "seat": SEATS[seat], "kind": "added", "tiles": _kong_text(tile)})
+        if self.procedure.table.rob_added_kong and self._open_rob(seat, tile):
+            return
+        self._draw(seat, replacement=True)
+
+    def _self_drawn_win(self, action: Action, seat: int) -> None:
+        win = self._wins.get(seat)
+        if win is None and self._turn_actions is None:
+            self._turn_actions = self._compute_turn_actions()
+            win = self._wins.get(seat)
+        if win is not None:
+            situation, result = win
+            self._finish_win(seat, None, situation, result)
+            return
+        if seat in self._dead:
+            raise WrongMomentError(action, "your hand is dead: you cannot win this hand")
+        if self._drawn is None:
+            reason = "you can only win on your own turn after a draw (you claimed a discard)"
+            raise WrongMomentError(action, reason)
+        reason = self._why_not_a_win(seat, self._drawn, self._win_by_draw(), self._draw_moments(seat), extra=False)
+        self._false_win(action, seat, reason)
+
+    def _false_win(self, action: Action, seat: int, reason: str) -> None:
+        if self.procedure.table.false_win != "dead_hand":
+            raise InvalidWinError(action, reason)
+        self._dead.add(seat)
+        self._events.append({"event": "false_win", "seat": SEATS[seat], "reason": reason})
+        # Only this seat's options change: the others' wins on an open tile still stand.
+        self._wins.pop(seat, None)
+        self._turn_actions = None
+        if seat in self._waiting:
+            self._waiting.remove(seat)
+            self._options_by_seat.pop(seat, None)
+            if not self._waiting:
+                self._resolve()
+
+    # -- claims on a discard, robbing a kong
+
+    def _declare_win_on_tile(self, action: Action, seat: int) -> None:
+        if seat in self._wins:  # a legal win is always among the seat's options, so it is waited for
+            self._declared[seat] = action
+            self._waiting.remove(seat)
+            if not self._waiting:
+                self._resolve()
+            return
+        tile = self._claim_tile
+        win_by = "discard" if self._phase is Phase.CLAIMS else "robbing_kong"
+        reason = self._why_not_a_win(seat, tile, win_by, self._claim_moments(seat, win_by), extra=True)
+        self._false_win(action, seat, reason)
+
+    def _check_claim(self, action: Action, seat: int) -> None:
+        """Raise the specific error for a chow, pung or kong that cannot be made on the open discard."""
+        tile = self._claim_tile
+        counts = self._counts[seat]
+        discarder = self._turn
+        kind = action.kind
+        if self._wall.live == 0:
+            raise InvalidClaimError(action, "the live wall is empty: the last discard can only be claimed to win")
+        if kind is ActionKind.CHOW:
+            if not self.procedure.table.chow:
+                raise InvalidClaimError(action, "chows are not played under these rules")
+            if seat != (discarder + 1) % 4:
+                raise InvalidClaimError(
+                    action, f"a chow may only be claimed from the player on your left ({SEATS[(seat + 3) % 4]})"
+                )
+            low = action.tile
+            if not low <= tile <= low + 2:
+                raise InvalidClaimError(
+                    action, f"the run {tiles_text((low, low + 1, low + 2))} does not use {tile_text(tile)}"
+                )
+            needed = [t for t in (low, low + 1, low + 2) if t != tile]
+            if any(counts[t] == 0 for t in needed):
+                raise TileNotHeldError(action, f"the chow needs {tiles_text(needed)} from your hand")
+        elif kind is ActionKind.PUNG:
+            if counts[tile] < 2:
+                raise TileNotHeldError(action, f"a pung needs two {tile_text(tile)} in hand, you hold {counts[tile]}")
+        elif kind is ActionKind.KONG:
+            if counts[tile] < 3:
+                raise TileNotHeldError(action, f"a kong needs three {tile_text(tile)} in hand, you hold {counts[tile]}")
+            if not self._wall.can_replace():
+                raise InvalidClaimError(action, "no tile is left to replace a kong")
+
+    def _open_claims(self, discarder: int, tile: int) -> None:
+        self._phase = Phase.CLAIMS
+        self._claim_tile = tile
+        wall = self._wall
+        live = wall.live
+        self._after_last = live == 0
+        self._turn_actions = None
+        self._wins = {}
+        options_by_seat = self._options_by_seat = {}
+        waiting = self._waiting = []
+        self._declared = {}
+        can_replace = wall.back > wall.front
+        chow_seat = (discarder + 1) % 4 if tile < 27 and self.procedure.table.chow else -1
+        dead = self._dead
+        all_counts = self._counts
+        for seat in _ORDER_FROM[discarder]:
+            if seat in dead:
+                continue
+            counts = all_counts[seat]
+            options: list[Action] = []
+            if self._can_win_with(seat, tile):
+                win = self._evaluate_win(seat, tile, "discard", self._claim_moments(seat, "discard"))
+                if win is not None:
+                    self._wins[seat] = win
+                    options.append(_WINS[seat])
+            if live:
+                held = counts[tile]
+                if held >= 2:
+                    if held == 3 and can_replace:
+                        options.append(_KONGS[seat])
+                    options.append(_PUNGS[seat])
+                if seat == chow_seat:
+                    rank = tile % 9
+                    chows = _CHOWS[seat]
+                    below = counts[tile - 1] if rank >= 1 else 0
+                    above = counts[tile + 1] if rank <= 7 else 0
+                    if rank >= 2 and below and counts[tile - 2]:
+                        options.append(chows[tile - 2])
+                    if below and above:
+                        options.append(chows[tile - 1])
+                    if rank <= 6 and above and counts[tile + 2]:
+                        options.append(chows[tile])
+            if options:
+                options.append(_PASSES[seat])
+                options_by_seat[seat] = options
+                waiting.append(seat)
+        if not waiting:
+            self._next_turn((discarder + 1) % 4)
+
+    def _open_rob(self, konger: int, tile: int) -> bool:
+        self._phase = Phase.ROB
+        self._claim_tile = tile
+        self._changed()
+        options_by_seat = self._options_by_seat = {}
+        waiting = self._waiting = []
+        self._declared = {}
+        for seat in _ORDER_FROM[konger]:
+            if seat in self._dead or not self._can_win_with(seat, tile):
+                continue
+            win = self._evaluate_win(seat, tile, "robbing_kong", self._claim_moments(seat, "robbing_kong"))
+            if win is not None:
+                self._wins[seat] = win
+                options_by_seat[seat] = [_WINS[seat], _PASSES[seat]]
+                waiting.append(seat)
+        if not waiting:
+            self._phase = Phase.TURN
+            return False
+        return True
+
+    def _resolve(self) -> None:
+        """Settle the decisions on the open tile by priority, once every seat asked has spoken."""
+        offered = self._turn
+        declared = self._declared
+        for seat in _ORDER_FROM[offered]:  # the nearest winner in turn after the discarder
+            action = declared.get(seat)
+            if action is not None and action.kind is ActionKind.WIN:
+                situation, result = self._wins[seat]
+                self._finish_win(seat, offered, situation, result)
+                return
+        if self._phase is Phase.ROB:
+            self._draw(offered, replacement=True)
+            return
+        claim = None
+        for seat in _ORDER_FROM[offered]:
+            action = declared.get(seat)
+            if action is not None and action.kind is not ActionKind.PASS:
+                if claim is None or (claim.kind is ActionKind.CHOW and action.kind is not ActionKind.CHOW):
+                    claim = action
+        if claim is None:
+            self._next_turn((offered + 1) % 4)
+            return
+        self._make_claim(claim, offered)
+
+    def _make_claim(self, action: Action, discarder: int) -> None:
+        seat = _SEAT_INDEX[action.seat]
+        tile = self._claim_tile
+        counts = self._counts[seat]
+        self._piles[discarder].pop()
+        source = SEATS[discarder]
+        kind = action.kind
+        if kind is ActionKind.CHOW:
+            low = action.tile
+            run = (low, low + 1, low + 2)
+            for t in run:
+                if t != tile:
+                    counts[t] -= 1
+                    self._visible[t] += 1
+            meld = Meld(MeldKind.CHOW, tuple(KINDS[t] for t in run), True, source)
+        elif kind is ActionKind.PUNG:
+            counts[tile] -= 2
+            self._visible[tile] += 2
+            meld = Meld(MeldKind.PUNG, (KINDS[tile],) * 3, True, source)
+        else:
+            counts[tile] -= 3
+            self._visible[tile] += 3
+            meld = Meld(MeldKind.KONG, (KINDS[tile],) * 4, True, source)
+        self._melds[seat].append(meld)
+        self._first_round = False
+        self._ready[seat] = None
+        self._events.append(
+            {
+                "event": "claim",
+                "seat": SEATS[seat],
+                "kind": kind.value,
+                "tile": tile_text(tile),
+                "from": source,
+                "meld": tiles_text(meld.tiles),
+            }
+        )
+        self._turns += 1
+        if kind is ActionKind.KONG:
+            self._kongs_in_turn = 1
+            self._draw(seat, replacement=True)
+            return
+        self._phase = Phase.TURN
+        self._turn = seat
+        self._drawn = None
+        self._draw_kind = None
+        self._last_tile = False
+        self._may_kong = False
+        self._kongs_in_turn = 0
+        self._changed()
+
+    # -- drawing
+
+    def _next_turn(self, seat: int) -> None:
+        self._kongs_in_turn = 0
+        self._draw(seat, replacement=False)
+
+    def _draw(self, seat: int, replacement: bool) -> None:
+        wall = self._wall
+        events = self._events
+        if replacement:
+            if not wall.can_replace():
+                self._exhaust()
+                return
+            from_live = wall.replacement_is_live()
+            tile = wall.draw_replacement()
+            kind = "kong"
+            source = "replacement"
+        else:
+            if wall.live == 0:
+                self._exhaust()
+                return
+            if seat == 0:
+                self._first_round = False  # East's second turn: the first go-round is over
+            self._turns += 1
+            from_live = True
+            tile = wall.draw()
+            kind = "live"
+            source = "live"
+        events.append({"event": "draw", "seat": SEATS[seat], "tile": tile_text(tile), "source": source})
+        while tile >= 34:
+            self._bonus[seat].append(tile)
+            if not wall.can_replace():
+                events.append({"event": "bonus", "seat": SEATS[seat], "tile": tile_text(tile), "replacement": None})
+                self._exhaust()
+                return
+            from_live = wall.replacement_is_live()
+            replacement_tile = wall.draw_replacement()
+            events.append(
+                {
+                    "event": "bonus",
+                    "seat": SEATS[seat],
+                    "tile": tile_text(tile),
+                    "replacement": tile_text(replacement_tile),
+                }
+            )
+            if kind == "live":
+                kind = "flower"
+            tile = replacement_tile
+        self._counts[seat][tile] += 1
+        self._start_turn(seat, tile, kind, from_live and wall.live == 0)
+
+    def _start_turn(self, seat: int, tile: int, kind: str, last_tile: bool) -> None:
+        self._phase = Phase.TURN
+        self._turn = seat
+        self._drawn = tile
+        self._draw_kind = kind
+        self._last_tile = last_tile
+        self._may_kong = True
+        self._changed()
+
+    def _changed(self) -> None:
+        self._turn_actions = None
+        self._wins = {}
+
+    # -- legal actions on your own turn
+
+    def _compute_turn_actions(self) -> list[Action]:
+        seat = self._turn
+        counts = self._counts[seat]
+        actions: list[Action] = []
+        dead = seat in self._dead
+        drawn = self._drawn
+        if drawn is not None and not dead:
+            counts[drawn] -= 1  # the readiness cache describes the hand without the drawn tile
+            try:
+                winnable = self._can_win_with(seat, drawn)
+            finally:
+                counts[drawn] += 1
+            if winnable:
+                win = self._evaluate_win(seat, drawn, self._win_by_draw(), self._draw_moments(seat), extra=False)
+                if win is not None:
+                    self._wins[seat] = win
+                    actions.append(_WINS[seat])
+        actions.extend(compress(_DISCARDS[seat], counts))
+        if self._may_kong and not dead and self._wall.back > self._wall.front:
+            if 4 in counts:
+                kongs = _CONCEALED_KONGS[seat]
+                actions.extend(kongs[tile] for tile in range(34) if counts[tile] == 4)
+            for meld in self._melds[seat]:
+                if meld.kind is MeldKind.PUNG and counts[meld.tiles[0]]:
+                    actions.append(_ADDED_KONGS[seat][meld.tiles[0]])
+        return actions
+
+    def _pung_index(self, seat: int, tile: int) -> int | None:
+        for index, meld in enumerate(self._melds[seat]):
+            if meld.kind is MeldKind.PUNG and meld.tiles[0] == tile:
+                return index
+        return None
+
+    # -- wins
+
+    def _complete(self, seat: int, counts: list[int]) -> bool:
+        """Whether the standing tiles (winning tile included) form a winning shape."""
+        if self._fast_shape:
+            return shanten(counts, len(self._melds[seat]), self._forms) == -1
+        return self._ruleset.is_complete(counts, len(self._melds[seat]), self.options)
+
+    def _can_win_with(self, seat: int, tile: int) -> bool:
+        """Whether ``tile`` completes ``seat``'s standing tiles (13, kongs counted as three).
+
+        The answer is prepared once per standing hand (``_ready``, cleared whenever the seat discards,
+        claims or declares a kong): whether it is ready at all for the families checked with the
+        shanten tables, else the family's own waits."""
+        counts = self._counts[seat]
+        if counts[tile] >= 4:
+            return False
+        ready = self._ready[seat]
+        if not self._fast_shape:
+            if ready is None:
+                ready = self._ready[seat] = frozenset(self._ruleset.waits(counts, len(self._melds[seat]), self.options))
+            return tile in ready
+        if ready is None:
+            ready = self._ready[seat] = shanten(counts, len(self._melds[seat]), self._forms) == 0
+        if not ready:
+            return False
+        counts[tile] += 1
+        try:
+            return self._complete(seat, counts)
+        finally:
+            counts[tile] -= 1
+
+    def _win_by_draw(self) -> str:
+        return _WIN_BY_DRAW[self._draw_kind]
+
+    def _draw_moments(self, seat: int) -> list[str]:
+        moments = []
+        kind = self._draw_kind
+        if kind == "dealt" and seat == 0 and self._kongs_in_turn == 0:
+            moments.append("heavenly")
+        if self._first_round:
+            moments.append("first_round")
+        if self._last_tile:
+            moments.append("last_tile")
+        if kind == "kong" and self._kongs_in_turn >= 2:
+            moments.append("kong_on_kong")
+        if self._drawn is not None and self._visible[self._drawn] == 3:
+            moments.append("fourth_tile")
+        return moments
+
+    def _claim_moments(self, seat: int, win_by: str) -> list[str]:
+        moments = []
+        tile = self._claim_tile
+        if win_by == "discard":
+            if self._first_round:
+                moments.append("first_round")
+                if self._discards_made == 1:
+                    moments.append("earthly")  # on the dealer's very first discard
+            if self._after_last:
+                moments.append("last_tile")
+        # The open tile itself is counted as visible (in the discard pile or on the kong).
+        if self._visible[tile] - 1 == 3:
+            moments.append("fourth_tile")
+        return moments
+
+    def _situation(self, seat: int, tile: int, win_by: str, moments: Sequence[str], extra: bool) -> HandSituation:
+        counts = self._counts[seat]
+        concealed = [KINDS[t] for t in range(34) for _ in range(counts[t])]
+        if not extra:
+            concealed.remove(KINDS[tile])
+        return HandSituation(
+            rules=self.rules,
+            concealed=tuple(concealed),
+            melds=tuple(self._melds[seat]),
+            winning_tile=KINDS[tile],
+            win_by=win_by,
+            seat_wind=SEATS[seat],
+            round_wind=self.round_wind,
+            bonus=tuple(sorted(self._bonus[seat])),
+            moments=frozenset(moments),
+            options=dict(self._given_options),
+        )
+
+    def _evaluate_win(
+        self, seat: int, tile: int, win_by: str, moments: Sequence[str], extra: bool = True
+    ) -> tuple[HandSituation, ScoreResult] | None:
+        """The scored situation when ``seat`` may win with ``tile`` (``extra``: the tile is not in its
+        hand yet), or None when the ruleset says it is not a legal win (shape already checked)."""
+        situation = self._situation(seat, tile, win_by, moments, extra)
+        result = self._ruleset.score(situation)
+        return (situation, result) if result.valid else None
+
+    def _why_not_a_win(self, seat: int, tile: int, win_by: str, moments: Sequence[str], extra: bool) -> str:
+        counts = self._counts[seat]
+        if extra:
+            if counts[tile] >= 4:
+                return f"{tile_text(tile)} cannot complete a hand that holds four of it"
+            counts[tile] += 1
+        try:
+            complete = self._complete(seat, counts)
+        finally:
+            if extra:
+                counts[tile] -= 1
+        if not complete:
+            return f"not a winning hand with {tile_text(tile)}"
+        result = self._ruleset.score(self._situation(seat, tile, win_by, moments, extra))
+        return result.reason or "not a legal win under these rules"
+
+    def _finish_win(self, seat: int, source: int | None, situation: HandSituation, result: ScoreResult) -> None:
+        events = self._events
+        tile = situation.winning_tile
+        if source is not None:
+            if self._phase is Phase.CLAIMS:
+                self._piles[source].pop()
+                events.append(
+                    {
+                        "event": "claim",
+                        "seat": SEATS[seat],
+                        "kind": "win",
+                        "tile": tile_text(tile),
+                        "from": SEATS[source],
+                        "meld": None,
+                    }
+                )
+            else:  # robbing: the added kong goes back to being a pung
+                melds = self._melds[source]
+                for index, meld in enumerate(melds):
+                    if meld.kind is MeldKind.KONG and meld.open and meld.tiles[0] == tile:
+                        melds[index] = Meld(MeldKind.PUNG, (tile, tile, tile), True, meld.source)
+                        break
+                events.append({"event": "rob", "seat": SEATS[seat], "from": SEATS[source], "tile": tile_text(tile)})
+            self._visible[tile] -= 1
+            self._counts[seat][tile] += 1
+        events.append(
+            {
+                "event": "win",
+                "seat": SEATS[seat],
+                "from": SEATS[source] if source is not None else None,
+                "situation": situation.to_dict(),
+                "score": result.to_dict(),
+            }
+        )
+        scores = {s: 0 for s in SEATS}
+        scores[SEATS[seat]] = result.total
+        if self.procedure.scores_losers:
+            for other in _ORDER_FROM[seat]:
+                if other not in self._dead:
+                    scores[SEATS[other]] = self._ruleset.score(self._losing_situation(other)).total
+        self._end(
+            SEATS[seat], SEATS[source] if source is not None else None, situation.win_by, situation, result, scores
+        )
+
+    def _losing_situation(self, seat: int) -> HandSituation:
+        counts = self._counts[seat]
+        return HandSituation(
+            rules=self.rules,
+            concealed=tuple(KINDS[t] for t in range(34) for _ in range(counts[t])),
+            melds=tuple(self._melds[seat]),
+            winning_tile=None,
+            win_by="discard",
+            seat_wind=SEATS[seat],
+            round_wind=self.round_wind,
+            bonus=tuple(sorted(self._bonus[seat])),
+            options=dict(self._given_options),
+        )
+
+    def _exhaust(self) -> None:
+        self._events.append({"event": "exhausted"})
+        self._end(None, None, None, None, None, {s: 0 for s in SEATS})
+
+    def _end(
+        self,
+        winner: str | None,
+        discarder: str | None,
+        win_by: str | None,
+        situation: HandSituation | None,
+        result: ScoreResult | None,
+        scores: dict[str, int],
+    ) -> None:
+        dead = tuple(SEATS[s] for s in sorted(self._dead))
+        settlement = Settlement(
+            rules=self.rules,
+            winner=winner,
+            win_by=win_by,
+            discarder=discarder,
+            scores=scores,
+            options=dict(self._given_options),
+            dead=frozenset(dead),
+        )
+        payments = dict(self._ruleset.settle(settlement))
+        for seat in SEATS:
+            payments.setdefault(seat, 0)
+        next_dealer, next_wind = self._next_dealer(winner)
+        self._events.append(
+            {
+                "event": "hand_end",
+                "scores": scores,
+                "payments": {seat: payments[seat] for seat in SEATS},
+                "next_dealer": next_dealer,
+                "next_round_wind": next_wind,
+                "winner": winner,
+                "win_by": win_by,
+                "discarder": discarder,
+                "dead": list(dead),
+            }
+        )
+        self._phase = Phase.OVER
+        self._waiting = []
+        self._changed()
+        self._result = HandResult(
+            winner=winner,
+            discarder=discarder,
+            win_by=win_by,
+            situation=situation,
+            score=result,
+            scores=scores,
+            payments={seat: payments[seat] for seat in SEATS},
+            next_dealer=next_dealer,
+            next_round_wind=next_wind,
+            dead=dead,
+        )
+
+    def _next_dealer(self, winner: str | None) -> tuple[str, str | None]:
+        proc = self.procedure
+        rotation = proc.table.rotation
+        if rotation == "none":
+            passes = False
+        elif rotation == "dealer_keeps":
+            passes = winner is not None and winner != "E"
+        else:  # "seats" (NTS: every seat moves on) and "pass" (chinese)
+            passes = True
+        next_dealer = "S" if passes else "E"
+        if proc.round_wind == "dice":
+            return next_dealer, None  # rolled at the start of the next game
+        if proc.round_wind == "east":
+            return next_dealer, "E"
+        wind = self.round_wind
+        if passes and self.deal_passes + 1 >= 4:
+            wind = _NEXT_WIND[wind]
+        return next_dealer, wind
+
+
+def _kong_text(tile: int) -> str:
+    return tile_text(tile)[0] * 4 + tile_text(tile)[1]
+
+
+def _full_set(proc: Procedure) -> list[Tile]:
+    return full_set(proc.table.bonus_tiles)
+
+
+def _check_wind(value: Any, name: str) -> str:
+    if value not in SEATS:
+        raise HandSetupError(f"{name} must be one of E, S, W, N, got {value!r}")
+    return value
+
+
+def _check_players(players: Mapping[str, str] | None) -> dict[str, str]:
+    if players is None:
+        return dict(_DEFAULT_PLAYERS)
+    if not isinstance(players, Mapping) or sorted(players) != sorted(SEATS):
+        raise HandSetupError(f"players must name the four seats E, S, W, N, got {players!r}")
+    return {seat: str(players[seat]) for seat in SEATS}
+
+
+def _check_totals(totals: Mapping[str, int] | None) -> dict[str, int]:
+    if totals is None:
+        return {seat: 0 for seat in SEATS}
+    if not isinstance(totals, Mapping) or any(seat not in totals for seat in SEATS):
+        raise HandSetupError(f"totals must give each seat E, S, W, N a number, got {totals!r}")
+    return {seat: int(totals[seat]) for seat in SEATS}
