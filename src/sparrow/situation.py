@@ -47,6 +47,9 @@ def _seat(data: Mapping[str, Any], name: str, default: str | None = None) -> str
 
 @dataclass(frozen=True, slots=True)
 class HandSituation:
+    """One player's hand at the end of a hand of play. ``from_dict`` stores ``concealed`` and
+    ``bonus`` sorted, so two writings of the same hand are equal."""
+
     rules: str
     concealed: tuple[Tile, ...]
     melds: tuple[Meld, ...] = ()
@@ -106,13 +109,13 @@ class HandSituation:
             raise SituationError("moments", f"expected a list of {', '.join(MOMENTS)}, got {moments!r}")
         situation = cls(
             rules=rules,
-            concealed=concealed,
+            concealed=tuple(sorted(concealed)),
             melds=tuple(melds),
             winning_tile=winning_tile,
             win_by=win_by,
             seat_wind=_seat(data, "seat_wind", "E"),
             round_wind=_seat(data, "round_wind", "E"),
-            bonus=_tiles(data, "bonus", ""),
+            bonus=tuple(sorted(_tiles(data, "bonus", ""))),
             moments=frozenset(moments),
             options=dict(options),
         )
