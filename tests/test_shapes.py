@@ -1,13 +1,18 @@
 from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from sparrow.analysis import Forms, waits
 from sparrow.hand import Meld
 from sparrow.shapes import (
+    CHOW,
+    completing_tiles,
     decompositions,
     is_nine_gates,
     is_regular_complete,
     is_seven_pairs,
     is_thirteen_orphans,
     readings,
+    regular_splits,
 )
 from sparrow.tiles import Tile, parse_tiles, tile_counts
 from tests.strategies import complete_hands
@@ -86,3 +91,94 @@ def test_generated_complete_hands_always_have_a_split(hand):
                 for t in group.tiles:
                     rebuilt[t] += 1
         assert rebuilt == standing
+
+
+# ---------------------------------------------------------------------------- the core splitter
+
+
+def code_splits(text):
+    """regular_splits as a set of (sorted set codes, pair), for comparisons that ignore order."""
+    return {(tuple(sorted(sets)), pair) for sets, pair in regular_splits(counts(text))}
+
+
+def test_regular_splits_codes_pungs_by_tile_and_chows_by_first_tile_plus_chow():
+    # 111222333m is three pungs (1m 2m 3m = tiles 0, 1, 2) or three chows from 1m; 456p is the
+    # chow from 4p (tile 12); the pair is 7z (tile 33).
+    assert code_splits("111222333m456p77z") == {((0, 1, 2, 12 + CHOW), 33), ((CHOW, CHOW, CHOW, 12 + CHOW), 33)}
+    # The codes come group by group (characters, circles, bamboo, honours), so unsorted here.
+    assert regular_splits(counts("123m456p789s11177z")) == [((CHOW, 12 + CHOW, 24 + CHOW, 27), 33)]
+
+
+def test_regular_splits_need_exactly_one_pair():
+    assert regular_splits(counts("1122m3344p5566s77z")) == []  # seven pairs is not sets and a pair
+    assert regular_splits(counts("11m22p345s678s999s")) == []  # two pairs
+    assert regular_splits(counts("123m456p789s111z")) == []  # no pair
+    assert regular_splits(counts("123m456p789s1112z")) == []  # a single left over
+
+
+def brute_force_splits(standing):
+    """Every (sorted set codes, pair): pick the pair first, then take the lowest tile left as a
+    pung or as the start of a chow, over the whole hand at once."""
+    found = set()
+
+    def take(work, sets, pair):
+        lowest = next((t for t in range(34) if work[t]), None)
+        if lowest is None:
+            found.add((tuple(sorted(sets)), pair))
+            return
+        if work[lowest] >= 3:
+            take(work[:lowest] + [work[lowest] - 3] + work[lowest + 1 :], sets + [lowest], pair)
+        if lowest < 27 and lowest % 9 <= 6 and work[lowest + 1] and work[lowest + 2]:
+            rest = [c - (lowest <= t <= lowest + 2) for t, c in enumerate(work)]
+            take(rest, sets + [lowest + CHOW], pair)
+
+    for pair in range(34):
+        if standing[pair] >= 2:
+            take([c - 2 * (t == pair) for t, c in enumerate(standing)], [], pair)
+    return found
+
+
+@settings(max_examples=300)
+@given(complete_hands(max_melds=4))
+def test_regular_splits_agree_with_decompositions_and_a_brute_force(hand):
+    standing, melds = hand
+    splits = regular_splits(standing)
+    assert {(tuple(sorted(sets)), pair) for sets, pair in splits} == brute_force_splits(standing)
+    assert len(set(splits)) == len(splits)
+    as_groups = set()
+    for sets, pair in splits:
+        assert len(sets) == 4 - len(melds)
+        groups = [("chow", code - CHOW) if code >= CHOW else ("pung", code) for code in sets] + [("pair", pair)]
+        as_groups.add(tuple(sorted(groups)))
+    from_decompositions = {
+        tuple(sorted((g.kind, int(g.tile)) for g in d.groups if not g.declared))
+        for d in decompositions(standing, melds)
+    }
+    assert as_groups == from_decompositions
+
+
+def test_completing_tiles_worked_examples():
+    tiles = completing_tiles
+    assert tiles(counts("123m456p789s1122z")) == [27, 28]  # either pair becomes a pung: 1z or 2z
+    assert tiles(counts("2345m456p789s111z")) == [1, 4]  # 2m or 5m: 234m 55m or 22m 345m
+    assert tiles(counts("123m456p789s12z")) == []  # two singles: not one tile short
+    # Four 1m held: only a fifth copy would pair them, so the hand waits on nothing real; a scorer
+    # that ignores availability may still count it.
+    assert tiles(counts("1111m456p789s123s")) == []
+    assert tiles(counts("1111m456p789s123s"), allow_fifth_copy=True) == [0]
+
+
+@settings(max_examples=300)
+@given(complete_hands(max_melds=4), st.integers(0, 13), st.integers(0, 33), st.booleans())
+def test_completing_tiles_agree_with_the_shanten_tables(hand, drop, swap_in, swap):
+    standing, melds = hand
+    held = [t for t in range(34) for _ in range(standing[t])]
+    before = list(standing)
+    before[held[drop % len(held)]] -= 1
+    if swap and before[swap_in] < 4:  # a tile for another: often no longer one tile short
+        before[held[(drop + 1) % len(held)]] -= 1
+        before[swap_in] += 1
+    regular_only = Forms(seven_pairs=False, thirteen_orphans=False)
+    assert completing_tiles(before) == [int(t) for t in waits(before, len(melds), regular_only)]
+    with_fifth = completing_tiles(before, allow_fifth_copy=True)
+    assert [t for t in with_fifth if before[t] < 4] == completing_tiles(before)

@@ -2,7 +2,12 @@
 
 Rule modules score a hand on one of its *readings*: a split of the tiles (``Decomposition``) plus
 the place of the winning tile in it and the kind of wait that implies. The scorer takes the reading
-that scores highest. Splitting is done per suit and memoised, so a hand costs a few lookups.
+that scores highest.
+
+The splitting itself is the one core every family uses: :func:`regular_splits` and
+:func:`completing_tiles` work on 34 counts and plain int codes, per group (each suit, the honours)
+and memoised, so a hand costs a few look-ups; the fast scorers call them directly, and
+:func:`decompositions` dresses their splits as :class:`Group` values.
 """
 
 from __future__ import annotations
@@ -19,6 +24,10 @@ __all__ = [
     "Group",
     "Decomposition",
     "Reading",
+    "CHOW",
+    "Split",
+    "regular_splits",
+    "completing_tiles",
     "decompositions",
     "readings",
     "is_regular_complete",
@@ -28,7 +37,8 @@ __all__ = [
     "group_of_meld",
 ]
 
-CHOW, PUNG, KONG, PAIR = "chow", "pung", "kong", "pair"
+# The kinds of a Group.
+_CHOW_KIND, _PUNG_KIND, _KONG_KIND, _PAIR_KIND = "chow", "pung", "kong", "pair"
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,34 +57,34 @@ class Group:
 
     @property
     def tiles(self) -> tuple[Tile, ...]:
-        if self.kind == CHOW:
+        if self.kind == _CHOW_KIND:
             return (self.tile, Tile(self.tile + 1), Tile(self.tile + 2))
-        return (self.tile,) * {PUNG: 3, KONG: 4, PAIR: 2}[self.kind]
+        return (self.tile,) * {_PUNG_KIND: 3, _KONG_KIND: 4, _PAIR_KIND: 2}[self.kind]
 
     @property
     def is_set(self) -> bool:
-        return self.kind != PAIR
+        return self.kind != _PAIR_KIND
 
     @property
     def is_pung_or_kong(self) -> bool:
-        return self.kind in (PUNG, KONG)
+        return self.kind in (_PUNG_KIND, _KONG_KIND)
 
     @property
     def is_chow(self) -> bool:
-        return self.kind == CHOW
+        return self.kind == _CHOW_KIND
 
     @property
     def is_kong(self) -> bool:
-        return self.kind == KONG
+        return self.kind == _KONG_KIND
 
     @property
     def is_pair(self) -> bool:
-        return self.kind == PAIR
+        return self.kind == _PAIR_KIND
 
     @property
     def is_terminal_or_honour_set(self) -> bool:
         """A pung, kong or pair of a 1, 9 or honour (chows never are)."""
-        return self.kind != CHOW and self.tile.is_orphan
+        return self.kind != _CHOW_KIND and self.tile.is_orphan
 
     def __str__(self) -> str:
         text = format_tiles(self.tiles)
@@ -95,11 +105,11 @@ class Decomposition:
 
     @property
     def pair(self) -> Group:
-        return next(g for g in self.groups if g.kind == PAIR)
+        return next(g for g in self.groups if g.kind == _PAIR_KIND)
 
     @property
     def sets(self) -> tuple[Group, ...]:
-        return tuple(g for g in self.groups if g.kind != PAIR)
+        return tuple(g for g in self.groups if g.kind != _PAIR_KIND)
 
     def __str__(self) -> str:
         return " ".join(str(g) for g in self.groups)
@@ -128,72 +138,173 @@ class Reading:
 
 # ---------------------------------------------------------------------------- splitting
 
+CHOW = 100  # in a Split, a pung of tile t is coded t and a chow starting at t is coded t + CHOW
+
+# One split of the standing tiles: (set codes, the pair's tile). The codes come group by group in
+# tile order, each group's ascending. Plain ints because the scorers need only a few integer facts
+# per set, and building objects for every split would cost more than the counting.
+Split = tuple[tuple[int, ...], int]
+
+# (first tile, end) of the four groups that split on their own: the three suits and the honours.
+_GROUPS = ((0, 9), (9, 18), (18, 27), (27, 34))
+_HONOURS = 3
+
+# Per group: its counts as bytes (cheap to slice and hash) -> its splits into sets and at most one
+# pair (pair -1 when it has none) / the tiles whose addition lets it split, with absolute tiles, so
+# a hand costs four look-ups. Behind them, the cached _relative_* functions work a pattern out once
+# relative to the group's first tile: the three suits share it, the honours (no chows) have theirs.
+_SPLITS: tuple[dict[bytes, tuple[Split, ...]], ...] = ({}, {}, {}, {})
+_FILLS: tuple[tuple[dict[bytes, tuple[int, ...]], ...], ...] = (({}, {}, {}, {}), ({}, {}, {}, {}))
+_CHARACTER_SPLITS, _CIRCLE_SPLITS, _BAMBOO_SPLITS, _HONOUR_SPLITS = _SPLITS
+
 
 @cache
-def _split_group(counts: tuple[int, ...], chows: bool) -> tuple[tuple[tuple[tuple[str, int], ...], bool], ...]:
-    """Every way to split all tiles of one suit (or the honours) into sets and at most one pair.
+def _relative_splits(key: bytes, chows: bool) -> tuple[Split, ...]:
+    """Every split of one group's counts into sets and at most one pair, tiles counted from 0."""
+    work = list(key)
+    size = len(work)
+    if sum(work) % 3 == 1:
+        return ()
+    found: set[Split] = set()
 
-    Returns (groups, has_pair) with groups as (kind, offset) pairs."""
-    results: set[tuple[tuple[tuple[str, int], ...], bool]] = set()
-    work = list(counts)
-
-    def walk(start: int, taken: list[tuple[str, int]], pair: bool) -> None:
+    def walk(start: int, sets: list[int], pair: int) -> None:
         i = start
-        while i < len(work) and work[i] == 0:
+        while i < size and work[i] == 0:
             i += 1
-        if i == len(work):
-            results.add((tuple(sorted(taken)), pair))
+        if i == size:
+            found.add((tuple(sorted(sets)), pair))
             return
         if work[i] >= 3:
             work[i] -= 3
-            taken.append((PUNG, i))
-            walk(i, taken, pair)
-            taken.pop()
+            sets.append(i)
+            walk(i, sets, pair)
+            sets.pop()
             work[i] += 3
-        if work[i] >= 2 and not pair:
+        if work[i] >= 2 and pair < 0:
             work[i] -= 2
-            taken.append((PAIR, i))
-            walk(i, taken, True)
-            taken.pop()
+            walk(i, sets, i)
             work[i] += 2
-        if chows and i + 2 < len(work) and work[i + 1] and work[i + 2]:
+        if chows and i + 2 < size and work[i + 1] and work[i + 2]:
             work[i] -= 1
             work[i + 1] -= 1
             work[i + 2] -= 1
-            taken.append((CHOW, i))
-            walk(i, taken, pair)
-            taken.pop()
+            sets.append(i + CHOW)
+            walk(i, sets, pair)
+            sets.pop()
             work[i] += 1
             work[i + 1] += 1
             work[i + 2] += 1
 
-    walk(0, [], False)
-    return tuple(sorted(results))
+    walk(0, [], -1)
+    return tuple(sorted(found))
 
 
-_GROUP_SLICES = ((0, 9, True), (9, 18, True), (18, 27, True), (27, 34, False))
-
-
-def _concealed_splits(counts: Sequence[int]) -> list[tuple[Group, ...]]:
-    per_group = []
-    for start, stop, chows in _GROUP_SLICES:
-        part = tuple(counts[start:stop])
-        if not any(part):
-            continue
-        options = _split_group(part, chows)
-        if not options:
-            return []
-        per_group.append(
-            [(tuple(Group(kind, Tile(start + offset)) for kind, offset in groups), pair) for groups, pair in options]
+def _group_splits(group: int, key: bytes) -> tuple[Split, ...]:
+    memo = _SPLITS[group]
+    splits = memo.get(key)
+    if splits is None:
+        base = _GROUPS[group][0]
+        # A set's code is its tile (plus CHOW for a chow), so moving to the group's tiles is an add.
+        splits = memo[key] = tuple(
+            (tuple(code + base for code in sets), pair + base if pair >= 0 else -1)
+            for sets, pair in _relative_splits(key, group != _HONOURS)
         )
-    splits = []
-    for combination in product(*per_group):
-        if sum(pair for _, pair in combination) != 1:
-            continue
-        groups = [g for part, _ in combination for g in part]
-        groups.sort(key=lambda g: (g.kind == PAIR, g.tile, g.kind))
-        splits.append(tuple(groups))
     return splits
+
+
+@cache
+def _relative_fills(key: bytes, chows: bool, allow_fifth_copy: bool) -> tuple[int, ...]:
+    found = []
+    work = bytearray(key)
+    for offset in range(len(work)):
+        if work[offset] >= 4 and not allow_fifth_copy:
+            continue
+        # A tile with no neighbour within two (for honours, no tile of its kind) would stand alone.
+        if not (any(work[max(0, offset - 2) : offset + 3]) if chows else work[offset]):
+            continue
+        work[offset] += 1
+        if _relative_splits(bytes(work), chows):
+            found.append(offset)
+        work[offset] -= 1
+    return tuple(found)
+
+
+def _group_fills(group: int, key: bytes, allow_fifth_copy: bool) -> tuple[int, ...]:
+    """The tiles of one group whose addition lets it split (into sets, or sets and a pair: its new
+    size decides). A tile the group already holds four of is tried only with ``allow_fifth_copy``."""
+    memo = _FILLS[allow_fifth_copy][group]
+    fills = memo.get(key)
+    if fills is None:
+        base = _GROUPS[group][0]
+        relative = _relative_fills(key, group != _HONOURS, allow_fifth_copy)
+        fills = memo[key] = tuple(base + offset for offset in relative)
+    return fills
+
+
+def regular_splits(counts: Sequence[int]) -> list[Split]:
+    """Every split of the standing tiles (34 counts) into sets and exactly one pair.
+
+    Declared melds are not in ``counts``; the caller checks the number of sets. A group's size
+    decides whether it holds the pair (2 mod 3) or only sets (0 mod 3), so once exactly one group
+    holds the pair, every combination of the groups' own splits is a split of the hand."""
+    raw = bytes(counts)
+    # Unrolled over the four groups: this runs for every hand scored. A group that cannot split is
+    # memoised as (), which the ``or`` sends on to _group_splits (a second look-up, and rare).
+    a = _CHARACTER_SPLITS.get(raw[:9]) or _group_splits(0, raw[:9])
+    b = _CIRCLE_SPLITS.get(raw[9:18]) or _group_splits(1, raw[9:18])
+    c = _BAMBOO_SPLITS.get(raw[18:27]) or _group_splits(2, raw[18:27])
+    d = _HONOUR_SPLITS.get(raw[27:34]) or _group_splits(3, raw[27:34])
+    if not (a and b and c and d):
+        return []
+    # Every split of a group has a pair, or none has: exactly one group must hold it.
+    if (a[0][1] >= 0) + (b[0][1] >= 0) + (c[0][1] >= 0) + (d[0][1] >= 0) != 1:
+        return []
+    if len(a) == len(b) == len(c) == len(d) == 1:  # the common case: one way to split each group
+        (a_sets, a_pair), (b_sets, b_pair), (c_sets, c_pair), (d_sets, d_pair) = a[0], b[0], c[0], d[0]
+        return [(a_sets + b_sets + c_sets + d_sets, max(a_pair, b_pair, c_pair, d_pair))]
+    return [
+        (a_sets + b_sets + c_sets + d_sets, max(a_pair, b_pair, c_pair, d_pair))
+        for (a_sets, a_pair), (b_sets, b_pair), (c_sets, c_pair), (d_sets, d_pair) in product(a, b, c, d)
+    ]
+
+
+def completing_tiles(counts: Sequence[int], allow_fifth_copy: bool = False) -> list[int]:
+    """The tile kinds, ascending, that complete standing tiles one short of sets and a pair.
+
+    Only a group short of a tile can take it; the others must already split. A kind the standing
+    tiles hold four of cannot come, unless ``allow_fifth_copy`` (for a scorer that ignores which
+    tiles are left); declared kongs are the caller's to rule out."""
+    raw = bytes(counts)
+    keys = [raw[start:stop] for start, stop in _GROUPS]
+    residues = [sum(key) % 3 for key in keys]
+    if residues.count(1) == 1 and 2 not in residues:
+        targets = [residues.index(1)]  # it takes the tile and the pair
+    elif 1 not in residues and residues.count(2) == 2:
+        # One group takes the tile and becomes sets while the other holds the pair: a group can
+        # take the tile only when the other one splits with its pair.
+        first, second = (group for group in range(4) if residues[group] == 2)
+        targets = []
+        if _group_splits(second, keys[second]):
+            targets.append(first)
+        if _group_splits(first, keys[first]):
+            targets.append(second)
+    else:
+        return []
+    for group in range(4):
+        if residues[group] == 0 and not _group_splits(group, keys[group]):
+            return []
+    tiles = [tile for group in targets for tile in _group_fills(group, keys[group], allow_fifth_copy)]
+    tiles.sort()
+    return tiles
+
+
+def _groups_of(split: Split) -> tuple[Group, ...]:
+    """A split as Groups: the sets by tile, then the pair."""
+    sets, pair = split
+    groups = [Group(_CHOW_KIND, Tile(code - CHOW)) if code >= CHOW else Group(_PUNG_KIND, Tile(code)) for code in sets]
+    groups.sort(key=lambda g: (g.tile, g.kind))
+    groups.append(Group(_PAIR_KIND, Tile(pair)))
+    return tuple(groups)
 
 
 def decompositions(hand: Hand | Sequence[int], melds: Iterable[Meld] = ()) -> list[Decomposition]:
@@ -211,17 +322,27 @@ def decompositions(hand: Hand | Sequence[int], melds: Iterable[Meld] = ()) -> li
     needed_sets = 4 - len(declared)
     if needed_sets < 0 or sum(counts) != 3 * needed_sets + 2:
         return []
-    return [Decomposition(declared + split) for split in _concealed_splits(counts)]
+    found = [Decomposition(declared + _groups_of(split)) for split in regular_splits(counts)]
+    if len(found) > 1:
+        found.sort(key=_listing_order)
+    return found
+
+
+def _listing_order(decomposition: Decomposition) -> list[tuple[int, str, Tile]]:
+    """The order decompositions are listed in: suit by suit (honours last), chows before the pair
+    before pungs, by tile."""
+    return sorted((min(g.tile // 9, 3), g.kind, g.tile) for g in decomposition.groups if not g.declared)
 
 
 def is_regular_complete(counts: Sequence[int], melds: int = 0) -> bool:
-    return sum(counts) == 3 * (4 - melds) + 2 and bool(_concealed_splits(counts))
+    """Four sets and a pair, ``melds`` of the sets declared (``counts`` holds the standing tiles)."""
+    return sum(counts) == 3 * (4 - melds) + 2 and bool(regular_splits(counts))
 
 
 def _wait_kind(group: Group, tile: Tile) -> str:
-    if group.kind == PAIR:
+    if group.kind == _PAIR_KIND:
         return "pair"
-    if group.kind != CHOW:
+    if group.kind != _CHOW_KIND:
         return "pung"
     position = tile - group.tile
     if position == 1:
@@ -238,7 +359,7 @@ def readings(decomposition: Decomposition, winning_tile: Tile) -> list[Reading]:
     result = []
     seen = set()
     for index, group in enumerate(decomposition.groups):
-        if group.declared or group.kind == KONG or winning_tile not in group.tiles:
+        if group.declared or group.kind == _KONG_KIND or winning_tile not in group.tiles:
             continue
         key = (group.kind, group.tile)
         if key in seen:

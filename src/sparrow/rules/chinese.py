@@ -21,6 +21,7 @@ from sparrow.analysis import Forms
 from sparrow.hand import MeldKind
 from sparrow.rules.chinese_shapes import Split, completing_kinds, regular_splits
 from sparrow.rules.ruleset import RulesError, Ruleset, ScoreItem, ScoreResult, Settlement, TableRules, register
+from sparrow.shapes import CHOW
 from sparrow.situation import HandSituation, SituationError
 from sparrow.tiles import SEATS
 
@@ -206,10 +207,11 @@ def _wait_of(split: Split, winning: int) -> str | None:
     """The wait award a split could give the winning tile (edge, closed or single), if any.
 
     Only the hand's own groups can hold the winning tile; a two-sided wait or a pung wait earns nothing."""
-    chow_starts, _pungs, pair = split
+    sets, pair = split
     found_edge = found_closed = False
-    for start in chow_starts:
-        offset = winning - start
+    for code in sets:
+        start = code - CHOW
+        offset = winning - start  # never 0-2 for a pung: its code is below CHOW
         if offset == 1:
             found_closed = True
         elif (offset == 2 and start % 9 == 0) or (offset == 0 and start % 9 == 6):
@@ -472,7 +474,6 @@ class Chinese(Ruleset):
                 if meld.kind is MeldKind.KONG:
                     kong_kinds.append(first)
             open_melds += meld.open
-        meld_chows = tuple(chow_melds)
         meld_pungs = tuple(pung_melds)
         # Tile hog: all four of a kind held, not as a kong (one point per such kind).
         hogs = (
@@ -500,8 +501,10 @@ class Chinese(Ruleset):
             common = whole + honours + awards
             nine_gates = not situation.melds and _one_suit(present) and _is_nine_gates(counts)
             for split in splits:
-                chows = split[0] + meld_chows if meld_chows else split[0]
-                pungs = len(meld_pungs) + len(split[1])
+                sets, pair = split
+                own_chows = [code - CHOW for code in sets if code >= CHOW]
+                chows = own_chows + chow_melds if chow_melds else own_chows
+                pungs = len(meld_pungs) + len(sets) - len(own_chows)
                 split_items: Items = []
                 hog_count = len(hogs)
                 chow_pattern = _same_number_chows(chows)
@@ -514,12 +517,12 @@ class Chinese(Ruleset):
                         hog_count -= 3  # Quadruple Chow includes the tile hogs of its three kinds
                 if len(chows) >= 3 and _has_straight(chows):
                     split_items.append((STRAIGHT_CHOWS, 2))
-                if len(chows) == 4 and split[2] < 27 and not all_chows_included:
+                if len(chows) == 4 and pair < 27 and not all_chows_included:
                     split_items.append((ALL_CHOWS, 1))
                 if pungs == 4 and not big_four_winds and len(kong_kinds) != 4:
                     split_items.append((ALL_PONGS, 3))
                 if pungs >= 3:
-                    ranks = [kind % 9 for kind in split[1] + meld_pungs if kind < 27]
+                    ranks = [kind % 9 for kind in sets + meld_pungs if kind < 27]  # chow codes are >= CHOW
                     if len(ranks) >= 3 and any(ranks.count(rank) >= 3 for rank in ranks):
                         split_items.append((TRIPLE_PONG, 3))
                 if hog_count:

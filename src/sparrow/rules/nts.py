@@ -8,7 +8,7 @@ fixed value. A loser one tile from an irregular limit hand scores half its value
 between every pair of players, double for East.
 
 Speed matters (the table engine and the benchmark score many hands), so a hand is counted on plain
-ints: per-tile facts are tables, the split of the hand comes from a memo (``nts_shapes``), each
+ints: per-tile facts are tables, the split of the hand comes from the core's memo (``sparrow.shapes``), each
 split is counted with numbers only, and the score card's items are written once, for the best.
 """
 
@@ -20,8 +20,9 @@ from typing import Any
 from sparrow.analysis import Forms
 from sparrow.hand import MeldKind
 from sparrow.rules import nts_shapes as shapes
-from sparrow.rules.nts_shapes import BAMBOO_1, CHOW, CIRCLE_1
+from sparrow.rules.nts_shapes import BAMBOO_1, CIRCLE_1
 from sparrow.rules.ruleset import Ruleset, ScoreItem, ScoreResult, Settlement, TableRules, register
+from sparrow.shapes import CHOW, completing_tiles, is_regular_complete, regular_splits
 from sparrow.situation import SELF_DRAWN, HandSituation, SituationError
 from sparrow.tiles import BONUS_TILES, KINDS, SEATS, Tile, format_tiles
 
@@ -446,7 +447,7 @@ class NTS(Ruleset):
         the Circle 1 was the winning tile."""
         if options:
             self.resolve_options(options)
-        if shapes.is_regular_complete(counts, melds):
+        if is_regular_complete(counts, melds):
             return True
         if melds == 0 and shapes.irregular_limit(counts) is not None:
             return True
@@ -459,7 +460,7 @@ class NTS(Ruleset):
             self.resolve_options(options)
         if sum(counts) != 13 - 3 * melds:
             return []
-        found = set(shapes.regular_waits(counts))
+        found = set(completing_tiles(counts))
         if melds == 0:
             found.update(tile for tile, _ in shapes.irregular_waits(counts))
         if counts[CIRCLE_1] < 4 and _bamboo_1_closes_pair(counts, melds):
@@ -594,7 +595,7 @@ def _score_win(hand: _Hand, situation: HandSituation) -> ScoreResult:
     flags = hand.meld_flags | _FLAGS[win]
     for tile in situation.concealed:
         flags |= _FLAGS[tile]
-    regular = shapes.regular_splits(counts)
+    regular = regular_splits(counts)
     swapped = shapes.peling_counts(counts) if win == CIRCLE_1 else None
     peling = shapes.peling_splits(swapped) if swapped is not None else []
     peling_flags = _flags_of(swapped, hand.meld_flags) if peling else 0
@@ -705,7 +706,7 @@ def _only_possible_tile(
             return False
     before = list(counts)
     before[win] -= 1
-    waits = set(shapes.regular_waits(before, held))
+    waits = {tile for tile in completing_tiles(before) if held[tile] < 4}
     if len(waits) > 1:
         return False
     if not situation.melds:
