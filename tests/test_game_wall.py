@@ -230,7 +230,7 @@ def test_bad_set_ups_are_refused_with_the_reason():
         HandState.from_hand_start(dict(event, deal_passes=-1))
     with pytest.raises(HandSetupError, match="hand_start event"):
         HandState.from_hand_start({"event": "deal"})
-    with pytest.raises(RulesError, match="three_players"):
+    with pytest.raises(RulesError, match="plays four players"):
         HandState("hkos", {"three_players": True}, 1)
 
 

@@ -911,7 +911,7 @@ def test_settlement_of_a_drawn_hand_is_nothing():
 
 
 def test_settlement_refuses_a_win_below_the_minimum():
-    with pytest.raises(RulesError, match="at least 3 points"):
+    with pytest.raises(SituationError, match="scores.S: a Chinese win scores at least 3 points"):
         settle_dict(winner="S", win_by="discard", discarder="W", scores={"S": 2})
 
 

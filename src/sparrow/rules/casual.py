@@ -73,6 +73,8 @@ class Casual(Ruleset):
             rob_added_kong=False,
             false_win="refused",
             hands_in_match=1,
+            seats_by_dice=False,
+            round_wind="east",
         )
 
     # -- what wins

@@ -20,7 +20,7 @@ from typing import Any
 from sparrow.analysis import Forms
 from sparrow.hand import MeldKind
 from sparrow.rules.chinese_shapes import Split, completing_kinds, regular_splits
-from sparrow.rules.ruleset import RulesError, Ruleset, ScoreItem, ScoreResult, Settlement, TableRules, register
+from sparrow.rules.ruleset import Ruleset, ScoreItem, ScoreResult, Settlement, TableRules, register
 from sparrow.shapes import CHOW
 from sparrow.situation import HandSituation, SituationError
 from sparrow.tiles import SEATS
@@ -612,7 +612,9 @@ class Chinese(Ruleset):
             return payments  # a drawn hand pays nothing
         total = settlement.scores[winner]
         if total < MINIMUM_POINTS:
-            raise RulesError(f"a Chinese win scores at least {MINIMUM_POINTS} points; the winner's total is {total}")
+            raise SituationError(
+                f"scores.{winner}", f"a Chinese win scores at least {MINIMUM_POINTS} points, not {total}"
+            )
         self_drawn = settlement.win_by in _SELF_DRAWN
         for seat in SEATS:
             if seat == winner:

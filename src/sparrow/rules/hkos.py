@@ -207,6 +207,7 @@ class HKOS(Ruleset):
             false_win="refused",
             chow=not profile.three_players,
             hands_in_match=seats * rounds,  # every seat deals at least once per round
+            seats=seats,
         )
 
     def forms(self, options: Mapping[str, Any] | None = None) -> Forms:

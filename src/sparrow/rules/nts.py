@@ -430,6 +430,9 @@ class NTS(Ruleset):
             rob_added_kong=True,
             false_win="dead_hand",
             hands_in_match=4,
+            break_roller="prevailing_wind",
+            round_wind="dice",
+            scores_losers=True,
         )
 
     def forms(self, options: Mapping[str, Any] | None = None) -> Forms:
