@@ -31,6 +31,7 @@ __all__ = [
     "read_jsonl",
     "validate_event",
     "split_hands",
+    "seat_view",
 ]
 
 # The contract's fields per event (``seat`` where a seat acts).
@@ -222,3 +223,27 @@ def split_hands(events: Sequence[Mapping[str, Any]]) -> list[list[Mapping[str, A
         else:
             hands[-1].append(event)
     return hands
+
+
+def seat_view(events: Iterable[Mapping[str, Any]], seat: str) -> Iterator[dict[str, Any]]:
+    """The log as one seat sees it live: the same events, with what that seat cannot see taken out.
+
+    The wall order goes (only its size stays), other players' dealt hands become tile counts, and the
+    tile another player draws (from the wall or as a flower replacement) is hidden as ``null``. Every
+    exposed thing stays: bonus tiles set out, discards, claims, kongs, wins and the result (the winner's
+    hand is shown when the hand ends). A bot or a browser that follows this stream knows exactly what a
+    player at a real table would."""
+    if seat not in SEATS:
+        raise ValueError(f"unknown seat {seat!r} (expected one of E, S, W, N)")
+    for event in events:
+        kind = event.get("event")
+        shown = dict(event)
+        if kind == "hand_start":
+            shown["wall"] = None
+            shown["wall_size"] = sum(1 for _ in parse_tiles(event["wall"], as_set=False))
+        elif kind == "deal":
+            shown["hands"] = {who: (tiles if who == seat else None) for who, tiles in event["hands"].items()}
+            shown["hand_sizes"] = {who: len(parse_tiles(tiles, as_set=False)) for who, tiles in event["hands"].items()}
+        elif kind in ("draw", "bonus") and event.get("seat") != seat:
+            shown["tile" if kind == "draw" else "replacement"] = None
+        yield shown
