@@ -692,7 +692,7 @@ def test_heavenly_mahjong_before_any_second_turn(moment):
 
 
 def test_no_heavenly_mahjong_without_the_moment():
-    assert "Heavenly Mahjong" not in points("12m456p789s55p777z", "3m", moments=("kong_on_kong",))
+    assert "Heavenly Mahjong" not in points("12m456p789s55p777z", "3m", moments=("last_tile",))
 
 
 def test_flowers_count_one_each_whatever_the_seat():

@@ -128,11 +128,18 @@ def test_the_sheet_after_two_hands_reads_alice_48_ben_8():
 # ------------------------------------------------------------------ self-drawn
 
 
-@pytest.mark.parametrize("win_by", ["self_draw", "kong_replacement", "flower_replacement"])
-def test_self_drawn_counts_for_every_self_drawn_tile(win_by):
+def test_self_drawn_counts_for_every_self_drawn_tile():
     # A replacement tile counts as self-drawn. 123m 456p 789s 999m 55p: Self-drawn + No bonus tiles.
-    result = score("123m456p789s999m5p", "5p", win_by=win_by, options={"minimum": 0})
+    result = score("123m456p789s999m5p", "5p", win_by="self_draw", options={"minimum": 0})
     assert faan(result) == {"Self-drawn": 1, "No bonus tiles": 1}
+    # The same hand with 999m declared as a concealed kong, won on the kong's replacement tile.
+    result = score(
+        "123m456p789s5p", "5p", melds=(("kong", "9999m", False),), win_by="kong_replacement", options={"minimum": 0}
+    )
+    assert faan(result) == {"Self-drawn": 1, "No bonus tiles": 1}
+    # Won on the replacement for a flower that is not the player's own (South holds flower 1).
+    result = score("123m456p789s999m5p", "5p", win_by="flower_replacement", bonus="1f", options={"minimum": 0})
+    assert faan(result) == {"Self-drawn": 1}
 
 
 @pytest.mark.parametrize("win_by", ["discard", "robbing_kong"])
@@ -841,17 +848,19 @@ def complete_hands(draw):
             standing.extend(tiles)
     winning = draw(st.sampled_from(sorted(set(standing))))
     standing.remove(winning)
+    bonus = draw(st.lists(st.integers(34, 41), unique=True, max_size=4))
+    # Only the ways of winning the hand makes possible: a kong replacement needs a kong, a flower one a flower.
+    ways = ["discard", "self_draw", "robbing_kong"]
+    ways += ["kong_replacement"] * any(kind == "kong" for kind, _ in sets) + ["flower_replacement"] * bool(bonus)
     return {
         "rules": "hkos",
         "concealed": format_tiles(standing),
         "melds": melds,
         "winning_tile": format_tiles([winning]),
-        "win_by": draw(
-            st.sampled_from(["discard", "self_draw", "kong_replacement", "flower_replacement", "robbing_kong"])
-        ),
+        "win_by": draw(st.sampled_from(ways)),
         "seat_wind": draw(st.sampled_from(SEATS)),
         "round_wind": draw(st.sampled_from(SEATS)),
-        "bonus": format_tiles(draw(st.lists(st.integers(34, 41), unique=True, max_size=4))),
+        "bonus": format_tiles(bonus),
         "options": draw(
             st.fixed_dictionaries(
                 {},
@@ -926,7 +935,9 @@ def test_results_are_consistent_and_survive_to_dict(data):
 )
 def test_payments_sum_to_zero(winner, win_by, discarder, points, options):
     assume(winner is None or winner != discarder)
-    data = {"rules": "hkos", "winner": winner, "win_by": win_by, "discarder": discarder, "options": options}
+    on_discard = winner is not None and win_by in ("discard", "robbing_kong")
+    data = {"rules": "hkos", "winner": winner, "win_by": win_by, "options": options}
+    data["discarder"] = discarder if on_discard else None  # only a discard win has a discarder
     data["scores"] = {winner: points} if winner else {}
     payments = HKOS.settle(Settlement.from_dict(data))
     assert sum(payments.values()) == 0

@@ -227,15 +227,20 @@ def situations(draw: st.DrawFn) -> dict[str, Any]:
     data: dict[str, Any] = {"rules": draw(st.sampled_from(FAMILIES))}
     if draw(st.booleans()):
         data["options"] = {"max_fan": draw(st.integers(0, 9))}
+    bonus = draw(st.lists(st.sampled_from(BONUS_TILES), unique=True, max_size=4))
+    # Only ways of winning that the hand makes possible (a kong for its replacement, a flower for its).
+    possible = [w for w in WIN_BY if w != "kong_replacement" or any(m["kind"] == "kong" for m in melds)]
+    possible = [w for w in possible if w != "flower_replacement" or bonus]
+    plain_moments = [m for m in MOMENTS if m in ("last_tile", "fourth_tile", "first_round")]
     data.update(
         concealed=format_tiles(tiles),
         melds=melds,
         winning_tile=winning_tile,
-        win_by=draw(st.sampled_from(WIN_BY)),
+        win_by=draw(st.sampled_from(possible)),
         seat_wind=draw(st.sampled_from(SEATS)),
         round_wind=draw(st.sampled_from(SEATS)),
-        bonus=format_tiles(draw(st.lists(st.sampled_from(BONUS_TILES), unique=True, max_size=4))),
-        moments=sorted(draw(st.sets(st.sampled_from(MOMENTS), max_size=3))),
+        bonus=format_tiles(bonus),
+        moments=sorted(draw(st.sets(st.sampled_from(plain_moments), max_size=3))) if winning else [],
     )
     return data
 

@@ -54,8 +54,9 @@ def test_whitespace_between_groups_is_allowed():
         ("0m", "'0m' at position 0"),
         ("8z", "'8z' at position 0"),
         ("123m9f", "'9f' at position 4"),
-        ("11111m", "more than four copies of 1m"),
-        ("1f1f", "more than one copy of 1f"),
+        ("11111m", "more than four copies of 1m at position 4"),
+        ("1m2m1m1m1m1m", "more than four copies of 1m at position 10"),
+        ("1f1f", "more than one copy of 1f at position 2"),
         ("m", "suit letter 'm' at position 0"),
         ("1mM", "unknown character 'M' at position 2"),
     ],
@@ -109,6 +110,12 @@ def test_categories():
     assert Tile.parse("4z").is_wind and Tile.parse("5z").is_dragon and Tile.parse("5z").is_honour
     assert Tile.parse("5p").is_simple and not Tile.parse("1p").is_simple and not Tile.parse("1z").is_simple
     assert Tile.parse("3f").is_bonus and not Tile.parse("7z").is_bonus
+
+
+def test_tile_indices_outside_the_set_are_errors():
+    for index in (-1, 42, "1m", None):
+        with pytest.raises(TileError, match="no tile with index"):
+            Tile(index)
 
 
 def test_repr_rebuilds_the_tile():

@@ -28,8 +28,20 @@ class SituationError(ValueError):
         self.field = field_name
 
 
+def _field(data: Mapping[str, Any], name: str, expected: type, description: str, default: Any) -> Any:
+    """The field's value, or ``default`` when it is absent or null; a value of another type is an error."""
+    value = data.get(name)
+    if value is None:
+        return default
+    if not isinstance(value, expected):
+        raise SituationError(name, f"must be {description}, got {value!r}")
+    return value
+
+
 def _tiles(data: Mapping[str, Any], name: str, default: str | None = None) -> tuple[Tile, ...]:
-    value = data.get(name, default)
+    value = data.get(name)
+    if value is None:
+        value = default
     if value is None:
         raise SituationError(name, "is required")
     try:
@@ -39,7 +51,9 @@ def _tiles(data: Mapping[str, Any], name: str, default: str | None = None) -> tu
 
 
 def _seat(data: Mapping[str, Any], name: str, default: str | None = None) -> str:
-    value = data.get(name, default)
+    value = data.get(name)
+    if value is None:
+        value = default
     if value not in SEATS:
         raise SituationError(name, f"expected one of E, S, W, N, got {value!r}")
     return value
@@ -68,20 +82,16 @@ class HandSituation:
         rules = data.get("rules")
         if not isinstance(rules, str):
             raise SituationError("rules", "is required and must be a ruleset name")
-        options = data.get("options") or {}
-        if not isinstance(options, Mapping):
-            raise SituationError("options", "must be an object of named options")
+        options = _field(data, "options", Mapping, "an object of named options", {})
         concealed = _tiles(data, "concealed")
-        melds_data = data.get("melds") or []
-        if not isinstance(melds_data, list):
-            raise SituationError("melds", "must be a list")
+        melds_data = _field(data, "melds", list, "a list of melds", [])
         melds = []
         for index, item in enumerate(melds_data):
             where = f"melds[{index}]"
             if not isinstance(item, Mapping):
                 raise SituationError(where, "must be an object with kind, tiles and open")
             kind = item.get("kind")
-            if kind not in MeldKind._value2member_map_:
+            if not isinstance(kind, str) or kind not in MeldKind._value2member_map_:
                 raise SituationError(f"{where}.kind", f"expected chow, pung or kong, got {kind!r}")
             is_open = item.get("open", True)
             if not isinstance(is_open, bool):
@@ -101,11 +111,15 @@ class HandSituation:
                 raise SituationError("winning_tile", str(error)) from None
             if winning_tile.is_bonus:
                 raise SituationError("winning_tile", "a flower or season cannot complete a hand")
-        win_by = data.get("win_by", "discard" if winning_tile is not None else None) or "discard"
-        if win_by not in WIN_BY:
+        win_by = data.get("win_by")
+        if win_by is None:
+            win_by = "discard"
+        if not isinstance(win_by, str) or win_by not in WIN_BY:
             raise SituationError("win_by", f"expected one of {', '.join(WIN_BY)}, got {win_by!r}")
-        moments = data.get("moments") or []
-        if not isinstance(moments, list) or any(m not in MOMENTS for m in moments):
+        moments = data.get("moments")
+        if moments is None:
+            moments = []
+        if not isinstance(moments, list) or any(not isinstance(m, str) or m not in MOMENTS for m in moments):
             raise SituationError("moments", f"expected a list of {', '.join(MOMENTS)}, got {moments!r}")
         situation = cls(
             rules=rules,
@@ -142,6 +156,24 @@ class HandSituation:
                 "concealed",
                 f"{what} with {self.kong_count} kong(s) must have {expected} tiles in all, this one has {actual}",
             )
+        self._check_win_facts()
+
+    def _check_win_facts(self) -> None:
+        """How the hand was won must be possible at a table; every family refuses the same contradictions."""
+        if self.winning_tile is None:
+            if self.moments:
+                raise SituationError("moments", "describe a win; a hand without a winning tile has none")
+            return
+        if self.win_by == "kong_replacement" and not self.kong_count:
+            raise SituationError("win_by", "a win on a kong replacement needs a declared kong")
+        if self.win_by == "flower_replacement" and not self.bonus:
+            raise SituationError("win_by", "a win on a flower replacement needs a flower or season set out")
+        if "kong_on_kong" in self.moments and (self.win_by != "kong_replacement" or self.kong_count < 2):
+            raise SituationError("moments", "kong_on_kong needs two declared kongs and a win on the kong replacement")
+        if "heavenly" in self.moments and (not self.is_dealer or not self.self_drawn or self.melds):
+            raise SituationError("moments", "heavenly is the dealer's self-drawn win on the dealt hand, with no melds")
+        if "earthly" in self.moments and (self.is_dealer or self.win_by != "discard"):
+            raise SituationError("moments", "earthly is a non-dealer's win on the dealer's first discard")
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {"rules": self.rules}

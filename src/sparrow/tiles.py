@@ -62,10 +62,9 @@ class Tile(int):
 
     def __new__(cls, index: int) -> Tile:
         if cls._cache:
-            try:
+            if isinstance(index, int) and 0 <= index < 42:
                 return cls._cache[index]
-            except (IndexError, TypeError):
-                raise TileError(f"no tile with index {index!r} (0-41)") from None
+            raise TileError(f"no tile with index {index!r} (0-41)")
         return super().__new__(cls, index)
 
     @classmethod
@@ -241,13 +240,24 @@ def _check_copies(tiles: list[Tile], text: str | None = None) -> None:
     if len(set(tiles)) == len(tiles):
         return  # all different: one copy of anything is allowed
     counts = [0] * 42
-    for tile in tiles:
+    for number, tile in enumerate(tiles):
         counts[tile] += 1
         limit = 1 if tile >= 34 else 4
         if counts[tile] > limit:
-            where = f" in {text!r}" if text is not None else ""
             copies = "one copy" if limit == 1 else "four copies"
+            where = f" at position {_digit_position(text, number)} in {text!r}" if text is not None else ""
             raise TileError(f"more than {copies} of {tile}{where}")
+
+
+def _digit_position(text: str, number: int) -> int:
+    """Position in ``text`` of the digit of the ``number``-th tile (0-based)."""
+    seen = -1
+    for position, char in enumerate(text):
+        if char.isdigit():
+            seen += 1
+            if seen == number:
+                return position
+    return len(text)
 
 
 def parse_tile(text: str) -> Tile:

@@ -1,0 +1,97 @@
+"""Validation of the hand situation and settlement input beyond the tile checks."""
+
+import pytest
+
+from sparrow.rules import Settlement
+from sparrow.situation import HandSituation, SituationError
+
+BASE = {"rules": "casual", "concealed": "123m456p789s11z22z", "winning_tile": "2z"}
+
+
+def error_of(data, build=HandSituation.from_dict):
+    with pytest.raises(SituationError) as error:
+        build(data)
+    return error.value.field, str(error.value)
+
+
+@pytest.mark.parametrize(
+    ("change", "field"),
+    [
+        ({"melds": [{"kind": [], "tiles": "777z"}]}, "melds[0].kind"),
+        ({"melds": [{"kind": 3, "tiles": "777z"}]}, "melds[0].kind"),
+        ({"win_by": False}, "win_by"),
+        ({"win_by": ""}, "win_by"),
+        ({"win_by": []}, "win_by"),
+        ({"melds": ""}, "melds"),
+        ({"melds": {}}, "melds"),
+        ({"moments": ""}, "moments"),
+        ({"moments": {}}, "moments"),
+        ({"moments": [["last_tile"]]}, "moments"),
+        ({"options": []}, "options"),
+        ({"options": ""}, "options"),
+        ({"seat_wind": 1}, "seat_wind"),
+    ],
+)
+def test_a_value_of_the_wrong_type_is_an_error_naming_the_field(change, field):
+    assert error_of({**BASE, **change})[0] == field
+
+
+def test_absent_or_null_optional_fields_take_their_defaults():
+    situation = HandSituation.from_dict({**BASE, "bonus": None, "melds": None, "moments": None, "win_by": None})
+    assert (situation.bonus, situation.melds, situation.moments, situation.win_by) == ((), (), frozenset(), "discard")
+    assert situation.seat_wind == "E" and situation.round_wind == "E"
+
+
+@pytest.mark.parametrize(
+    ("change", "field", "message"),
+    [
+        ({"win_by": "kong_replacement"}, "win_by", "needs a declared kong"),
+        ({"rules": "nts", "win_by": "flower_replacement"}, "win_by", "needs a flower or season"),
+        ({"win_by": "self_draw", "moments": ["kong_on_kong"]}, "moments", "two declared kongs"),
+        ({"win_by": "self_draw", "seat_wind": "S", "moments": ["heavenly"]}, "moments", "dealer's self-drawn"),
+        ({"win_by": "discard", "moments": ["heavenly"]}, "moments", "dealer's self-drawn"),
+        ({"win_by": "discard", "moments": ["earthly"]}, "moments", "non-dealer's win"),
+        ({"seat_wind": "S", "win_by": "self_draw", "moments": ["earthly"]}, "moments", "non-dealer's win"),
+        ({"winning_tile": None, "moments": ["last_tile"]}, "moments", "describe a win"),
+    ],
+)
+def test_impossible_ways_of_winning_are_refused_for_every_family(change, field, message):
+    for rules in ("nts", "hkos", "chinese", "casual"):
+        found, text = error_of({**BASE, "rules": rules, **change})
+        assert found == field and message in text, (rules, text)
+
+
+def test_possible_ways_of_winning_are_accepted():
+    kong = {"melds": [{"kind": "kong", "tiles": "1111s", "open": False}], "concealed": "123m456p11z22z"}
+    HandSituation.from_dict({**BASE, **kong, "win_by": "kong_replacement"})
+    HandSituation.from_dict({**BASE, "rules": "nts", "bonus": "3f", "win_by": "flower_replacement"})
+    HandSituation.from_dict({**BASE, "win_by": "self_draw", "moments": ["heavenly"]})
+    HandSituation.from_dict({**BASE, "seat_wind": "W", "moments": ["earthly"]})
+
+
+def test_the_same_hand_written_in_another_order_is_the_same_situation():
+    assert HandSituation.from_dict(BASE) == HandSituation.from_dict({**BASE, "concealed": "22z11z987s654p321m"})
+
+
+SETTLE = {"rules": "hkos", "winner": "S", "win_by": "self_draw", "scores": {"S": 8}}
+
+
+@pytest.mark.parametrize(
+    ("change", "field"),
+    [
+        ({"discarder": "W"}, "discarder"),  # a self-draw has no discarder
+        ({"win_by": "discard"}, "discarder"),
+        ({"win_by": "discard", "discarder": "S"}, "discarder"),
+        ({"win_by": "tsumo"}, "win_by"),
+        ({"win_by": ["discard"]}, "win_by"),
+        ({"scores": {"S": 10**4300}}, "scores.S"),
+        ({"scores": {"S": -1}}, "scores.S"),
+        ({"scores": {"S": 8.5}}, "scores.S"),
+        ({"scores": {"X": 8}}, "scores"),
+        ({"scores": {}}, "scores"),
+        ({"winner": "Z"}, "winner"),
+        ({"dead": ["Q"]}, "dead"),
+    ],
+)
+def test_settlement_input_errors_name_the_field(change, field):
+    assert error_of({**SETTLE, **change}, Settlement.from_dict)[0] == field
