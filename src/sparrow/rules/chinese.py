@@ -6,20 +6,22 @@ hands: seven pairs, nine gates, thirteen orphans). Only the inclusions the seed 
 X are already included") are removed, and within each tier of the rules page only the highest
 pattern counts. A win needs 3 points before flower points are added.
 
-Speed matters (the table engine and the benchmark score many hands), so the scorer works on counts,
-bit masks and plain tuples, and computes the waits of the hand only when a split could earn a wait
-award.
+Speed matters (the table engine and the benchmark score many hands), so the scorer works on counts
+(bytes), bit masks and plain tuples; looks up what repeats from hand to hand (the facts of a set of
+chows, the awards of a way of winning, the result of a list of items) instead of working it out
+again; and works out the waits of the hand only when a wait award could change the result.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from functools import cache, lru_cache
 from operator import itemgetter
-from typing import Any
+from typing import Any, NamedTuple
 
 from sparrow.analysis import Forms
 from sparrow.hand import MeldKind
-from sparrow.rules.chinese_shapes import Split, completing_kinds, regular_splits
+from sparrow.rules.chinese_shapes import Split, only_winning_kind_completes, regular_splits
 from sparrow.rules.ruleset import Ruleset, ScoreItem, ScoreResult, Settlement, TableRules, register
 from sparrow.shapes import CHOW
 from sparrow.situation import HandSituation, SituationError
@@ -159,14 +161,22 @@ _SIMPLES = (_CHARACTERS | _CIRCLES | _BAMBOO) & ~_TERMINALS
 _REVERSIBLE = _mask([9, 10, 11, 12, 13, 16, 17, 19, 21, 22, 23, 25, 26, 31])
 # Completely green tiles: bamboo 2, 3, 4, 6, 8 and the Green Dragon.
 _GREEN = _mask([19, 20, 21, 23, 25, 32])
+_SUITED = _CHARACTERS | _CIRCLES | _BAMBOO
+# Complements: "every kind held is a simple" is ``not present & _NOT_SIMPLES``, and so on.
+_NOT_SIMPLES, _NOT_HONOURS, _NOT_TERMINALS, _NOT_ORPHANS = ~_SIMPLES, ~_HONOURS, ~_TERMINALS, ~_ORPHANS
+_NOT_REVERSIBLE, _NOT_GREEN = ~_REVERSIBLE, ~_GREEN
 
 _SELF_DRAWN = frozenset({"self_draw", "kong_replacement", "flower_replacement"})
 _SUPPLEMENT = frozenset({"kong_replacement", "flower_replacement"})
 _HEAVENLY_MOMENTS = frozenset({"heavenly", "earthly", "first_round"})
+_PLAIN_WINS = frozenset({"discard", "self_draw"})
 _WIND_TILE = {"E": 27, "S": 28, "W": 29, "N": 30}
 _FORMS = Forms(seven_pairs=True, thirteen_orphans=True, four_as_two_pairs=True)
+_CHOW_MELD, _KONG_MELD = MeldKind.CHOW, MeldKind.KONG
 
-Items = list[tuple[str, int]]
+Items = list[tuple[str, int]]  # (pattern name, points) of a reading
+FixedItems = tuple[tuple[str, int], ...]  # the same, where it is looked up and shared
+Counts = bytearray  # a count per tile kind (34)
 
 
 def _same_number_chows(chows: Sequence[int]) -> tuple[str, int] | None:
@@ -203,54 +213,109 @@ def _has_straight(chows: Sequence[int]) -> bool:
     return any(base in starts and base + 3 in starts and base + 6 in starts for base in (0, 9, 18))
 
 
+# Same-number patterns that include All Chows.
+_INCLUDE_ALL_CHOWS = frozenset({TWO_DOUBLE_CHOWS, MIXED_TRIPLE_AND_DOUBLE_CHOW, QUADRUPLE_CHOW})
+
+
+class _ChowFacts(NamedTuple):
+    """What a hand's chows (its own and the declared ones) earn by themselves."""
+
+    items: FixedItems  # the same-number pattern and Straight Chows, as earned
+    earns_all_chows: bool  # four chows and no pattern that includes All Chows (the eye decides the rest)
+    included_hogs: int  # tile hogs the pattern includes (Quadruple Chow: those of its three kinds)
+
+
+# A hand's chows as split codes (CHOW + lowest tile), ascending -> their facts. At most 12,650
+# multisets of up to four of the 21 chows exist, so the table stays small, and the chows of a hand
+# cost one look-up.
+_CHOW_FACTS: dict[tuple[int, ...], _ChowFacts] = {}
+
+
+def _chow_facts(chow_codes: tuple[int, ...]) -> _ChowFacts:
+    """The facts of a hand's chows (the scorer looks them up in _CHOW_FACTS first)."""
+    facts = _CHOW_FACTS.get(chow_codes)
+    if facts is None:
+        starts = [code - CHOW for code in chow_codes]
+        pattern = _same_number_chows(starts)
+        items = [pattern] if pattern is not None else []
+        if len(starts) >= 3 and _has_straight(starts):
+            items.append((STRAIGHT_CHOWS, 2))
+        name = pattern[0] if pattern is not None else None
+        facts = _CHOW_FACTS[chow_codes] = _ChowFacts(
+            tuple(items), len(starts) == 4 and name not in _INCLUDE_ALL_CHOWS, 3 if name == QUADRUPLE_CHOW else 0
+        )
+    return facts
+
+
+# Per winning tile: the code (see sparrow.shapes.CHOW) of the hand's own chow that would make it an
+# edge wait (3 of 1-2-3, 7 of 7-8-9) or a closed wait (the middle tile); -1, which no code is, where
+# the tile cannot have that wait.
+_EDGE_CHOW = tuple(
+    CHOW + kind - 2 if kind < 27 and kind % 9 == 2 else CHOW + kind if kind < 27 and kind % 9 == 6 else -1
+    for kind in range(34)
+)
+_CLOSED_CHOW = tuple(CHOW + kind - 1 if kind < 27 and 1 <= kind % 9 <= 7 else -1 for kind in range(34))
+
+
 def _wait_of(split: Split, winning: int) -> str | None:
-    """The wait award a split could give the winning tile (edge, closed or single), if any.
+    """The wait award a split could give the winning tile (edge, closed or single), if any; the
+    edge wait comes first when the tile has two places.
 
     Only the hand's own groups can hold the winning tile; a two-sided wait or a pung wait earns nothing."""
     sets, pair = split
-    found_edge = found_closed = False
-    for code in sets:
-        start = code - CHOW
-        offset = winning - start  # never 0-2 for a pung: its code is below CHOW
-        if offset == 1:
-            found_closed = True
-        elif (offset == 2 and start % 9 == 0) or (offset == 0 and start % 9 == 6):
-            found_edge = True
-    if found_edge:
+    if _EDGE_CHOW[winning] in sets:
         return EDGE_WAIT
-    if found_closed:
+    if _CLOSED_CHOW[winning] in sets:
         return CLOSED_WAIT
     if pair == winning:
         return SINGLE_WAIT
     return None
 
 
-class _ScoreItems(dict):
-    """(name, value) -> its ScoreItem. Items are frozen values, so each is built once and shared."""
-
-    def __missing__(self, key: tuple[str, int]) -> ScoreItem:
-        item = self[key] = ScoreItem(key[0], "points", key[1])
-        return item
-
-
-class _CountingOrder(dict):
-    """(name, value) -> the pattern's place in the seed's table, the order a player counts them."""
-
-    def __missing__(self, key: tuple[str, int]) -> int:
-        place = self[key] = _ORDER[key[0]]
-        return place
-
-
-_SCORE_ITEMS = _ScoreItems()
-_COUNTING_ORDER = _CountingOrder()
 _VALUE = itemgetter(1)
+
+
+def _counting_order(item: tuple[str, int]) -> int:
+    return _ORDER[item[0]]
+
+
+@lru_cache(maxsize=1 << 14)
+def _result_of(items: FixedItems, flowers: int) -> ScoreResult:
+    """The result of a win whose best reading earns ``items`` (flowers excluded), with ``flowers``
+    bonus tiles set out.
+
+    The result follows from these two alone and many hands share them, so each result is built once
+    and shared: results are frozen values, and callers read ``details``, never write to it."""
+    ordered = sorted(items, key=_counting_order)  # the order a player counts them: the seed's table
+    points = sum(map(_VALUE, ordered))
+    values = " + ".join(str(value) for _, value in ordered) or "0"
+    if flowers:
+        ordered.append((FLOWER_TILES, flowers))  # listed, but never counted toward the minimum
+    score_items = tuple(ScoreItem(name, "points", value) for name, value in ordered)
+    if points < MINIMUM_POINTS:
+        return ScoreResult(
+            Chinese.name,
+            False,
+            0,
+            score_items,
+            reason=f"needs {MINIMUM_POINTS} points not counting flowers, has {points}",
+            details={"points": points, "flowers": flowers},
+            arithmetic=f"{values} = {points} points, {MINIMUM_POINTS} needed before flowers",
+        )
+    total = points + flowers
+    arithmetic = f"{values} = {points} points"
+    if flowers:
+        arithmetic += f", + {flowers} flower{'s' if flowers > 1 else ''} = {total} points"
+    return ScoreResult(
+        Chinese.name, True, total, score_items, details={"points": total, "flowers": flowers}, arithmetic=arithmetic
+    )
 
 
 def _one_suit(present: int) -> bool:
     return not present & ~_CHARACTERS or not present & ~_CIRCLES or not present & ~_BAMBOO
 
 
-def _is_nine_gates(counts: list[int]) -> bool:
+def _is_nine_gates(counts: Counts) -> bool:
     for start in (0, 9, 18):
         suit = counts[start : start + 9]
         if sum(suit) == 14:
@@ -294,17 +359,20 @@ def _check_situation(situation: HandSituation, winning: int) -> None:
             raise SituationError("moments", "'earthly' is a win on the dealer's first discard, so win_by is discard")
 
 
-def _awards(situation: HandSituation, standing: list[int], winning: int, open_melds: int, special: bool) -> Items:
+@cache  # at most 5 ways of winning x 64 sets of moments x 5 open melds x 2 x 2
+def _awards(win_by: str, moments: frozenset[str], open_melds: int, winning_held: bool, special: bool) -> FixedItems:
     """The end-of-hand awards of section 6 other than tile hog, flowers and the waits.
 
-    ``special`` is True for a special hand, whose concealed-hand point is already included: a
-    self-draw then still earns Self-Touch instead of Fully Concealed Hand."""
-    win_by = situation.win_by
-    moments = situation.moments
-    if "heavenly" in moments:
-        return []  # the dealt hand was not won by any method: no win-method points (rules page)
-    concealed = not open_melds  # a concealed kong keeps the hand concealed
+    ``winning_held``: another copy of the winning tile stands in the hand. ``special`` is True for a
+    special hand, whose concealed-hand point is already included: a self-draw then still earns
+    Self-Touch instead of Fully Concealed Hand. They follow from these circumstances alone, so each
+    combination is worked out once."""
     items: Items = []
+    if not moments.isdisjoint(_HEAVENLY_MOMENTS):
+        items.append((HEAVENLY_MAHJONG, 12))
+    if "heavenly" in moments:
+        return tuple(items)  # the dealt hand was not won by any method: no win-method points (rules page)
+    concealed = not open_melds  # a concealed kong keeps the hand concealed
     last = "last_tile" in moments
     if win_by in _SELF_DRAWN:
         supplement = win_by in _SUPPLEMENT
@@ -332,58 +400,57 @@ def _awards(situation: HandSituation, standing: list[int], winning: int, open_me
             items.append((LAST_DISCARDED_TILE, 2))
     if win_by == "robbing_kong":
         items.append((ROBBING_THE_KONG, 3))  # includes Last Tile
-    elif "fourth_tile" in moments and standing[winning] == 0:
+    elif "fourth_tile" in moments and not winning_held:
         # With a copy of the winning tile still standing in the hand (a concealed pung, or the other
         # half of a single-wait eye) the other three are not all visible: no Last Tile.
         items.append((LAST_TILE, 1))
-    return items
+    return tuple(items)
 
 
 def _whole_hand(present: int) -> Items:
     """Section 4: patterns the whole hand satisfies (``present`` = bit mask of kinds held)."""
     items: Items = []
-    if not present & ~_SIMPLES:
+    if not present & _NOT_SIMPLES:
         items.append((ALL_SIMPLES, 1))
-    if not present & ~_HONOURS:
-        items.append((ALL_HONORS, 6))  # no Semi-Pure or Pure: the hand holds no suit
-        return items
-    if not present & ~_TERMINALS:
+    elif not present & _NOT_HONOURS:
+        return [(ALL_HONORS, 6)]  # no Semi-Pure or Pure: the hand holds no suit
+    elif not present & _NOT_TERMINALS:
         items.append((ALL_TERMINALS, 6))
-    elif not present & ~_ORPHANS:
+    elif not present & _NOT_ORPHANS:
         items.append((ALL_TERMINALS_AND_HONORS, 4))
-    all_green = not present & ~_GREEN
-    suits = bool(present & _CHARACTERS) + bool(present & _CIRCLES) + bool(present & _BAMBOO)
-    if suits == 1 and not all_green:  # All Green includes Semi-Pure and Pure
+    all_green = not present & _NOT_GREEN
+    suited = present & _SUITED
+    one_suit = suited & _CHARACTERS == suited or suited & _CIRCLES == suited or suited & _BAMBOO == suited
+    if one_suit and not all_green:  # All Green includes Semi-Pure and Pure
         items.append((SEMI_PURE_HAND, 3) if present & _HONOURS else (PURE_HAND, 6))
-    if not present & ~_REVERSIBLE:
+    if not present & _NOT_REVERSIBLE:
         items.append((REVERSIBLE_TILES, 3))
     if all_green:
         items.append((ALL_GREEN, 12))
     return items
 
 
-def _honour_and_kong_patterns(all_counts: list[int], kongs: int, situation: HandSituation) -> tuple[Items, bool]:
+def _honour_and_kong_patterns(all_counts: Counts, kongs: int, situation: HandSituation) -> tuple[Items, bool]:
     """Section 3's patterns that do not depend on the split: dragons, winds and kongs.
 
     Honours never form chows, so in any split of four sets and a pair three or four of an honour
     are its pung or kong and two are the eye. Returns the items and whether Big Four Winds applies
     (it includes All Pongs)."""
     items: Items = []
-    white, green, red = all_counts[31], all_counts[32], all_counts[33]
+    east, south, west, north, white, green, red = all_counts[27:34]
     dragon_pungs = (white >= 3) + (green >= 3) + (red >= 3)
-    dragon_eye = white == 2 or green == 2 or red == 2
     if dragon_pungs == 3:
         items.append((BIG_THREE_DRAGONS, 6))
     elif dragon_pungs == 2:
+        dragon_eye = white == 2 or green == 2 or red == 2
         items.append((LITTLE_THREE_DRAGONS, 4) if dragon_eye else (TWO_DRAGON_PONGS, 2))
     elif dragon_pungs == 1:
         items.append((ONE_DRAGON_PONG, 1))
-    east, south, west, north = all_counts[27], all_counts[28], all_counts[29], all_counts[30]
     wind_pungs = (east >= 3) + (south >= 3) + (west >= 3) + (north >= 3)
     big_four_winds = wind_pungs == 4
     if big_four_winds:
         items.append((BIG_FOUR_WINDS, 11))  # includes All Pongs and the round- and seat-wind pongs
-    else:
+    elif wind_pungs:
         if all_counts[_WIND_TILE[situation.round_wind]] >= 3:
             items.append((ROUND_WIND, 1))
         if all_counts[_WIND_TILE[situation.seat_wind]] >= 3:
@@ -396,20 +463,9 @@ def _honour_and_kong_patterns(all_counts: list[int], kongs: int, situation: Hand
     return items, big_four_winds
 
 
-class _Reading:
-    """The best reading found so far: its items and points (flowers excluded)."""
-
-    __slots__ = ("items", "points")
-
-    def __init__(self) -> None:
-        self.items: Items = []
-        self.points = -1
-
-    def offer(self, items: Items) -> None:
-        """Keep ``items`` if they score more than the best so far (the first of equals is kept)."""
-        points = sum(map(_VALUE, items))
-        if points > self.points:
-            self.items, self.points = items, points
+def _points(reading: Items) -> int:
+    """A reading's points, flowers excluded."""
+    return sum(map(_VALUE, reading))
 
 
 @register
@@ -428,6 +484,8 @@ class Chinese(Ruleset):
             rob_added_kong=True,
             false_win="refused",
             hands_in_match=16,
+            # The guidelines only score; the table follows hkos (rules/chinese.md), bonus tiles in passes.
+            bonus_chain="next_pass",
         )
 
     def forms(self, options: Mapping[str, Any] | None = None) -> Forms:
@@ -445,126 +503,126 @@ class Chinese(Ruleset):
             # Only the winner scores under these guidelines.
             return ScoreResult(self.name, True, 0, details={"points": 0}, arithmetic="not a win: 0 points")
         winning = int(situation.winning_tile)
-        _check_situation(situation, winning)
+        if situation.win_by not in _PLAIN_WINS or situation.moments:
+            _check_situation(situation, winning)  # a plain win with no special moment contradicts nothing
+        melds = situation.melds
 
-        standing = [0] * 34
+        standing = bytearray(34)  # counts of the 34 kinds; bytes make look-ups and the core's keys cheap
         present = _BIT[winning]
         for tile in situation.concealed:
             standing[tile] += 1
             present |= _BIT[tile]
         counts = standing.copy()
         counts[winning] += 1
-        all_counts = counts.copy()
-        chow_melds: list[int] = []
-        pung_melds: list[int] = []
-        kong_kinds: list[int] = []
+        # The declared melds, as split codes (a chow's is CHOW + its lowest tile) and kinds.
+        meld_chow_codes: tuple[int, ...] = ()
+        meld_pungs: tuple[int, ...] = ()  # pungs and kongs
+        kong_kinds: tuple[int, ...] = ()
         open_melds = 0
-        for meld in situation.melds:
-            first = int(meld.tiles[0])
-            if meld.kind is MeldKind.CHOW:
-                chow_melds.append(first)
-                all_counts[first] += 1
-                all_counts[first + 1] += 1
-                all_counts[first + 2] += 1
-                present |= _BIT[first] | _BIT[first + 1] | _BIT[first + 2]
-            else:
-                pung_melds.append(first)
-                all_counts[first] += len(meld.tiles)
-                present |= _BIT[first]
-                if meld.kind is MeldKind.KONG:
-                    kong_kinds.append(first)
-            open_melds += meld.open
-        meld_pungs = tuple(pung_melds)
-        # Tile hog: all four of a kind held, not as a kong (one point per such kind).
-        hogs = (
-            [kind for kind in range(34) if all_counts[kind] == 4 and kind not in kong_kinds] if 4 in all_counts else []
-        )
-        whole = _whole_hand(present)
-        special_awards: Items | None = None  # built when a special hand is possible
-        if situation.moments & _HEAVENLY_MOMENTS:
-            heavenly: Items = [(HEAVENLY_MAHJONG, 12)]
+        if melds:
+            all_counts = counts.copy()
+            for meld in melds:
+                first = meld.tiles[0]
+                if meld.kind is _CHOW_MELD:
+                    meld_chow_codes += (CHOW + first,)
+                    all_counts[first] += 1
+                    all_counts[first + 1] += 1
+                    all_counts[first + 2] += 1
+                    present |= _BIT[first] | _BIT[first + 1] | _BIT[first + 2]
+                else:
+                    meld_pungs += (first,)
+                    all_counts[first] += len(meld.tiles)
+                    present |= _BIT[first]
+                    if meld.kind is _KONG_MELD:
+                        kong_kinds += (first,)
+                open_melds += meld.open
         else:
-            heavenly = []
-        best = _Reading()
+            all_counts = counts
+        # Tile hog: all four of a kind held, not as a kong (one point per such kind). A kong's kind is
+        # held exactly four times, so the hogs are the kinds held four times less the kongs.
+        hogs = all_counts.count(4) - len(kong_kinds)
+        whole = _whole_hand(present)
+        special_awards: FixedItems | None = None  # looked up when a special hand is possible
+        # What the awards depend on: the way of winning, the moments, the open melds, and whether
+        # another copy of the winning tile stands in the hand.
+        circumstances = (situation.win_by, situation.moments, open_melds, standing[winning] > 0)
+        readings: list[Items] = []  # every reading of the hand, in the order they are weighed
 
         splits = regular_splits(counts)
         if splits:
-            if present & _HONOURS or kong_kinds:
+            # Honour patterns need an honour pung or a kong. (Without a kong no honour is held four
+            # times in a split hand: that would be a pung and a lone tile, or two pairs.)
+            if kong_kinds or 3 in all_counts[27:]:
                 honours, big_four_winds = _honour_and_kong_patterns(all_counts, len(kong_kinds), situation)
             else:
                 honours, big_four_winds = [], False
-            awards = _awards(situation, standing, winning, open_melds, special=False) + heavenly
+            awards = _awards(*circumstances, False)
             # Revealed Hand includes the single wait (the only wait it can have); the dealt hand has none.
             revealed = open_melds == 4 and situation.win_by not in _SELF_DRAWN
             no_waits = revealed or "heavenly" in situation.moments
             one_kind_wins: bool | None = None  # computed on first need
-            common = whole + honours + awards
-            nine_gates = not situation.melds and _one_suit(present) and _is_nine_gates(counts)
+            common = [*whole, *honours, *awards]
+            nine_gates = not melds and _one_suit(present) and _is_nine_gates(counts)
+            all_pongs_possible = not big_four_winds and len(kong_kinds) != 4  # else included
             for split in splits:
                 sets, pair = split
-                own_chows = [code - CHOW for code in sets if code >= CHOW]
-                chows = own_chows + chow_melds if chow_melds else own_chows
-                pungs = len(meld_pungs) + len(sets) - len(own_chows)
-                split_items: Items = []
-                hog_count = len(hogs)
-                chow_pattern = _same_number_chows(chows)
-                all_chows_included = False
-                if chow_pattern is not None:
-                    split_items.append(chow_pattern)
-                    name = chow_pattern[0]
-                    all_chows_included = name in (TWO_DOUBLE_CHOWS, MIXED_TRIPLE_AND_DOUBLE_CHOW, QUADRUPLE_CHOW)
-                    if name == QUADRUPLE_CHOW:
-                        hog_count -= 3  # Quadruple Chow includes the tile hogs of its three kinds
-                if len(chows) >= 3 and _has_straight(chows):
-                    split_items.append((STRAIGHT_CHOWS, 2))
-                if len(chows) == 4 and pair < 27 and not all_chows_included:
-                    split_items.append((ALL_CHOWS, 1))
-                if pungs == 4 and not big_four_winds and len(kong_kinds) != 4:
-                    split_items.append((ALL_PONGS, 3))
+                chow_codes = tuple([code for code in sets if code >= CHOW])
+                if meld_chow_codes:
+                    chow_codes = tuple(sorted(chow_codes + meld_chow_codes))
+                pungs = 4 - len(chow_codes)  # pungs and kongs: every hand has four sets
+                chow_facts = _CHOW_FACTS.get(chow_codes) or _chow_facts(chow_codes)
+                items = [*common, *chow_facts.items]  # the hand's patterns, then the split's
+                if chow_facts.earns_all_chows and pair < 27:
+                    items.append((ALL_CHOWS, 1))
+                if pungs == 4 and all_pongs_possible:
+                    items.append((ALL_PONGS, 3))
                 if pungs >= 3:
                     ranks = [kind % 9 for kind in sets + meld_pungs if kind < 27]  # chow codes are >= CHOW
-                    if len(ranks) >= 3 and any(ranks.count(rank) >= 3 for rank in ranks):
-                        split_items.append((TRIPLE_PONG, 3))
+                    if len(ranks) >= 3 and max(map(ranks.count, ranks)) >= 3:
+                        items.append((TRIPLE_PONG, 3))
+                hog_count = hogs - chow_facts.included_hogs
                 if hog_count:
-                    split_items.append((TILE_HOG, hog_count))
+                    items.append((TILE_HOG, hog_count))
                 if nine_gates:
                     # The special reading of the same split: Nine Gates includes the concealed-hand
                     # award and gets no Pure Hand, Straight Chows or wait.
                     if special_awards is None:
-                        special_awards = _awards(situation, standing, winning, open_melds, special=True) + heavenly
-                    gates = [item for item in whole if item[0] != PURE_HAND] + honours + special_awards
-                    gates += [item for item in split_items if item[0] != STRAIGHT_CHOWS]
+                        special_awards = _awards(*circumstances, True)
+                    gates = [item for item in whole if item[0] != PURE_HAND] + honours
+                    gates += special_awards
+                    gates += [item for item in items[len(common) :] if item[0] != STRAIGHT_CHOWS]
                     gates.append((NINE_GATES, 12))
-                    best.offer(gates)
-                items = common + split_items
-                if not no_waits:
-                    wait = _wait_of(split, winning)
-                    if wait is not None:
-                        if one_kind_wins is None:
-                            # "Only when exactly one tile kind completes the hand" (the 13 standing tiles).
-                            one_kind_wins = completing_kinds(standing, not situation.melds) == {winning}
-                        if one_kind_wins:
-                            items.append((wait, 1))
-                best.offer(items)
+                    readings.append(gates)
+                wait = None if no_waits else _wait_of(split, winning)
+                # The wait is worth one point: whether it is earned is worked out only when that
+                # point could make this reading the best (the first of equal readings is kept).
+                if wait is not None and (not readings or _points(items) + 1 > max(map(_points, readings))):
+                    if one_kind_wins is None:
+                        # "Only when exactly one tile kind completes the hand" (the 13 standing tiles).
+                        one_kind_wins = only_winning_kind_completes(standing, winning, pair, not melds)
+                    if one_kind_wins:
+                        items.append((wait, 1))
+                readings.append(items)
 
-        if not situation.melds:
+        if not melds:
             is_seven_pairs = 1 not in counts and 3 not in counts
             is_thirteen_orphans = present == _ORPHANS  # all thirteen kinds and nothing else
             if is_seven_pairs or is_thirteen_orphans:
                 if special_awards is None:
-                    special_awards = _awards(situation, standing, winning, open_melds, special=True) + heavenly
+                    special_awards = _awards(*circumstances, True)
                 if is_seven_pairs:
-                    items = whole + special_awards
+                    items = [*whole, *special_awards]
                     if hogs:
-                        items.append((TILE_HOG, len(hogs)))  # four alike may stand as two pairs
+                        items.append((TILE_HOG, hogs))  # four alike may stand as two pairs
                     items.append((SEVEN_PAIRS, 7))
-                    best.offer(items)
+                    readings.append(items)
                 if is_thirteen_orphans:
-                    items = [item for item in whole if item[0] != ALL_TERMINALS_AND_HONORS] + special_awards
+                    items = [item for item in whole if item[0] != ALL_TERMINALS_AND_HONORS]
+                    items += special_awards
                     items.append((THIRTEEN_ORPHANS, 12))
-                    best.offer(items)
+                    readings.append(items)
 
-        if best.points < 0:
+        if not readings:
             return ScoreResult(
                 self.name,
                 False,
@@ -573,32 +631,9 @@ class Chinese(Ruleset):
                 details={"points": 0, "flowers": len(situation.bonus)},
                 arithmetic="no winning shape",
             )
-        return self._result(best, len(situation.bonus))
-
-    def _result(self, best: _Reading, flowers: int) -> ScoreResult:
-        ordered = sorted(best.items, key=_COUNTING_ORDER.__getitem__)
-        points = best.points
-        values = " + ".join(map(str, map(_VALUE, ordered))) or "0"
-        if flowers:
-            ordered.append((FLOWER_TILES, flowers))  # listed, but never counted toward the minimum
-        items = tuple(map(_SCORE_ITEMS.__getitem__, ordered))
-        if points < MINIMUM_POINTS:
-            return ScoreResult(
-                self.name,
-                False,
-                0,
-                items,
-                reason=f"needs {MINIMUM_POINTS} points not counting flowers, has {points}",
-                details={"points": points, "flowers": flowers},
-                arithmetic=f"{values} = {points} points, {MINIMUM_POINTS} needed before flowers",
-            )
-        total = points + flowers
-        arithmetic = f"{values} = {points} points"
-        if flowers:
-            arithmetic += f", + {flowers} flower{'s' if flowers > 1 else ''} = {total} points"
-        return ScoreResult(
-            self.name, True, total, items, details={"points": total, "flowers": flowers}, arithmetic=arithmetic
-        )
+        # The reading that scores most; of equals, the first (max keeps the first of equal keys).
+        best = readings[0] if len(readings) == 1 else max(readings, key=_points)
+        return _result_of(tuple(best), len(situation.bonus))
 
     # ------------------------------------------------------------------ settlement
 

@@ -2,21 +2,26 @@
 
 The splitting is the core's (:mod:`sparrow.shapes`: plain int codes, memoised per group); this
 module adds what the Chinese rules ask beyond it: the order the scorer offers the splits in, and
-the tile kinds that complete a hand counting the special forms and ignoring availability.
+whether the winning tile is the only kind that completes the hand (the condition of the wait
+awards), counting the special forms and ignoring availability.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 
-from sparrow.shapes import CHOW, Split, completing_tiles
+from sparrow.shapes import CHOW, Split
 from sparrow.shapes import regular_splits as _core_splits
 
-__all__ = ["Split", "regular_splits", "completing_kinds"]
+__all__ = ["Split", "regular_splits", "only_winning_kind_completes"]
 
 _GROUPS = ((0, 9), (9, 18), (18, 27), (27, 34))
-_ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
-_ORPHAN_SET = frozenset(_ORPHANS)
+_HONOURS = 3  # the index of the honours' group
+_FIRST_HONOUR = _GROUPS[_HONOURS][0]
+_GROUP_OF = tuple(min(kind // 9, _HONOURS) for kind in range(34))
+# bytes.translate table: a count -> 1 if it is odd, else 0.
+_ODD = bytes(count % 2 for count in range(256))
 
 
 def _offer_order(split: Split) -> tuple[tuple[tuple[int, ...], tuple[int, ...], int], ...]:
@@ -42,21 +47,68 @@ def regular_splits(counts: Sequence[int]) -> list[Split]:
     return splits
 
 
-def completing_kinds(standing: Sequence[int], concealed_only: bool) -> set[int]:
-    """Tile kinds that complete a 13-tile hand (the standing tiles without the winning tile).
+# ---------------------------------------------------------------------------- the wait
+
+
+@cache
+def _group_splits(honours: bool, key: bytes) -> bool:
+    """Whether one group's counts (a suit's nine, or the seven honours) split on their own into
+    sets, and one pair when their number is 2 more than a multiple of 3.
+
+    The core splitter answers for a whole hand with exactly one pair, so the group is set in an
+    otherwise empty hand (suits at the characters), with a lone pair in another group when the
+    group itself must hold none."""
+    start = _FIRST_HONOUR if honours else 0
+    counts = [0] * 34
+    counts[start : start + len(key)] = key
+    if sum(key) % 3 == 0:
+        counts[0 if honours else _FIRST_HONOUR] = 2
+    return bool(_core_splits(counts))
+
+
+@cache
+def _group_completions(honours: bool, key: bytes) -> tuple[int, ...]:
+    """The tiles (offsets in the group) whose addition lets one group's counts split on their own
+    (see :func:`_group_splits`). A tile the group holds four of is tried too: the scorer ignores
+    which tiles are left."""
+    found = []
+    work = bytearray(key)
+    for offset in range(len(work)):
+        work[offset] += 1
+        if _group_splits(honours, bytes(work)):
+            found.append(offset)
+        work[offset] -= 1
+    return tuple(found)
+
+
+def only_winning_kind_completes(standing: Sequence[int], winning: int, pair: int, concealed_only: bool) -> bool:
+    """Whether ``winning`` is the only tile kind that completes the 13 standing tiles (34 counts,
+    without the winning tile), for a hand that the winning tile completes as sets and the pair
+    ``pair``.
 
     Regular shapes always count; seven pairs (four of a kind as two pairs) and thirteen orphans only
     when ``concealed_only`` (no declared melds). Availability is ignored, as the seed asks (seed 002,
-    waiting example 5): a kind the hand already holds four of is still tried."""
-    result = set(completing_tiles(standing, allow_fifth_copy=True))
+    waiting example 5): a kind the hand already holds four of is still tried.
+
+    Only two groups (a suit's tiles, or the honours) matter. The complete hand splits, and taking
+    the winning tile away changes only its own group, so every other group still splits: a tile can
+    complete the hand in the winning tile's group, or in the pair's group when that is another one
+    and the winning tile's group stands as sets and a pair without it. The pair's group then takes
+    at least its pair's tile (making a pung), a second kind."""
+    group = _GROUP_OF[winning]
+    start, stop = _GROUPS[group]
+    honours = group == _HONOURS
+    key = bytes(standing[start:stop])
+    if _group_completions(honours, key) != (winning - start,):
+        return False
+    if group != _GROUP_OF[pair] and _group_splits(honours, key):
+        return False
     if concealed_only:
-        odd = [kind for kind in range(34) if standing[kind] % 2]
-        if len(odd) == 1:
-            result.add(odd[0])
-        if all(standing[kind] == 0 for kind in range(34) if kind not in _ORPHAN_SET):
-            missing = [kind for kind in _ORPHANS if standing[kind] == 0]
-            if not missing and max(standing[kind] for kind in _ORPHANS) == 1:
-                result.update(_ORPHANS)
-            elif len(missing) == 1 and max(standing[kind] for kind in _ORPHANS) == 2:
-                result.add(missing[0])
-    return result
+        # Seven pairs: 13 tiles with exactly one odd kind wait on that kind.
+        odd = bytes(standing).translate(_ODD)
+        if odd.count(1) == 1 and odd.index(1) != winning:
+            return False
+        # Thirteen orphans never adds a kind here: tiles one short of it hold at least five honour
+        # kinds once each, and one more tile cannot turn them into the regular hand this is (an
+        # honour stands only in a pung or the pair).
+    return True
