@@ -6,6 +6,8 @@ unknown ruleset or option), never a traceback from deep inside.
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from collections.abc import Mapping
 from typing import Any
 
@@ -250,3 +252,15 @@ def test_to_dict_and_from_dict_round_trip(data: dict[str, Any]) -> None:
     situation = HandSituation.from_dict(data)
     assert situation.to_dict() == data
     assert HandSituation.from_dict(situation.to_dict()) == situation
+
+
+def test_every_family_is_found_whichever_module_was_imported_first():
+    code = "import sparrow.rules.chinese\nfrom sparrow.rules import ruleset_names\nprint(','.join(ruleset_names()))"
+    output = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert output.strip() == "casual,chinese,hkos,nts"
+
+
+def test_score_results_are_read_only_values():
+    result = score(HandSituation.from_dict(GOOD))
+    with pytest.raises(TypeError):
+        result.details["fan"] = 99  # type: ignore[index]

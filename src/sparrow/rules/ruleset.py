@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Any, ClassVar
 
 from sparrow.analysis import Forms, shanten
-from sparrow.situation import HandSituation, SituationError
+from sparrow.situation import WIN_BY, HandSituation, SituationError
 from sparrow.tiles import KINDS, SEATS, Tile
 
 __all__ = [
@@ -57,6 +58,11 @@ class ScoreResult:
     details: Mapping[str, Any] = field(default_factory=dict)
     arithmetic: str = ""  # how the total was reached, for people: "34 × 2² = 136"
 
+    def __post_init__(self) -> None:
+        # Results are values: scorers may hand out one result for equal hands, so details are read-only.
+        if not isinstance(self.details, MappingProxyType):
+            object.__setattr__(self, "details", MappingProxyType(dict(self.details)))
+
     def to_dict(self) -> dict[str, Any]:
         return {
             "rules": self.rules,
@@ -87,6 +93,13 @@ class TableRules:
     break_roller: str = "east"  # who rolls for the wall break: "east", or NTS's "prevailing_wind" player
     round_wind: str = "rounds"  # "rounds" (moves once every seat has dealt), "dice" (NTS) or "east" (casual)
     scores_losers: bool = False  # every player's hand is scored at the end (NTS), not only the winner's
+    # Bonus tiles at the deal are set out seat by seat, E, S, W, N. A replacement that is itself a bonus
+    # tile is set out and replaced at once, within the same seat's turn ("immediate", NTS), or waits for
+    # that seat's turn in the next pass round the table ("next_pass").
+    bonus_chain: str = "next_pass"
+
+
+MAX_HAND_TOTAL = 10**12  # far above any family's limit; keeps absurd input out of the arithmetic
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,28 +125,27 @@ class Settlement:
         if winner is not None and winner not in SEATS:
             raise SituationError("winner", f"expected E, S, W, N or null, got {winner!r}")
         win_by = data.get("win_by")
-        if winner is not None and win_by not in (
-            "discard",
-            "self_draw",
-            "kong_replacement",
-            "flower_replacement",
-            "robbing_kong",
-        ):
-            raise SituationError("win_by", f"expected how the hand was won, got {win_by!r}")
+        if winner is not None and (not isinstance(win_by, str) or win_by not in WIN_BY):
+            raise SituationError("win_by", f"expected one of {', '.join(WIN_BY)}, got {win_by!r}")
         discarder = data.get("discarder")
         if winner is not None and win_by in ("discard", "robbing_kong"):
-            if discarder not in SEATS:
+            if not isinstance(discarder, str) or discarder not in SEATS:
                 raise SituationError("discarder", f"a win on a discard needs the discarder's seat, got {discarder!r}")
             if discarder == winner:
                 raise SituationError("discarder", "the winner cannot be the discarder")
-        elif discarder is not None and discarder not in SEATS:
-            raise SituationError("discarder", f"expected E, S, W, N or null, got {discarder!r}")
-        scores = data.get("scores") or {}
+        elif discarder is not None:
+            raise SituationError("discarder", "only a win on a discard or a robbed kong has a discarder")
+        scores = data.get("scores")
+        if scores is None:
+            scores = {}
         if not isinstance(scores, Mapping) or any(k not in SEATS for k in scores):
             raise SituationError("scores", "must map seats E, S, W, N to hand totals")
         for seat, value in scores.items():
-            if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-                raise SituationError(f"scores.{seat}", f"must be a whole number of points, got {value!r}")
+            if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= MAX_HAND_TOTAL:
+                shown = "a larger number" if isinstance(value, int) and value > MAX_HAND_TOTAL else repr(value)
+                raise SituationError(
+                    f"scores.{seat}", f"must be a whole number of points from 0 to {MAX_HAND_TOTAL:,}, got {shown}"
+                )
         if winner is not None and winner not in scores:
             raise SituationError("scores", f"needs the winner's ({winner}) total")
         dead = data.get("dead") or []
@@ -213,9 +225,16 @@ def register(cls: type[Ruleset]) -> type[Ruleset]:
     return cls
 
 
+_BUILT_IN_LOADED = False
+
+
 def _ensure_loaded() -> None:
-    if not _REGISTRY:
-        from sparrow.rules import casual, chinese, hkos, nts  # noqa: F401  (registers them)
+    """Import the built-in families once (each registers itself), whatever was imported first."""
+    global _BUILT_IN_LOADED
+    if not _BUILT_IN_LOADED:
+        from sparrow.rules import casual, chinese, hkos, nts  # noqa: F401
+
+        _BUILT_IN_LOADED = True
 
 
 def get_ruleset(name: str) -> Ruleset:
