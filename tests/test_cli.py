@@ -444,3 +444,128 @@ def test_the_guide_examples_print_what_the_guide_shows(command, output):
     )
     assert done.stdout == output, f"docs/cli.md is out of date for: {command}\n{done.stdout}"
     assert done.returncode == (2 if "error" in output else 0)
+
+
+# ---------------------------------------------------------------------------- input that breaks parsers
+
+DEEP = "[" * 100_000  # deeper than Python's JSON reader recurses
+
+
+@pytest.mark.parametrize("command", ["score", "settle"])
+def test_deeply_nested_json_is_one_error_line_not_a_traceback(command):
+    done = subprocess.run([str(SPARROW), command], input=DEEP + "\n", capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2
+    assert done.stdout == ""
+    assert done.stderr.splitlines() == [
+        "error: input: not a hand: JSON nested too deeply (arrays or objects within each other thousands of levels)"
+    ]
+    closed = "[" * 50_000 + "]" * 50_000  # well-formed, but as deep
+    expect_input_error(run(command, stdin=closed), "input: not a hand: JSON nested too deeply")
+
+
+def test_a_deeply_nested_line_of_a_batch_is_that_lines_error():
+    good = {"rules": "hkos", "winner": "S", "win_by": "self_draw", "scores": {"S": 8}}
+    deep_object = '{"rules": ' + "[" * 50_000 + "]" * 50_000 + "}"
+    stdin = f"{json.dumps(good)}\n{deep_object}\n{json.dumps(good)}\n"
+    result = run("settle", "--json", stdin=stdin)
+    assert result.exit_code == 2
+    out = json_lines(result.stdout)
+    payments = {"payments": {"E": -16, "S": 48, "W": -16, "N": -16}}
+    assert out == [
+        payments,
+        {
+            "error": "line 2: input: not a hand: JSON nested too deeply (arrays or objects "
+            "within each other thousands of levels)"
+        },
+        payments,
+    ]
+
+
+def test_a_result_too_large_to_write_is_that_lines_error_and_the_batch_goes_on(monkeypatch):
+    """Python refuses to print an int of more than 4,300 digits: on line 1 that used to stop the batch."""
+    import sparrow.cli as cli
+
+    real = cli._settle_one
+    calls = []
+
+    def first_one_absurd(data):
+        calls.append(data)
+        payments = real(data)
+        return {seat: value * 10**4400 for seat, value in payments.items()} if len(calls) == 1 else payments
+
+    monkeypatch.setattr(cli, "_settle_one", first_one_absurd)
+    line = {"rules": "hkos", "winner": "S", "win_by": "self_draw", "scores": {"S": 8}}
+    result = run("settle", "--json", stdin=(json.dumps(line) + "\n") * 3)
+    assert result.exit_code == 2
+    out = json_lines(result.stdout)
+    assert len(out) == 3
+    assert out[0]["error"].startswith("line 1: output: the result cannot be written as JSON: ")
+    assert out[1] == out[2] == {"payments": {"E": -16, "S": 48, "W": -16, "N": -16}}
+    calls.clear()
+    expect_input_error(run("settle", "--json", stdin=json.dumps(line)), "output: the result cannot be written")
+
+
+# ---------------------------------------------------------------------------- option values
+
+
+@pytest.mark.parametrize(
+    ("args", "field"),
+    [
+        # Before the value was tried with int() and failed with int()'s message, naming nothing.
+        (["--hand", "nts: 123m max_fan=1²"], "concealed: a non-winning hand with 0 kong(s) must have 13 tiles"),
+        (["--hand", "casual: 123m456p789s11z22z +2z max_fan=1²"], "options: option 'max_fan' of casual must be int"),
+        (["--hand", "casual: 123m456p789s11z22z +2z", "--option", "max_fan=٣"], "options: option 'max_fan'"),
+        (["--hand", "casual: 123m456p789s11z22z +2z", "--option", "rotate=null"], "options: option 'rotate'"),
+    ],
+)
+def test_option_values_that_are_not_plain_numbers_are_named_by_the_option_check(args, field):
+    message = expect_input_error(run("score", *args), field)
+    assert "invalid literal" not in message
+
+
+def test_score_and_simulate_read_option_values_alike():
+    """One reading for every command: 'null' and '1.5' are text (no option takes them), 'true' a boolean."""
+    for value, shown in (("null", "'null'"), ("1.5", "'1.5'"), ("3", "3")):
+        scored = run("score", "--hand", HKOS_BEN, "--option", f"practice={value}")
+        simulated = run("simulate", "--rules", "hkos", "--hands", "1", "--option", f"practice={value}")
+        said = "option 'practice' of hkos must be bool, got " + shown
+        assert expect_input_error(scored, "options: ").endswith(said)
+        assert simulated.exit_code == 2 and simulated.stderr.strip().endswith(said)
+    assert run("score", "--hand", HKOS_BEN, "--option", "practice=true", "--json").exit_code == 0
+    assert run("simulate", "-r", "hkos", "-n", "1", "-o", "practice=true", "--json").exit_code == 0
+
+
+# ---------------------------------------------------------------------------- usage errors
+
+
+@pytest.mark.parametrize(
+    ("args", "says"),
+    [
+        (["analyze", "123m", "--melds", "9"], "Invalid value for '--melds' / '-m'"),
+        (["analyze", "123m456p789s1122z", "--bogus"], "No such option: --bogus"),
+        (["analyze"], "Missing argument"),
+        (["analyze", "123m", "456p"], "unexpected extra argument(s) (456p)"),
+        (["score", "--bogus"], "No such option: --bogus"),
+        (["score", "--hand"], "Option '--hand' requires an argument"),
+        (["settle", "--jsn"], "No such option: --jsn"),
+        (["simulate"], "Missing option '--rules'"),
+        (["nonsense"], "No such command 'nonsense'"),
+    ],
+)
+def test_usage_errors_are_one_line_and_exit_2(args, says):
+    done = subprocess.run([str(SPARROW), *args], capture_output=True, text=True, timeout=60, stdin=subprocess.DEVNULL)
+    assert done.returncode == 2, done.stderr
+    assert done.stdout == ""
+    lines = done.stderr.splitlines()
+    assert len(lines) == 1, done.stderr
+    assert lines[0].startswith("error: ") and says in lines[0], lines[0]
+    assert "╭" not in done.stderr and "Usage:" not in done.stderr
+
+
+def test_help_and_no_arguments_still_show_the_help():
+    for args in (["--help"], ["analyze", "--help"], ["score", "--help"], ["simulate", "--help"]):
+        done = subprocess.run([str(SPARROW), *args], capture_output=True, text=True, timeout=60)
+        assert done.returncode == 0, (args, done.stderr)
+        assert "Usage: sparrow" in done.stdout and done.stderr == ""
+    bare = subprocess.run([str(SPARROW)], capture_output=True, text=True, timeout=60)
+    assert bare.returncode == 2 and "Usage: sparrow" in bare.stdout and "analyze" in bare.stdout

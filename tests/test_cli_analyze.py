@@ -73,3 +73,68 @@ def test_the_installed_command_reports_errors_without_a_traceback():
     assert result.returncode == 2
     assert result.stderr.strip() == "error: '0m' at position 0 in '0m': there is no tile 0"
     assert result.stdout == ""
+
+
+# ---------------------------------------------------------------------------- a ruleset's own shapes
+#
+# Seed 000, Wind Snake (1000 points): tiles 1 through 9 of one suit, one tile of each wind, one extra
+# tile (1-9 or a wind). 123456789m1234z is ready for it on any of the nine characters or four winds:
+# 13 kinds, each with three copies unseen = 39. The plain shapes see three runs and four lone winds: two
+# tiles from ready (a pair and a fourth set), accepting only the winds.
+
+
+def analyze_json(*args):
+    result = run("analyze", *args, "--json")
+    assert result.exit_code == 0, result.output
+    return json.loads(result.output)
+
+
+def test_a_13_tile_hand_ready_for_an_nts_snake_is_ready_under_nts():
+    assert analyze_json("123456789m1234z", "--rules", "nts") == {
+        "tiles": "123456789m1234z",
+        "shanten": 0,
+        "accepted": "123456789m1234z",
+        "accepted_count": 39,
+    }
+    plain = analyze_json("123456789m1234z")  # no --rules: the plain shapes, as before
+    assert plain["shanten"] == 2 and plain["accepted"] == "1234z"
+    hkos = analyze_json("123456789m1234z", "--rules", "hkos")  # no snakes in Hong Kong
+    assert hkos["shanten"] == 2
+
+
+def test_visible_tiles_count_against_the_rulesets_waits():
+    data = analyze_json("123456789m1234z", "--rules", "nts", "--visible", "1z1z5m")
+    assert data["shanten"] == 0 and data["accepted_count"] == 39 - 2 - 1
+
+
+def test_a_hand_one_wind_short_of_the_snake_is_not_ready():
+    # A dragon instead of the North wind: no snake (Dragon Snake needs all three dragons and a wind pair).
+    data = analyze_json("123456789m1235z", "--rules", "nts")
+    assert data["shanten"] == 2 and data["shanten"] == analyze_json("123456789m1235z")["shanten"]
+
+
+def test_a_complete_nts_snake_of_14_tiles_is_complete():
+    data = analyze_json("123456789m12344z", "--rules", "nts")
+    assert data["shanten"] == -1
+    best = data["discards"][0]
+    assert best == {"discard": "4z", "shanten": 0, "accepted": "123456789m1234z", "accepted_count": 39}
+    assert analyze_json("123456789m12344z")["shanten"] > 0  # the plain shapes do not know it
+
+
+def test_each_discard_of_14_tiles_is_judged_by_the_rulesets_waits():
+    data = analyze_json("123456789m1234z5z", "--rules", "nts")
+    assert data["shanten"] == 0
+    by_tile = {d["discard"]: d for d in data["discards"]}
+    assert by_tile["5z"] == {"discard": "5z", "shanten": 0, "accepted": "123456789m1234z", "accepted_count": 39}
+    assert data["discards"][0] == by_tile["5z"]  # the ready discard first
+    # Discarding a wind breaks the snake: the plain figure (three runs, three winds and a dragon) stands.
+    assert by_tile["1z"]["shanten"] == 2
+    plain = analyze_json("123456789m1234z5z")
+    assert {d["discard"]: d["shanten"] for d in plain["discards"]}["5z"] == 2
+
+
+def test_the_table_output_under_nts_says_ready_and_lists_the_waits():
+    result = run("analyze", "123456789m1234z", "--rules", "nts")
+    assert result.exit_code == 0
+    assert "shanten 0 (ready)" in result.output
+    assert "waits: 123456789m1234z (39 left)" in result.output

@@ -1,14 +1,24 @@
 """The compact hand notation: ``nts: 78s55z [777z] (1111s) [345p] +9s* seat=E round=S bonus=1f6f``."""
 
 import random
+import re
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sparrow.compact import CompactError, compact_fields, format_compact, parse_compact
+from sparrow.compact import (
+    CompactError,
+    compact_fields,
+    format_compact,
+    parse_compact,
+    parse_option,
+    parse_option_value,
+)
 from sparrow.generate import random_complete_situation
+from sparrow.rules import RulesError, get_ruleset
 from sparrow.situation import HandSituation, SituationError
+from sparrow.tiles import TileError, parse_tiles
 
 RULESETS = ("nts", "hkos", "chinese", "casual")
 
@@ -128,7 +138,7 @@ def test_several_moments_separated_by_commas():
         ("nts: 123m (111s) +1z", "hand", "'(111s)' at position 10 in 'nts: 123m (111s) +1z': only a kong"),
         ("nts: 123m [123m", "hand", "'[' at position 10 in 'nts: 123m [123m' is never closed"),
         ("nts: 123m ]", "hand", "']' at position 10"),
-        ("nts: 0m", "hand", "'0m' at position 5 in 'nts: 0m' is not a tile"),
+        ("nts: 0m", "hand", "'0m' at position 5 in 'nts: 0m': there is no tile 0"),
         ("nts: 123m 8z", "hand", "'8z' at position 10"),
         ("nts: 12m3", "hand", "digits at position 8 in 'nts: 12m3' have no suit letter after them"),
         ("nts: [77 7z]", "hand", "digits at position 6 in 'nts: [77 7z]' have no suit letter after them"),
@@ -160,6 +170,76 @@ def test_malformed_text_is_one_error_naming_the_part_and_its_position(text, fiel
     assert caught.value.field == field
     assert str(caught.value).startswith(f"{field}: ")
     assert says in str(caught.value)
+
+
+HAND = "nts: 123m {} +1z"
+
+
+@pytest.mark.parametrize(
+    ("part", "says"),
+    [
+        ("0m", "'0m' at position 10 in 'nts: 123m 0m +1z': there is no tile 0"),
+        ("8z", "'8z' at position 10 in 'nts: 123m 8z +1z' is not a tile"),
+        ("45m9f", "'9f' at position 13 in 'nts: 123m 45m9f +1z' is not a tile"),
+        ("m1", "suit letter 'm' at position 10 has no digits before it in 'nts: 123m m1 +1z'"),
+        ("1x", "unknown character 'x' at position 11 in 'nts: 123m 1x +1z'"),
+        ("12m3", "digits at position 13 in 'nts: 123m 12m3 +1z' have no suit letter after them"),
+        ("[1m 2]", "digits at position 14 in 'nts: 123m [1m 2] +1z' have no suit letter after them"),
+        ("11111m", "more than four copies of 1m at position 14 in 'nts: 123m 11111m +1z'"),
+    ],
+)
+def test_tile_errors_are_the_tile_notations_told_at_their_place_in_the_hand(part, says):
+    """The compact notation reads tiles with parse_tiles: the same message, where the part stands."""
+    text = HAND.format(part)
+    with pytest.raises(CompactError) as caught:
+        compact_fields(text)
+    assert str(caught.value) == f"hand: {says}"
+    inner = part.strip("[]")
+    with pytest.raises(TileError) as plain:
+        parse_tiles(inner)
+    if "position" in str(plain.value):
+        # the words are the tile notation's own; only the position and the quoted text differ
+        offset = text.index(inner)
+        theirs = str(plain.value).replace(f" in {inner!r}", f" in {text!r}")
+        assert theirs == re.sub(r"at position (\d+)", lambda found: f"at position {int(found[1]) - offset}", says)
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("true", True),
+        ("false", False),
+        ("0", 0),
+        ("6", 6),
+        ("-2", -2),
+        ("007", 7),
+        ("half", "half"),
+        ("null", "null"),  # no option takes null: the ruleset names the option when text is wrong
+        ("1.5", "1.5"),
+        ("True", "True"),
+        ("1²", "1²"),  # a superscript two is a digit to str.isdigit(), not to int()
+        ("٣", "٣"),  # an Arabic-Indic three likewise: only ASCII digits make a number
+        ("-", "-"),
+        ("9" * 5000, "9" * 5000),  # longer than Python converts: text, which no option accepts
+    ],
+)
+def test_option_values_read_the_same_everywhere(text, value):
+    assert parse_option_value(text) == value and type(parse_option_value(text)) is type(value)
+    assert compact_fields(f"nts: 1m x={text}")["options"] == {"x": value}
+    assert parse_option(f"x={text}") == ("x", value)
+
+
+@pytest.mark.parametrize("item", ["flowers", "=true", "flowers=", ""])
+def test_an_option_without_name_or_value_is_refused(item):
+    with pytest.raises(CompactError, match=r"^--option: write name=value, e\.g\. --option flowers=false, got "):
+        parse_option(item)
+
+
+def test_a_non_ascii_digit_is_named_by_the_option_check():
+    # Read as text, the value is refused by the ruleset naming the option (not int()'s own message).
+    situation = parse_compact("casual: 123m456p789s11z22z +2z max_fan=1²")
+    with pytest.raises(RulesError, match="option 'max_fan' of casual must be int, got '1²'"):
+        get_ruleset("casual").resolve_options(situation.options)
 
 
 def test_a_tile_count_that_cannot_be_a_hand_is_named_by_the_situation_check():

@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import io
+import random
+from collections import Counter
+from typing import Any
 
 import pytest
 
 from sparrow.game import events as log
 from sparrow.game.actions import Action, InvalidActionError
-from sparrow.game.replay import ReplayError, replay, replay_states
-from sparrow.game.state import HandState
+from sparrow.game.replay import ReplayError, replay, replay_match, replay_states
+from sparrow.game.state import HandSetupError, HandState
 from sparrow.sim import simulate
 
 
@@ -137,3 +140,112 @@ def test_actions_read_and_write_their_text_and_json_forms():
     ):
         with pytest.raises(InvalidActionError, match=message):
             Action.parse(bad)
+
+
+# ---------------------------------------------------------------------------- corrupted logs
+
+
+def _with(events: list[dict], position: int, **fields) -> list[dict]:
+    copy = [dict(e) for e in events]
+    copy[position] = dict(copy[position], **fields)
+    return copy
+
+
+def test_a_log_that_is_not_a_list_of_objects_is_a_replay_error():
+    events = some_hands("casual", 1)[0]
+    with pytest.raises(ReplayError, match=r"event 0 is not an event object: list \[1\]"):
+        replay([[1]])
+    with pytest.raises(ReplayError, match="event 3 is not an event object: int 7"):
+        replay([*events[:3], 7, *events[3:]])
+    with pytest.raises(ReplayError, match="a log is a list of event objects, got NoneType"):
+        replay(None)
+    with pytest.raises(ReplayError, match="a log is a list of event objects, got dict"):
+        replay(events[0])
+    with pytest.raises(ReplayError, match="event 2 is not an event object"):
+        replay_match([*events[:2], "discard"])
+    with pytest.raises(log.LogError, match="event 1 is not an event object: list"):
+        log.split_hands([events[0], ["deal"]])
+
+
+def test_a_decision_with_unreadable_tiles_is_a_replay_error_naming_the_event():
+    logs = some_hands("hkos", 60)
+    events = next(e for e in logs if any(x["event"] == "kong" for x in e))
+    kong = next(i for i, x in enumerate(events) if x["event"] == "kong")
+    for tiles, message in [
+        ("", "tiles names no tile"),
+        (7, "tiles must be tiles in notation, got 7"),
+        ("1m1x", "tiles: unknown character 'x'"),
+    ]:
+        with pytest.raises(ReplayError, match=f"event {kong} \\('kong'\\): {message}"):
+            replay(_with(events, kong, tiles=tiles))
+    without = [dict(x) for x in events]
+    del without[kong]["tiles"]
+    with pytest.raises(ReplayError, match=f"event {kong} \\('kong'\\): the 'tiles' field is missing"):
+        replay(without)
+    events = next(e for e in logs if any(x["event"] == "claim" and x["kind"] == "chow" for x in e))
+    chow = next(i for i, x in enumerate(events) if x["event"] == "claim" and x["kind"] == "chow")
+    with pytest.raises(ReplayError, match=f"event {chow} \\('claim'\\): meld names no tile"):
+        replay(_with(events, chow, meld=""))
+    with pytest.raises(ReplayError, match=f"event {chow} \\('claim'\\): unknown claim kind 'steal'"):
+        replay(_with(events, chow, kind="steal"))
+
+
+@pytest.mark.parametrize("totals", [{"E": []}, {"E": "x"}, {"E": 1.5}, {"E": True}, {"E": None}])
+def test_hand_start_totals_must_be_whole_numbers(totals):
+    events = some_hands("casual", 1)[0]
+    bad = dict({"E": 0, "S": 0, "W": 0, "N": 0}, **totals)
+    with pytest.raises(ReplayError, match=r"event 0 \(hand_start\): totals.E must be a whole number"):
+        replay(_with(events, 0, totals=bad))
+    with pytest.raises(HandSetupError, match="totals.E must be a whole number"):
+        HandState.from_hand_start(dict(events[0], totals=bad))
+    with pytest.raises(ReplayError, match="totals must give each seat"):
+        replay(_with(events, 0, totals=[1, 2, 3, 4]))
+
+
+_ODD_VALUES = [None, True, 0, -3, 2.5, 10**30, "", "x", "E", "1m", "0p", "1111m", "1f", [], [1], {}, {"E": 1}]
+
+
+def _mutated(rng: random.Random, events: list[dict]) -> list[Any]:
+    """One of many ways a stored log gets damaged: a field replaced, lost or added, an event dropped,
+    repeated, moved or replaced, the log cut short."""
+    copy: list[Any] = [dict(e) for e in events]
+    way = rng.randrange(6)
+    index = 0 if rng.random() < 0.2 else rng.randrange(len(copy))
+    if way <= 1:
+        event = copy[index]
+        name = rng.choice([*event, "extra"])
+        if name == "event" and rng.random() < 0.7:
+            name = rng.choice(list(event))
+        event[name] = rng.choice(_ODD_VALUES + list(log.EVENT_FIELDS))
+    elif way == 2:
+        del copy[index][rng.choice(list(copy[index]))]
+    elif way == 3:
+        copy.insert(index, dict(copy[rng.randrange(len(copy))]))
+    elif way == 4:
+        other = rng.randrange(len(copy))
+        copy[index], copy[other] = copy[other], copy[index]
+    else:
+        copy[index] = rng.choice(_ODD_VALUES)
+    if rng.random() < 0.1:
+        copy = copy[: rng.randrange(1, len(copy) + 1)]
+    return copy
+
+
+def test_damaged_logs_raise_only_replay_errors_with_one_line_messages():
+    """Fuzzing: real logs of every family, damaged in a thousand seeded ways. Replaying one either
+    works (the damage did not matter, or left a hand in progress) or raises ReplayError, one line
+    naming the event; never another exception."""
+    rng = random.Random(2024)
+    logs = [events for rules in ("nts", "hkos", "chinese", "casual") for events in some_hands(rules, 6)]
+    outcomes = Counter()
+    for _ in range(1000):
+        damaged = _mutated(rng, rng.choice(logs))
+        try:
+            (replay if rng.random() < 0.8 else replay_match)(damaged)
+            outcomes["replayed"] += 1
+        except ReplayError as error:
+            message = str(error)
+            assert message and "\n" not in message
+            assert "event" in message or "log" in message, message
+            outcomes["refused"] += 1
+    assert outcomes["refused"] > 800

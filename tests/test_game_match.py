@@ -225,7 +225,7 @@ def test_the_simulate_command_can_print_json_and_take_options():
         (["--rules", "hkos", "--hands", "-3"], "--hands must be 0 or more"),
         (["--rules", "hkos", "--hands", "many"], "--hands must be a whole number"),
         (["--rules", "hkos", "--seed", "x"], "--seed must be a whole number"),
-        (["--rules", "hkos", "--option", "flowers"], "--option takes key=value"),
+        (["--rules", "hkos", "--option", "flowers"], "--option: write name=value"),
         (["--rules", "hkos", "--option", "flowers=3"], "option 'flowers' of hkos must be bool"),
         (["--rules", "hkos", "--players", "expert"], "unknown players 'expert'"),
         (["--rules", "hkos", "--log", "/nonexistent/dir/log.jsonl"], "cannot write the log"),

@@ -23,14 +23,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sparrow.game import events as log
-from sparrow.game.actions import ActionKind
+from sparrow.game.actions import Action, ActionKind
 from sparrow.game.replay import replay, replay_match
 from sparrow.game.state import HandState, Observation, Phase
 from sparrow.rules import Settlement, get_ruleset, settle
 from sparrow.sim import RandomPlayer, SimplePlayer, simulate
 from sparrow.situation import HandSituation
 from sparrow.tiles import SEATS, full_set, parse_tiles
-from tests.test_game_scenarios import hand_start_for
+from tests.test_game_scenarios import CLAIM_HANDS, hand_start_for
 
 RULESETS = [
     ("nts", {}),
@@ -112,6 +112,35 @@ def check_state(state: HandState, tile_set: list, seats: tuple[str, ...] = SEATS
                 hidden.update(view.hands[other])
         assert shown + hidden == Counter(tile_set)
         assert data["hand"] == log.tiles_text(view.hands[seat])
+    check_public_parts_agree(state)
+
+
+# What an observation shows of the seat's own: everything else is the same for every seat.
+OWN_FIELDS = ("seat", "hand", "drawn", "legal_actions")
+
+
+def public_part(obs: Observation) -> dict[str, Any]:
+    data = obs.to_dict()
+    for name in OWN_FIELDS:
+        del data[name]
+    return data
+
+
+def check_public_parts_agree(state: HandState) -> None:
+    """Beyond its own tiles and actions, every seat sees the same table; and while a tile is open to
+    claims, ``to_act`` tells a seat only whether it is asked itself, never which other seats could
+    use the tile (that would reveal their concealed tiles)."""
+    parts = {seat: public_part(state.observation(seat)) for seat in SEATS}
+    claim_open = state.phase in (Phase.CLAIMS, Phase.ROB)
+    asked = set(state.to_act) if claim_open else set()
+    for seat in SEATS:
+        if seat in asked:
+            expected = [seat]
+        else:
+            expected = [] if claim_open else state.to_act
+        assert parts[seat].pop("to_act") == expected, (seat, state.phase)
+    for seat in SEATS:
+        assert parts[seat] == parts["E"], seat
 
 
 def check_moments(before: HandState, after: HandState) -> None:
@@ -284,6 +313,88 @@ def test_an_observation_does_not_change_when_hidden_tiles_do(rules):
         for seat in ("E", "S", "W"):
             assert one.observation(seat) == two.observation(seat)
         assert one.observation("N") != two.observation("N")
+
+
+def _swap_north_tile(event: dict[str, Any], deep: int) -> dict[str, Any] | None:
+    """The same hand_start with a tile dealt to North swapped with the wall tile at ``deep`` (taking
+    order), or None when the swap would change nothing or move a bonus tile."""
+    wall = parse_tiles(event["wall"])
+    north = 12  # the first tile of North's first packet
+    if wall[north] == wall[deep] or wall[north].is_bonus or wall[deep].is_bonus:
+        return None
+    swapped = list(wall)
+    swapped[north], swapped[deep] = swapped[deep], swapped[north]
+    return dict(event, wall=log.tiles_in_order_text(swapped))
+
+
+def _live_front(state: HandState) -> int:
+    """How far into the wall (taking order) the deal and the live draws have reached."""
+    return 53 + sum(1 for e in state.events if e["event"] == "draw" and e["source"] == "live")
+
+
+@pytest.mark.parametrize("rules", ["nts", "hkos", "chinese", "casual"])
+def test_no_seat_can_tell_what_north_holds_while_tiles_are_claimed(rules):
+    """Two tables that differ only in one tile of North's hand (swapped with a tile deep in the wall),
+    played alike, North passing on every open tile and discarding what it draws: East, South and West
+    see the same observations, in the claims and rob phases too, up to the moment the swapped wall
+    tile is drawn. (The one thing they can tell is whether the table pauses at all for claims when
+    North alone could use a tile: the phase differs then, and the states are compared again once
+    North has passed.)"""
+    deep = 100
+    claims_compared = 0
+    for seed in range(12):
+        event = HandState(rules, seed=seed).events[0]
+        other = _swap_north_tile(event, deep)
+        if other is None:
+            continue
+        one, two = HandState.from_hand_start(event), HandState.from_hand_start(other)
+        rng = random.Random(seed)
+        bots = {seat: SimplePlayer(random.Random(rng.getrandbits(32))) for seat in ("E", "S", "W")}
+        while not one.is_over and _live_front(one) <= deep:
+            assert not two.is_over
+            if one.phase is two.phase:
+                for seat in ("E", "S", "W"):
+                    assert one.observation(seat) == two.observation(seat), (seed, seat, one.phase)
+                claims_compared += one.phase in (Phase.CLAIMS, Phase.ROB)
+            north_asked = [s for s in (one, two) if s.phase in (Phase.CLAIMS, Phase.ROB) and "N" in s.to_act]
+            if north_asked:
+                for state in north_asked:
+                    state.apply(Action.pass_("N"))
+                continue
+            seat = one.to_act[0]
+            if seat == "N":
+                action = Action.discard("N", one.observation("N").drawn)
+            else:
+                action = bots[seat].choose(one, seat, one.legal_actions(seat))
+            one.apply(action)
+            two.apply(action)
+    assert claims_compared > 10
+
+
+def test_to_act_does_not_show_which_other_seats_could_claim():
+    """East discards 5p: South can chow it, North could win on it, and West pungs it with 5p5p. In a
+    second deal West holds a 8p instead of one 5p (swapped with a tile deep in the wall), so West can
+    do nothing. South and North, asked both times, and East see the same; only West's view differs."""
+    from sparrow.game.wall import deal_order
+
+    event = hand_start_for("casual", CLAIM_HANDS)
+    wall = parse_tiles(event["wall"])
+    west_five = next(i for i, seat in enumerate(deal_order()) if seat == 2 and wall[i] == parse_tiles("5p")[0])
+    deep = next(i for i in range(100, len(wall)) if wall[i] == parse_tiles("8p")[0])
+    swapped = list(wall)
+    swapped[west_five], swapped[deep] = swapped[deep], swapped[west_five]
+    one = HandState.from_hand_start(event)
+    two = HandState.from_hand_start(dict(event, wall=log.tiles_in_order_text(swapped)))
+    for state in (one, two):
+        state.apply(Action.discard("E", "5p"))
+        assert state.phase is Phase.CLAIMS
+    assert one.to_act == ["S", "W", "N"] and two.to_act == ["S", "N"]  # the referee's view
+    for seat in ("E", "S", "N"):
+        assert one.observation(seat) == two.observation(seat), seat
+    assert one.observation("S").to_act == ("S",) and one.observation("E").to_act == ()
+    assert one.observation("W").to_act == ("W",) and two.observation("W").to_act == ()
+    check_public_parts_agree(one)
+    check_public_parts_agree(two)
 
 
 def test_the_scenario_builder_deals_what_it_is_asked():

@@ -8,6 +8,7 @@ import pytest
 
 from sparrow.game.actions import Action
 from sparrow.game.procedures import procedure
+from sparrow.game.replay import replay
 from sparrow.game.state import HandSetupError, HandState, Phase
 from sparrow.game.wall import (
     DEAD_WALL_SIZE,
@@ -170,21 +171,51 @@ def test_the_deal_takes_the_front_of_the_wall_in_that_order():
     assert sizes == {"E": 14, "S": 13, "W": 13, "N": 13}
 
 
-def test_bonus_tiles_are_replaced_east_south_west_north_in_turn_repeatedly():
-    # East is dealt flower 1, South season 3; East's replacement is another bonus tile, set out on the
-    # next pass, after South's.
-    hands = {"E": "1f123m456p789s1234z", "S": "7f123p456s789m567z"}
-    state = start("nts", hands, replacements="5f1m2m")
+# East is dealt flower 1 and flower 2, South season 3; East's first replacement is season 1, another
+# bonus tile. The replacements come off the replacement end in this order.
+CHAIN_HANDS = {"E": "1f2f123m456p789s123z", "S": "7f123p456s789m567z"}
+CHAIN_REPLACEMENTS = "5f1m2m3m"
+
+
+@pytest.mark.parametrize("rules", ["hkos", "chinese"])
+def test_bonus_tiles_at_the_deal_are_replaced_in_passes_east_south_west_north(rules):
+    # rules/hkos.md: "E, S, W, N in turn, repeatedly": the bonus replacement waits for East's next pass,
+    # after South's season is replaced (chinese plays the hkos table).
+    state = start(rules, CHAIN_HANDS, replacements=CHAIN_REPLACEMENTS)
+    assert procedure(rules).table.bonus_chain == "next_pass"
     bonus = [e for e in state.events if e["event"] == "bonus"]
     assert bonus == [
         {"event": "bonus", "seat": "E", "tile": "1f", "replacement": "5f"},
-        {"event": "bonus", "seat": "S", "tile": "7f", "replacement": "1m"},
-        {"event": "bonus", "seat": "E", "tile": "5f", "replacement": "2m"},
+        {"event": "bonus", "seat": "E", "tile": "2f", "replacement": "1m"},
+        {"event": "bonus", "seat": "S", "tile": "7f", "replacement": "2m"},
+        {"event": "bonus", "seat": "E", "tile": "5f", "replacement": "3m"},
     ]
     view = state.observation("E")
-    assert view.bonus["E"] == (Tile.parse("1f"), Tile.parse("5f")) and view.bonus["S"] == (Tile.parse("7f"),)
+    assert view.bonus["E"] == tuple(parse_tiles("1f2f5f")) and view.bonus["S"] == (Tile.parse("7f"),)
     assert len(view.hand) == 14 and view.hand_sizes["S"] == 13
-    assert state.events[1]["hands"]["E"] == "123m456p789s1234z1f"  # the deal, before replacement
+    assert state.events[1]["hands"]["E"] == "123m456p789s123z12f"  # the deal, before replacement
+    assert str(state.observation("E").drawn) == "3m"  # the last tile East received
+
+
+def test_nts_replaces_a_bonus_replacement_immediately_within_the_seats_turn():
+    # Seed 000: "East resolves flowers/seasons first, then South ... If replacement is also
+    # flower/season, place it open and replace again immediately." East's season 1 is replaced before
+    # East's second flower, and all of East's before South's.
+    state = start("nts", CHAIN_HANDS, replacements=CHAIN_REPLACEMENTS)
+    assert procedure("nts").table.bonus_chain == "immediate"
+    bonus = [e for e in state.events if e["event"] == "bonus"]
+    assert bonus == [
+        {"event": "bonus", "seat": "E", "tile": "1f", "replacement": "5f"},
+        {"event": "bonus", "seat": "E", "tile": "5f", "replacement": "1m"},
+        {"event": "bonus", "seat": "E", "tile": "2f", "replacement": "2m"},
+        {"event": "bonus", "seat": "S", "tile": "7f", "replacement": "3m"},
+    ]
+    view = state.observation("E")
+    assert view.bonus["E"] == tuple(parse_tiles("1f5f2f")) and view.bonus["S"] == (Tile.parse("7f"),)
+    assert len(view.hand) == 14 and view.hand_sizes["S"] == 13
+    assert str(view.drawn) == "2m"  # the last tile East received
+    assert "3m" in [str(t) for t in state.table_view().hands["S"]]
+    assert replay(state.events).events == state.events
 
 
 def test_a_bonus_tile_drawn_in_play_is_set_out_and_replaced_again_and_again():

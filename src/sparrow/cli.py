@@ -13,7 +13,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from sparrow.analysis import Forms, accepted_tiles, discard_options, shanten, unseen_count
+from sparrow.analysis import Discard, Forms, accepted_tiles, discard_options, shanten, unseen_count
 from sparrow.hand import HandError
 from sparrow.rules import RulesError, Ruleset, ScoreResult, Settlement, get_ruleset
 from sparrow.rules import settle as settle_payments
@@ -60,12 +60,24 @@ def input_errors(function: F) -> F:
     return wrapper  # type: ignore[return-value]
 
 
-def _forms(rules: str | None) -> Forms:
-    if rules is None:
-        return Forms()
-    from sparrow.rules import get_ruleset
-
-    return get_ruleset(rules).forms()
+def _ruleset_discards(
+    ruleset: Ruleset, counts: list[int], melds: int, forms: Forms, visible: list[int]
+) -> list[Discard]:
+    """``discard_options`` with the ruleset's own shapes: a discard that leaves a hand the ruleset's
+    ``waits`` complete is ready (shanten 0) on those waits, whatever the shanten tables say (they do
+    not know the NTS snakes, for one)."""
+    options = []
+    for option in discard_options(counts, melds, forms, visible):
+        counts[option.tile] -= 1
+        try:
+            waits = ruleset.waits(counts, melds)
+            if waits:
+                option = Discard(option.tile, 0, tuple(waits), unseen_count(waits, counts, visible))
+        finally:
+            counts[option.tile] += 1
+        options.append(option)
+    options.sort(key=lambda d: (d.shanten, -d.unseen, d.tile))
+    return options
 
 
 @app.command()
@@ -79,7 +91,10 @@ def analyze(
         str, typer.Option("--visible", "-v", help="Tiles seen elsewhere (discards, melds) to leave out of the counts.")
     ] = "",
     rules: Annotated[
-        str | None, typer.Option("--rules", "-r", help="Use this ruleset's winning forms (e.g. nts, casual).")
+        str | None,
+        typer.Option(
+            "--rules", "-r", help="Use this ruleset's winning shapes (e.g. nts: its snakes), not only the plain ones."
+        ),
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object instead of a table.")] = False,
 ) -> None:
@@ -101,10 +116,16 @@ def analyze(
     for tile, count in enumerate(counts):
         if count + visible_counts[tile] > 4:
             raise InputError(f"more than four copies of {format_tiles([tile])} between the hand and --visible")
-    forms = _forms(rules)
+    ruleset = get_ruleset(rules) if rules is not None else None
+    forms = ruleset.forms() if ruleset is not None else Forms()
     current = shanten(counts, melds, forms)
     if size == 14:
-        options = discard_options(counts, melds, forms, visible_counts)
+        if ruleset is None:  # the plain analysis: the shanten tables alone, fast
+            options = discard_options(counts, melds, forms, visible_counts)
+        else:
+            options = _ruleset_discards(ruleset, counts, melds, forms, visible_counts)
+            complete = ruleset.is_complete(counts, melds)
+            current = -1 if complete else min((o.shanten for o in options), default=current)
         if as_json:
             print(
                 json.dumps(
@@ -121,6 +142,10 @@ def analyze(
         console.print(table)
         return
     accepted = accepted_tiles(counts, melds, forms)
+    if ruleset is not None:
+        waits = ruleset.waits(counts, melds)
+        if waits:  # ready under the ruleset's own shapes (an NTS snake...), on exactly these tiles
+            current, accepted = 0, waits
     count = unseen_count(accepted, counts, visible_counts)
     if as_json:
         print(
@@ -166,7 +191,8 @@ winning tile and settings, separated by spaces, e.g.
   bonus=1f6f      flowers 1f-4f and seasons 5f-8f set out
   moments=a,b     last_tile, fourth_tile, heavenly, earthly,
                   first_round, kong_on_kong
-  name=value      a ruleset option, e.g. flowers=false
+  name=value      a ruleset option, e.g. flowers=false (true/false,
+                  a whole number in ASCII digits, else text)
 
 --seat, --round, --self-draw, --win-by, --bonus, --moment and
 --option set the same things; a setting given twice must agree.
@@ -197,19 +223,27 @@ def _split_input(text: str) -> tuple[bool, list[tuple[int, str]]]:
         raise InputError("input: empty; expected a JSON object or JSON Lines (one object a line)")
     try:
         json.loads(text)
-    except json.JSONDecodeError as error:
+    except (json.JSONDecodeError, RecursionError) as error:
         lines = [(number, line) for number, line in enumerate(text.splitlines(), 1) if line.strip()]
         whole_objects = sum(1 for _, line in lines if line.strip().startswith("{") and line.strip().endswith("}"))
-        if error.msg == "Extra data" or (len(lines) > 1 and 2 * whole_objects >= len(lines)):
+        extra_data = isinstance(error, json.JSONDecodeError) and error.msg == "Extra data"
+        if extra_data or (len(lines) > 1 and 2 * whole_objects >= len(lines)):
             return True, lines
+        if isinstance(error, RecursionError):
+            raise InputError(_TOO_DEEP) from None
         raise InputError(f"input: not valid JSON: {error.msg} at line {error.lineno} column {error.colno}") from None
     return False, [(1, text)]
+
+
+_TOO_DEEP = "input: not a hand: JSON nested too deeply (arrays or objects within each other thousands of levels)"
 
 
 def _input_message(error: Exception) -> str:
     """One line naming the field at fault."""
     if isinstance(error, json.JSONDecodeError):
         return f"input: not valid JSON: {error.msg} at column {error.colno}"
+    if isinstance(error, _NotAHandError):
+        return str(error)
     if isinstance(error, RulesError) and str(error).startswith(("option ", "unknown option ")):
         return f"options: {error}"  # a family checking an option value of its own
     if isinstance(error, NotImplementedError):
@@ -218,6 +252,25 @@ def _input_message(error: Exception) -> str:
 
 
 _INPUT_ERRORS = (ValueError, NotImplementedError)  # ValueError: SituationError, RulesError, HandError, TileError
+
+
+class _NotAHandError(ValueError):
+    """JSON the reader cannot take (nested too deeply), or a result that cannot be written as JSON
+    (a number of more digits than Python prints): the message is complete, field first."""
+
+
+def _loads(text: str) -> Any:
+    try:
+        return json.loads(text)
+    except RecursionError:
+        raise _NotAHandError(_TOO_DEEP) from None
+
+
+def _dumps(value: Any) -> str:
+    try:
+        return json.dumps(value, ensure_ascii=False)
+    except ValueError as error:
+        raise _NotAHandError(f"output: the result cannot be written as JSON: {error}") from None
 
 
 def _ruleset(data: Any) -> Ruleset | None:
@@ -274,22 +327,26 @@ def _run(
     batch, records = _split_input(text)
     if not batch:
         try:
-            data = json.loads(records[0][1])
+            data = _loads(records[0][1])
             result = process(data)
+            output = _dumps(as_json(result)) if json_output else None
         except _INPUT_ERRORS as error:
             fail(_input_message(error))
-        if json_output:
-            print(json.dumps(as_json(result), ensure_ascii=False))
+        if output is not None:
+            print(output)
         else:
             show(data, result)
         return
     failed = False
     write = sys.stdout.write
-    loads, dumps = json.loads, json.dumps
+    dumps = json.dumps
     for number, line in records:
         try:
-            data = loads(line)
+            data = _loads(line)
             result = process(data)
+            # Written inside the try: a result that cannot be written is this line's error, and the
+            # rest of the batch is still processed.
+            output = _dumps(as_json(result)) if json_output else None
         except _INPUT_ERRORS as error:
             failed = True
             message = f"line {number}: {_input_message(error)}"
@@ -298,8 +355,8 @@ def _run(
             else:
                 console.print(Text("error: ", style="red") + Text(message), soft_wrap=True)
             continue
-        if json_output:
-            write(dumps(as_json(result), ensure_ascii=False) + "\n")
+        if output is not None:
+            write(output + "\n")
         else:
             console.rule(f"line {number}", style="dim")
             show(data, result)
@@ -374,17 +431,6 @@ def _show_settlement(data: Any, payments: dict[str, int]) -> None:
     console.print(table)
 
 
-def _parse_option(text: str) -> tuple[str, Any]:
-    key, sep, value = text.partition("=")
-    if not sep or not key or not value:
-        raise InputError(f"--option: write name=value, e.g. --option flowers=false, got {text!r}")
-    if value in ("true", "false"):
-        return key, value == "true"
-    if value.lstrip("-").isdigit():
-        return key, int(value)
-    return key, value
-
-
 def _hand_fields(
     hand: str,
     rules: str | None,
@@ -398,7 +444,7 @@ def _hand_fields(
 ) -> dict[str, Any]:
     """The hand-situation fields of a --hand string with the flags merged in (a field set both in
     the string and by a flag must agree)."""
-    from sparrow.compact import compact_fields
+    from sparrow.compact import compact_fields, parse_option
 
     fields = compact_fields(hand, rules)
 
@@ -426,7 +472,7 @@ def _hand_fields(
             raise InputError(f"--win-by: {wanted!r} contradicts the hand, which says {current!r}")
         fields["win_by"] = wanted
     for text in options or []:
-        key, value = _parse_option(text)
+        key, value = parse_option(text)
         fields.setdefault("options", {})[key] = value
     return fields
 
@@ -486,10 +532,11 @@ def score(
     fields = _hand_fields(hand, rules, seat, round_wind, self_draw, win_by, bonus, moment, option)
     try:
         result = _score_one(fields)
+        output = _dumps(result.to_dict()) if as_json else None
     except _INPUT_ERRORS as error:
         fail(_input_message(error))
-    if as_json:
-        print(json.dumps(result.to_dict(), ensure_ascii=False))
+    if output is not None:
+        print(output)
     else:
         _show_score(fields, result)
 
@@ -524,11 +571,33 @@ def _register_more_commands() -> None:
 _register_more_commands()
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
+    """The ``sparrow`` command. Usage errors (an unknown option, a missing argument, a value out of
+    range) are one line on stderr, ``error: ...``, and exit code 2, as every other bad input."""
+    args = sys.argv[1:] if argv is None else list(argv)
+    if not args:
+        app(args=args, prog_name="sparrow")  # no_args_is_help: Typer shows the help
+        return
     try:
-        app()
+        code = app(args=args, prog_name="sparrow", standalone_mode=False)
+    except typer.TyperException as error:  # click's UsageError, BadParameter, NoSuchOption...
+        sys.stderr.write(f"error: {_one_line(error.format_message())}{_help_hint(error)}\n")
+        sys.exit(getattr(error, "exit_code", 2))
+    except typer.Abort:
+        sys.exit(1)
     except KeyboardInterrupt:
         sys.exit(130)
+    sys.exit(code if isinstance(code, int) else 0)
+
+
+def _one_line(message: str) -> str:
+    return " ".join(message.split())
+
+
+def _help_hint(error: Exception) -> str:
+    context = getattr(error, "ctx", None)
+    path = getattr(context, "command_path", None)
+    return f" (see {path} --help)" if path else ""
 
 
 if __name__ == "__main__":

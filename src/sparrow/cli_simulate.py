@@ -35,17 +35,11 @@ def _whole_number(name: str, text: str, minimum: int | None = None) -> int:
 
 
 def parse_options(items: list[str]) -> dict[str, Any]:
-    """``key=value`` pairs; the value is read as JSON when it can be (``true``, ``3``), else as text."""
-    options: dict[str, Any] = {}
-    for item in items:
-        key, sep, text = item.partition("=")
-        if not sep or not key:
-            raise ValueError(f"--option takes key=value, got {item!r}")
-        try:
-            options[key] = json.loads(text)
-        except json.JSONDecodeError:
-            options[key] = text
-    return options
+    """``name=value`` pairs, each value read as by every command (``sparrow.compact.parse_option``):
+    ``true``/``false``, a whole number, else text. Raises ``CompactError`` (a ``ValueError``)."""
+    from sparrow.compact import parse_option
+
+    return dict(parse_option(item) for item in items)
 
 
 def register(app: typer.Typer) -> None:
@@ -68,7 +62,12 @@ def register(app: typer.Typer) -> None:
         ] = "simple",
         option: Annotated[
             list[str] | None,
-            typer.Option("--option", "-o", help="A ruleset option as key=value (repeatable), e.g. practice=true."),
+            typer.Option(
+                "--option",
+                "-o",
+                help="A ruleset option as name=value (repeatable), e.g. practice=true: true/false, a whole"
+                " number, else text.",
+            ),
         ] = None,
         as_json: Annotated[bool, typer.Option("--json", help="Print the summary as one JSON object.")] = False,
     ) -> None:

@@ -22,7 +22,7 @@ reads, part by part (parts are separated by spaces; brackets and ``+`` also end 
 ``moments=a,b``        special moments: ``last_tile``, ``fourth_tile``, ``heavenly``, ``earthly``,
                        ``first_round``, ``kong_on_kong``
 ``name=value``         any other ``key=value`` is an option of the ruleset: ``flowers=false``,
-                       ``minimum=0``, ``max_fan=6`` (``true``/``false``, whole numbers, or text)
+                       ``minimum=0``, ``max_fan=6`` (values read by :func:`parse_option_value`)
 =====================  ============================================================================
 
 It reads into the same dictionary as the hand-situation JSON (``../shared/spec/hand-situation.md``),
@@ -33,13 +33,22 @@ out), and ``format_compact(parse_compact(text))`` is that canonical form of ``te
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from sparrow.hand import HandError, Meld, MeldKind
 from sparrow.situation import MOMENTS, SELF_DRAWN, WIN_BY, HandSituation, SituationError
 from sparrow.tiles import SEATS, Tile, TileError, format_tiles, parse_tiles
 
-__all__ = ["CompactError", "parse_compact", "compact_fields", "format_compact", "SETTINGS"]
+__all__ = [
+    "CompactError",
+    "parse_compact",
+    "compact_fields",
+    "format_compact",
+    "parse_option_value",
+    "parse_option",
+    "SETTINGS",
+]
 
 # The key=value parts that set a field of the situation; every other key is a ruleset option.
 SETTINGS = {"seat": "seat_wind", "round": "round_wind", "win_by": "win_by", "bonus": "bonus", "moments": "moments"}
@@ -163,39 +172,23 @@ def _quote(part: str, text: str, start: int) -> str:
     return f"{part!r} at position {start} in {text!r}"
 
 
-_MAX_RANK = {"m": 9, "p": 9, "s": 9, "z": 7, "f": 8}
+_POSITION = re.compile(r"at position (\d+)")
 
 
 def _tiles(word: str, text: str, start: int, field_name: str = "hand") -> list[Tile]:
-    """``parse_tiles(word)`` with any syntax error told at its position in the whole ``text``."""
-    pending: list[int] = []  # positions of digits waiting for their suit letter
-    for offset, char in enumerate(word):
-        where = start + offset
-        if char.isascii() and char.isdigit():
-            pending.append(where)
-        elif char.isspace():  # between groups inside brackets: "[777z ]", as the tile notation allows
-            if pending:
-                raise CompactError(
-                    f"digits at position {pending[0]} in {text!r} have no suit letter after them", field_name
-                )
-        elif char in _MAX_RANK:
-            if not pending:
-                raise CompactError(
-                    f"suit letter {char!r} at position {where} in {text!r} has no digits before it", field_name
-                )
-            for digit_at in pending:
-                digit = text[digit_at]
-                if digit == "0" or int(digit) > _MAX_RANK[char]:
-                    raise CompactError(f"{digit + char!r} at position {digit_at} in {text!r} is not a tile", field_name)
-            pending.clear()
-        else:
-            raise CompactError(f"unknown character {char!r} at position {where} in {text!r}", field_name)
-    if pending:
-        raise CompactError(f"digits at position {pending[0]} in {text!r} have no suit letter after them", field_name)
+    """``parse_tiles(word)`` with any error told at its position in the whole ``text``: the tile
+    notation's message, its position moved by where ``word`` starts and its quote widened to ``text``."""
     try:
         return parse_tiles(word)
-    except TileError as error:  # more than four copies of a tile
-        raise CompactError(f"{_quote(word, text, start)}: {error}", field_name) from None
+    except TileError as error:
+        message = str(error)
+        inside = f" in {word!r}"
+        if _POSITION.search(message):
+            message = _POSITION.sub(lambda found: f"at position {start + int(found[1])}", message, count=1)
+            message = message.replace(inside, f" in {text!r}", 1)
+        else:  # an error of the whole part (more than four copies of a tile): quote the part
+            message = f"{_quote(word, text, start)}: {message.replace(inside, '', 1)}"
+        raise CompactError(message, field_name) from None
 
 
 def _rules_name(name: str, rules: str | None, text: str, start: int) -> str:
@@ -255,7 +248,7 @@ def _setting(word: str, fields: dict[str, Any], options: dict[str, Any], text: s
     if field_name is None:
         if key in options:
             raise CompactError(f"{_quote(word, text, start)}: the option {key!r} is given twice", "options")
-        options[key] = _parse_value(value)
+        options[key] = parse_option_value(value)
         return
     if field_name in fields:
         raise CompactError(f"{_quote(word, text, start)}: {key} is given twice", key)
@@ -303,14 +296,34 @@ def _settle_win_by(fields: dict[str, Any], self_drawn: bool, text: str) -> None:
             raise CompactError(f"'*' says self-drawn but win_by={win_by} in {text!r}", "win_by")
 
 
-def _parse_value(value: str) -> Any:
-    if value == "true":
+def parse_option_value(text: str) -> bool | int | str:
+    """A ruleset option's value as typed, the one reading every command shares (``name=value`` in a
+    compact hand, ``--option name=value`` of ``sparrow score`` and ``sparrow simulate``): ``true`` and
+    ``false`` are booleans, a whole number in ASCII digits (``-`` before it for a negative one) is an
+    int, and anything else is the text itself (``null``, ``1.5`` and ``'3'`` included); the ruleset
+    then checks the value's type and names the option if it is wrong."""
+    if text == "true":
         return True
-    if value == "false":
+    if text == "false":
         return False
-    if value.lstrip("-").isdigit():
-        return int(value)
-    return value
+    digits = text[1:] if text.startswith("-") else text
+    # isdigit() alone accepts '²' or '٣', which int() then refuses: only ASCII digits make a number.
+    if digits.isascii() and digits.isdigit():
+        try:
+            return int(text)
+        except ValueError:  # longer than Python converts (4,300 digits): no option takes such a number
+            return text
+    return text
+
+
+def parse_option(item: str, flag: str = "--option") -> tuple[str, bool | int | str]:
+    """``name=value`` given with ``flag`` on the command line: the name and its value, read by
+    :func:`parse_option_value`. Raises :class:`CompactError` (field ``flag``) when the name or the
+    value is missing."""
+    name, sep, value = item.partition("=")
+    if not sep or not name or not value:
+        raise CompactError(f"write name=value, e.g. {flag} flowers=false, got {item!r}", flag)
+    return name, parse_option_value(value)
 
 
 def _format_value(value: Any) -> str:

@@ -216,6 +216,8 @@ def split_hands(events: Sequence[Mapping[str, Any]]) -> list[list[Mapping[str, A
     """Cut a match log (the concatenation of its hands' logs) into one list per hand."""
     hands: list[list[Mapping[str, Any]]] = []
     for index, event in enumerate(events):
+        if not isinstance(event, Mapping):
+            raise LogError(f"event {index} is not an event object: {type(event).__name__} {event!r:.60}")
         if event.get("event") == "hand_start":
             hands.append([event])
         elif not hands:
@@ -228,7 +230,7 @@ def split_hands(events: Sequence[Mapping[str, Any]]) -> list[list[Mapping[str, A
 def seat_view(events: Iterable[Mapping[str, Any]], seat: str) -> Iterator[dict[str, Any]]:
     """The log as one seat sees it live: the same events, with what that seat cannot see taken out.
 
-    The wall order goes (only its size stays), other players' dealt hands become tile counts, and the
+    The wall order and the seed that made it go (only the wall's size stays), other players' dealt hands become tile counts, and the
     tile another player draws (from the wall or as a flower replacement) is hidden as ``null``. Every
     exposed thing stays: bonus tiles set out, discards, claims, kongs, wins and the result (the winner's
     hand is shown when the hand ends). A bot or a browser that follows this stream knows exactly what a
@@ -239,7 +241,9 @@ def seat_view(events: Iterable[Mapping[str, Any]], seat: str) -> Iterator[dict[s
         kind = event.get("event")
         shown = dict(event)
         if kind == "hand_start":
+            # The seed would rebuild the wall, so it goes with it.
             shown["wall"] = None
+            shown["seed"] = None
             shown["wall_size"] = sum(1 for _ in parse_tiles(event["wall"], as_set=False))
         elif kind == "deal":
             shown["hands"] = {who: (tiles if who == seat else None) for who, tiles in event["hands"].items()}

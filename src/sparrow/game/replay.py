@@ -12,14 +12,14 @@ A log that stops before the hand ends (a hand in progress) replays to the state 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
 from sparrow.game.actions import Action, IllegalActionError, InvalidActionError
 from sparrow.game.events import LogError, split_hands
 from sparrow.game.state import HandSetupError, HandState, Phase
 from sparrow.rules import RulesError
-from sparrow.tiles import TileError, parse_tiles
+from sparrow.tiles import Tile, TileError, parse_tiles
 
 __all__ = ["ReplayError", "replay", "replay_states", "replay_match"]
 
@@ -47,7 +47,7 @@ def replay_states(events: Sequence[Mapping[str, Any]]) -> Iterator[HandState]:
 
 def _steps(events: Sequence[Mapping[str, Any]]) -> Iterator[HandState]:
     """The one state of the hand, yielded after the deal and after each decision (not copied)."""
-    events = list(events)
+    events = _event_list(events)
     if not events or events[0].get("event") != "hand_start":
         raise ReplayError("a hand's log starts with a hand_start event")
     for index, event in enumerate(events[1:], 1):
@@ -70,8 +70,10 @@ def _steps(events: Sequence[Mapping[str, Any]]) -> Iterator[HandState]:
             return  # a hand in progress
         try:
             decisions = _decisions(state, events[position])
-        except (InvalidActionError, TileError, KeyError, TypeError) as error:
+        except (InvalidActionError, TileError) as error:
             raise ReplayError(f"event {position} ({events[position].get('event')!r}) is malformed: {error}") from None
+        except _MalformedEvent as error:
+            raise ReplayError(f"event {position} ({events[position].get('event')!r}): {error}") from None
         for action in decisions:
             try:
                 state.apply(action)
@@ -82,14 +84,54 @@ def _steps(events: Sequence[Mapping[str, Any]]) -> Iterator[HandState]:
 def replay_match(events: Sequence[Mapping[str, Any]]) -> list[HandState]:
     """Replay every hand of a match log (the concatenation of its hands' logs)."""
     try:
-        hands = split_hands(events)
+        hands = split_hands(_event_list(events))
     except LogError as error:
         raise ReplayError(str(error)) from None
     return [replay(hand) for hand in hands]
 
 
+class _MalformedEvent(Exception):
+    """A field of a logged decision that cannot be read (replay turns it into a ReplayError)."""
+
+
+def _event_list(events: Any) -> list[Mapping[str, Any]]:
+    """The log as a list, every event checked to be an object (a log read from JSON may hold anything)."""
+    if isinstance(events, (str, bytes, Mapping)) or not isinstance(events, Iterable):
+        raise ReplayError(f"a log is a list of event objects, got {type(events).__name__}")
+    events = list(events)
+    for index, event in enumerate(events):
+        if not isinstance(event, Mapping):
+            raise ReplayError(f"event {index} is not an event object: {type(event).__name__} {event!r:.60}")
+    return events
+
+
+def _field(event: Mapping[str, Any], name: str) -> Any:
+    if name not in event:
+        raise _MalformedEvent(f"the {name!r} field is missing")
+    return event[name]
+
+
+def _one_tile_of(event: Mapping[str, Any], name: str) -> Tile:
+    """The first tile of a tiles field (a kong's four tiles, a chow's run)."""
+    text = _field(event, name)
+    if not isinstance(text, str):
+        raise _MalformedEvent(f"{name} must be tiles in notation, got {text!r}")
+    try:
+        tiles = parse_tiles(text)
+    except TileError as error:
+        raise _MalformedEvent(f"{name}: {error}") from None
+    if not tiles:
+        raise _MalformedEvent(f"{name} names no tile")
+    return tiles[0]
+
+
 def _plain(value: Any) -> Any:
-    return json.loads(json.dumps(value))
+    """The value as it reads back from JSON; None for a value JSON cannot hold (the table's own events
+    always can, so such a logged event never matches)."""
+    try:
+        return json.loads(json.dumps(value))
+    except (TypeError, ValueError, RecursionError):
+        return None
 
 
 def _check(produced: list[dict[str, Any]], logged: Sequence[Mapping[str, Any]], start: int) -> int:
@@ -118,9 +160,9 @@ def _decisions(state: HandState, event: Mapping[str, Any]) -> list[Action]:
     seat = event.get("seat")
     phase = state.phase
     if kind == "discard":
-        return [Action.discard(seat, event["tile"])]
+        return [Action.discard(seat, _field(event, "tile"))]
     if kind == "kong":
-        tile = parse_tiles(event["tiles"])[0]
+        tile = _one_tile_of(event, "tiles")
         if event.get("kind") == "concealed":
             return [Action.concealed_kong(seat, tile)]
         return [Action.added_kong(seat, tile)]
@@ -131,13 +173,13 @@ def _decisions(state: HandState, event: Mapping[str, Any]) -> list[Action]:
         if claim_kind == "win":
             main = Action.win(seat)
         elif claim_kind == "chow":
-            main = Action.chow(seat, parse_tiles(event["meld"])[0])
+            main = Action.chow(seat, _one_tile_of(event, "meld"))
         elif claim_kind == "pung":
             main = Action.pung(seat)
         elif claim_kind == "kong":
             main = Action.kong(seat)
         else:
-            raise ReplayError(f"unknown claim kind {claim_kind!r}")
+            raise _MalformedEvent(f"unknown claim kind {claim_kind!r} (expected chow, pung, kong or win)")
         return [main, *_passes(state, but=seat)]
     if kind == "rob":
         return [Action.win(seat), *_passes(state, but=seat)]

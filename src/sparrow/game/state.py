@@ -33,7 +33,8 @@ Decisions taken where the sources are silent (see ``docs/engine.md``):
 * a dead hand only draws and discards;
 * a win on a flower replacement that follows a kong replacement counts as a win on the kong replacement;
 * bonus tiles at the deal are set out in passes, E, S, W, N, each seat replacing the ones it holds; a
-  replacement that is itself a bonus tile waits for the next pass.
+  replacement that is itself a bonus tile is replaced at once under NTS (seed 000) and waits for the
+  seat's next pass under the other families (``TableRules.bonus_chain``).
 """
 
 from __future__ import annotations
@@ -137,7 +138,10 @@ class Observation:
     scores: Mapping[str, int]  # running table totals before this hand, by seat
     phase: Phase
     turn: str  # whose turn it is, or who discarded the tile being claimed / added to a kong
-    to_act: tuple[str, ...]  # the seats the table is waiting for
+    # The seats the table is waiting for, as far as this seat may know: on somebody's turn that seat;
+    # while a tile is open to claims or robbing, this seat alone if it is asked, else nobody (the
+    # other seats' options would reveal their concealed tiles).
+    to_act: tuple[str, ...]
     hand: tuple[Tile, ...]  # own concealed tiles, sorted
     drawn: Tile | None  # own tile just drawn, when it is this seat's turn after a draw
     melds: Mapping[str, tuple[Meld, ...]]
@@ -408,26 +412,35 @@ class HandState:
         self._events.append({"event": "deal", "hands": {SEATS[s]: tiles_text(hands[s]) for s in range(4)}})
         last_received = [hand[-1] for hand in hands]
         # Bonus tiles: in passes E, S, W, N, each seat setting out what it holds and drawing replacements.
+        # A replacement that is a bonus tile again is replaced at once ("immediate") or on the seat's
+        # next pass ("next_pass"), as the family's table rules say.
+        immediate = proc.table.bonus_chain == "immediate"
         holding = [[t for t in hand if t >= 34] for hand in hands]
         while any(holding):
             for seat in range(4):
                 flowers, holding[seat] = holding[seat], []
                 for flower in flowers:
-                    hands[seat].remove(flower)
-                    self._bonus[seat].append(flower)
-                    replacement = self._wall.draw_replacement()
-                    self._events.append(
-                        {
-                            "event": "bonus",
-                            "seat": SEATS[seat],
-                            "tile": tile_text(flower),
-                            "replacement": tile_text(replacement),
-                        }
-                    )
-                    hands[seat].append(replacement)
-                    last_received[seat] = replacement
-                    if replacement >= 34:
-                        holding[seat].append(replacement)
+                    tile = flower
+                    while True:
+                        hands[seat].remove(tile)
+                        self._bonus[seat].append(tile)
+                        replacement = self._wall.draw_replacement()
+                        self._events.append(
+                            {
+                                "event": "bonus",
+                                "seat": SEATS[seat],
+                                "tile": tile_text(tile),
+                                "replacement": tile_text(replacement),
+                            }
+                        )
+                        hands[seat].append(replacement)
+                        last_received[seat] = replacement
+                        if replacement < 34:
+                            break
+                        if not immediate:
+                            holding[seat].append(replacement)
+                            break
+                        tile = replacement
         for seat in range(4):
             counts = self._counts[seat]
             for tile in hands[seat]:
@@ -508,6 +521,12 @@ class HandState:
         if self._phase is Phase.TURN and self._turn == index and self._drawn is not None:
             drawn = KINDS[self._drawn]
         claim_open = self._phase in (Phase.CLAIMS, Phase.ROB)
+        if claim_open:
+            # Who else is asked about the open tile would tell what they hold: a seat only learns
+            # whether the table waits for its own decision.
+            to_act: tuple[str, ...] = (seat,) if index in self._waiting else ()
+        else:
+            to_act = tuple(self.to_act)
         return Observation(
             seat=seat,
             rules=self.rules,
@@ -517,7 +536,7 @@ class HandState:
             scores=dict(self.totals),
             phase=self._phase,
             turn=SEATS[self._turn],
-            to_act=tuple(self.to_act),
+            to_act=to_act,
             hand=hand,
             drawn=drawn,
             melds={SEATS[s]: tuple(self._melds[s]) for s in range(4)},
@@ -1263,5 +1282,10 @@ def _check_totals(totals: Mapping[str, int] | None) -> dict[str, int]:
     if totals is None:
         return {seat: 0 for seat in SEATS}
     if not isinstance(totals, Mapping) or any(seat not in totals for seat in SEATS):
-        raise HandSetupError(f"totals must give each seat E, S, W, N a number, got {totals!r}")
+        raise HandSetupError(f"totals must give each seat E, S, W, N a whole number, got {totals!r}")
+    for seat in SEATS:
+        value = totals[seat]
+        # Table totals are sums of whole payments: a fraction or text is a corrupted record, not a score.
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise HandSetupError(f"totals.{seat} must be a whole number, got {value!r}")
     return {seat: int(totals[seat]) for seat in SEATS}

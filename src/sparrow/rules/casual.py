@@ -75,6 +75,7 @@ class Casual(Ruleset):
             hands_in_match=1,
             seats_by_dice=False,
             round_wind="east",
+            bonus_chain="next_pass",  # no bonus tiles in this game: never used
         )
 
     # -- what wins

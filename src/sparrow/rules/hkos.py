@@ -208,6 +208,8 @@ class HKOS(Ruleset):
             chow=not profile.three_players,
             hands_in_match=seats * rounds,  # every seat deals at least once per round
             seats=seats,
+            # rules/hkos.md: bonus tiles are replaced "E, S, W, N in turn, repeatedly": in passes.
+            bonus_chain="next_pass",
         )
 
     def forms(self, options: Mapping[str, Any] | None = None) -> Forms:

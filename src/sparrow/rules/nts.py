@@ -8,21 +8,28 @@ fixed value. A loser one tile from an irregular limit hand scores half its value
 between every pair of players, double for East.
 
 Speed matters (the table engine and the benchmark score many hands), so a hand is counted on plain
-ints: per-tile facts are tables, the split of the hand comes from the core's memo (``sparrow.shapes``), each
-split is counted with numbers only, and the score card's items are written once, for the best.
+ints: per-tile facts are tables, the split of the hand comes from the core's memo (``sparrow.shapes``),
+and every score card line that can occur is made once, at import, and shared. What does not depend
+on the split (the melds, the flowers, the winds) is counted once per hand (``_Hand``); a split then
+adds only what it holds, in one pass that writes its lines too (nearly every hand has one split).
+The wait before the win is looked up per group of tiles (``nts_shapes.waits_before_win``), after
+cheap proofs of a second wait that settle most hands. Equal totals share their read-only details,
+and a limit hand its whole result.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import cache
+from types import MappingProxyType
 from typing import Any
 
 from sparrow.analysis import Forms
-from sparrow.hand import MeldKind
+from sparrow.hand import Meld, MeldKind
 from sparrow.rules import nts_shapes as shapes
 from sparrow.rules.nts_shapes import BAMBOO_1, CIRCLE_1
 from sparrow.rules.ruleset import Ruleset, ScoreItem, ScoreResult, Settlement, TableRules, register
-from sparrow.shapes import CHOW, completing_tiles, is_regular_complete, regular_splits
+from sparrow.shapes import CHOW, Split, completing_tiles, is_regular_complete, regular_splits
 from sparrow.situation import SELF_DRAWN, HandSituation, SituationError
 from sparrow.tiles import BONUS_TILES, KINDS, SEATS, Tile, format_tiles
 
@@ -54,8 +61,13 @@ def _tile_flags(tile: Tile) -> int:
 
 _FLAGS = tuple(_tile_flags(t) for t in KINDS)
 _CHOW_FLAGS = tuple(_FLAGS[t] | _FLAGS[t + 1] | _FLAGS[t + 2] if t < 27 and t % 9 <= 6 else 0 for t in range(34))
+# By set code (pung = tile, chow = tile + CHOW): the OR of its tiles' facts.
+_SET_FLAGS = _FLAGS + (0,) * (CHOW - 34) + _CHOW_FLAGS
 # Points of an open pung; a concealed pung doubles it, an open kong is × 4, a concealed kong × 8.
 _OPEN_PUNG = tuple(4 if t.is_orphan else 2 for t in KINDS)
+
+# Module names for the meld kinds: looking up an enum member on its class costs more than a global.
+_CHOW_KIND, _KONG_KIND = MeldKind.CHOW, MeldKind.KONG
 
 _SEAT_WIND = {"E": 27, "S": 28, "W": 29, "N": 30}
 # Doublings for a pung or kong of each honour (East ... Red), per (seat wind, prevailing wind):
@@ -90,6 +102,24 @@ _OWN_BONUS_ITEM = {
 _BONUS_SEAT = {int(t): _SEAT_WIND[t.seat] for t in BONUS_TILES}  # flower/season k belongs to seat k
 
 
+_BonusLines = tuple[int, tuple[ScoreItem, ...], int, tuple[ScoreItem, ...]]
+
+
+def _bonus_lines(bonus: tuple[Tile, ...], own: int) -> _BonusLines:
+    """The points of the flowers and seasons set out and their lines, and the doublings of the
+    player's own ones and their lines. Memoised per own wind in _BONUS_LINES (look there first):
+    there are few sets of bonus tiles."""
+    own_items = tuple(_OWN_BONUS_ITEM[tile] for tile in bonus if _BONUS_SEAT[tile] == own)
+    found = (4 * len(bonus), tuple(_BONUS_ITEM[tile] for tile in bonus), len(own_items), own_items)
+    memo = _BONUS_LINES[own]
+    if len(memo) < 10_000:
+        memo[bonus] = found
+    return found
+
+
+_BONUS_LINES: dict[int, dict[tuple[Tile, ...], _BonusLines]] = {wind: {} for wind in _SEAT_WIND.values()}
+
+
 def _honour_items(kind: str, what: str) -> dict[int, ScoreItem]:
     return {t: ScoreItem(f"{kind} of {what} ({KINDS[t].name})", "doubling", 1) for t in range(27, 34)}
 
@@ -97,6 +127,39 @@ def _honour_items(kind: str, what: str) -> dict[int, ScoreItem]:
 _DRAGON_SET_ITEM = {kind: _honour_items(kind, "dragons") for kind in ("Pung", "Kong")}
 _OWN_WIND_ITEM = {kind: _honour_items(kind, "own wind") for kind in ("Pung", "Kong")}
 _PREVAILING_WIND_ITEM = {kind: _honour_items(kind, "prevailing wind") for kind in ("Pung", "Kong")}
+
+
+def _honour_lines(kind: str, own: int, prevailing: int) -> tuple[tuple[ScoreItem, ...], ...]:
+    """The doubling lines of a pung or kong of each honour (East ... Red), for one pair of winds:
+    a dragon; the own wind, the prevailing wind, both or neither."""
+    lines = []
+    for tile in range(27, 34):
+        if tile >= 31:
+            lines.append((_DRAGON_SET_ITEM[kind][tile],))
+            continue
+        line = ()
+        if tile == own:
+            line += (_OWN_WIND_ITEM[kind][tile],)
+        if tile == prevailing:
+            line += (_PREVAILING_WIND_ITEM[kind][tile],)
+        lines.append(line)
+    return tuple(lines)
+
+
+# Per seat wind and prevailing wind: the own wind, and for a pung or kong of each honour (indexed by
+# tile - 27) its doublings (_HONOUR_DOUBLINGS) and their lines for a pung and for a kong.
+_WIND_FACTS = {
+    seat: {
+        prevailing: (
+            _SEAT_WIND[seat],
+            _HONOUR_DOUBLINGS[seat, prevailing],
+            _honour_lines("Pung", _SEAT_WIND[seat], _SEAT_WIND[prevailing]),
+            _honour_lines("Kong", _SEAT_WIND[seat], _SEAT_WIND[prevailing]),
+        )
+        for prevailing in SEATS
+    }
+    for seat in SEATS
+}
 
 _MAHJONG = ScoreItem("Mahjong", "points", 20)
 _SELF_DRAWN = ScoreItem("Self-drawn winning tile", "points", 2)
@@ -125,34 +188,65 @@ _KONG_ON_KONG_CIRCLE_5 = ScoreItem("Kong on kong - Circle 5", "doubling", 3)
 _ROBBING_THE_KONG = ScoreItem("Robbing the kong", "doubling", 1)
 
 
+def _winning_points(
+    self_drawn: bool, only_possible: bool, pair_wait: bool, peling: bool
+) -> tuple[int, tuple[ScoreItem, ...]]:
+    lines = (_MAHJONG,)
+    if self_drawn:
+        lines += (_SELF_DRAWN,)
+    if only_possible:
+        lines += (_ONLY_POSSIBLE,)
+    if pair_wait:
+        lines += (_COMPLETES_PAIR,)
+    if peling:
+        lines += (_PELING,)
+    return sum(line.value for line in lines), lines
+
+
+# The winner's own points and their lines, indexed [self-drawn][only possible tile][completes the
+# pair][Pe-ling eats cake] (False, True): look-ups instead of five tests.
+_WINNING_POINTS = tuple(
+    tuple(
+        tuple(tuple(_winning_points(drawn, only, pair, peling) for peling in (False, True)) for pair in (False, True))
+        for only in (False, True)
+    )
+    for drawn in (False, True)
+)
+
+
 def _power(doublings: int) -> str:
     return "2" if doublings == 1 else "2" + str(doublings).translate(_SUPERSCRIPT)
 
 
 class _Hand:
     """The facts of one hand situation that do not depend on how its standing tiles are split:
-    the declared melds, the flowers and seasons, the winds, how the hand was won."""
+    the declared melds, the flowers and seasons, the winds, how the hand was won. The score card's
+    lines for the melds and the bonus tiles are made here too, with their numbers, so that
+    counting a split only adds what the split itself holds."""
 
     __slots__ = (
         "winner",
         "win",
         "self_drawn",
-        "own_wind",
-        "prevailing_wind",
+        "honour_doublings",
+        "pung_honour_lines",
         "melds",
+        "meld_tiles",
         "meld_base",
         "meld_doublings",
         "meld_pungs",
-        "meld_chows",
         "meld_kongs",
         "concealed_kongs",
         "meld_winds",
         "meld_dragons",
         "meld_flags",
         "open_meld",
-        "bonus",
+        "meld_point_items",
+        "meld_doubling_items",
+        "bonus_base",
+        "bonus_items",
         "flower_doublings",
-        "honour_doublings",
+        "own_bonus_items",
         "moments",
         "win_by",
         "only_possible",
@@ -164,82 +258,99 @@ class _Hand:
         self.winner = winning_tile is not None
         win_by = self.win_by = situation.win_by
         self.self_drawn = win_by in SELF_DRAWN
-        own = self.own_wind = _SEAT_WIND[situation.seat_wind]
-        self.prevailing_wind = _SEAT_WIND[situation.round_wind]
-        honour_doublings = self.honour_doublings = _HONOUR_DOUBLINGS[situation.seat_wind, situation.round_wind]
+        winds = _WIND_FACTS[situation.seat_wind][situation.round_wind]
+        own, self.honour_doublings, self.pung_honour_lines, kong_honour_lines = winds
         melds = self.melds = situation.melds
-        base = doublings = pungs = chows = kongs = concealed_kongs = winds = dragons = flags = 0
+        if melds:
+            self._tally_melds(melds, kong_honour_lines)
+        else:  # a quarter of all hands: nothing to look at
+            self.meld_base = self.meld_doublings = self.meld_pungs = self.meld_kongs = 0
+            self.concealed_kongs = self.meld_winds = self.meld_dragons = self.meld_flags = 0
+            self.open_meld = False
+            self.meld_tiles = self.meld_point_items = self.meld_doubling_items = ()
+        bonus = situation.bonus
+        if bonus:
+            lines = _BONUS_LINES[own].get(bonus) or _bonus_lines(bonus, own)
+            self.bonus_base, self.bonus_items, self.flower_doublings, self.own_bonus_items = lines
+        else:
+            self.bonus_base = self.flower_doublings = 0
+            self.bonus_items = self.own_bonus_items = ()
+        self.moments = situation.moments
+        self.only_possible = False
+
+    def _tally_melds(self, melds: Sequence[Meld], kong_honour_lines: tuple[tuple[ScoreItem, ...], ...]) -> None:
+        """The declared melds' points, doublings, set counts and tile facts, and their score card lines."""
+        honour_doublings = self.honour_doublings
+        base = doublings = pungs = kongs = concealed_kongs = winds = dragons = flags = 0
         open_meld = False
+        tiles: tuple[Tile, ...] = ()
+        point_items: list[ScoreItem] = []
+        doubling_items: list[ScoreItem] = []
         for meld in melds:
-            tile = int(meld.tiles[0])
+            meld_tiles = meld.tiles
+            tiles += meld_tiles
+            tile = meld_tiles[0]
             kind = meld.kind
-            if kind is MeldKind.CHOW:
-                chows += 1
+            if kind is _CHOW_KIND:
                 flags |= _CHOW_FLAGS[tile]
                 open_meld = True
                 continue
             flags |= _FLAGS[tile]
             pungs += 1
             points = _OPEN_PUNG[tile]
-            if kind is MeldKind.KONG:
+            is_kong = kind is _KONG_KIND
+            if is_kong:
                 kongs += 1
                 points *= 4
-                if not meld.open:
+                if meld.open:
+                    point_items.append(_OPEN_KONG_ITEM[tile])
+                else:
                     concealed_kongs += 1
                     points *= 2
+                    point_items.append(_CONCEALED_KONG_ITEM[tile])
+            else:
+                point_items.append(_OPEN_PUNG_ITEM[tile])
             if meld.open:
                 open_meld = True
             base += points
             if tile >= 27:
                 doublings += honour_doublings[tile - 27]
+                doubling_items += kong_honour_lines[tile - 27] if is_kong else self.pung_honour_lines[tile - 27]
                 if tile >= 31:
                     dragons += 1
                 else:
                     winds += 1
+        self.meld_tiles = tiles
         self.meld_base = base
         self.meld_doublings = doublings
         self.meld_pungs = pungs
-        self.meld_chows = chows
         self.meld_kongs = kongs
         self.concealed_kongs = concealed_kongs
         self.meld_winds = winds
         self.meld_dragons = dragons
         self.meld_flags = flags
         self.open_meld = open_meld
-        bonus = self.bonus = situation.bonus
-        own_bonus = 0
-        for tile in bonus:
-            if _BONUS_SEAT[tile] == own:
-                own_bonus += 1
-        self.flower_doublings = own_bonus
-        self.moments = situation.moments
-        self.only_possible = False
+        self.meld_point_items = tuple(point_items)
+        self.meld_doubling_items = tuple(doubling_items)
+
+    def held(self, counts: Sequence[int], tile: int) -> int:
+        """How many of ``tile`` the player held before the winning tile came (standing and declared),
+        from ``counts``, the standing tiles with the winning tile."""
+        return counts[tile] - (tile == self.win) + self.meld_tiles.count(tile)
 
     # -- counting one reading of the hand
 
     def count(
-        self,
-        sets: Sequence[int],
-        pairs: Sequence[int],
-        flags: int,
-        peling: bool = False,
-        items: list[ScoreItem] | None = None,
-    ) -> tuple[int, int]:
-        """Base points and doublings of one split: ``sets`` standing in the hand (pung = tile,
-        chow = tile + CHOW), ``pairs`` (the winner's one pair; every standing dragon pair of a
-        loser), ``flags`` the OR of every tile's facts; ``peling`` when a Circle 1 closed the pair
-        standing in for a Bamboo 1. With ``items`` the score card's lines are appended, in the
-        order a player counts them."""
+        self, sets: Sequence[int], pairs: Sequence[int], flags: int, peling: bool = False
+    ) -> tuple[int, int, tuple[ScoreItem, ...]]:
+        """Base points, doublings and the score card's lines (in the order a player counts them) of
+        one split: ``sets`` standing in the hand (pung = tile, chow = tile + CHOW), ``pairs`` (the
+        winner's one pair; every standing dragon pair of a loser), ``flags`` the OR of every tile's
+        facts; ``peling`` when a Circle 1 closed the pair standing in for a Bamboo 1. The lines are
+        written for every split counted, as most hands have one: a flag asking for them would cost
+        more than writing them for the rare hand with several."""
         win = self.win
         winner = self.winner
-        base = self.meld_base
-        doublings = self.meld_doublings
-        pungs = self.meld_pungs
-        chows = self.meld_chows
-        concealed = self.concealed_kongs
-        winds = self.meld_winds
-        dragons = self.meld_dragons
-        honour_doublings = self.honour_doublings
         pair = pairs[0] if pairs else -1
 
         # Where the winning tile stands: closing the pair is worth 2; in a chow it changes nothing;
@@ -247,104 +358,90 @@ class _Hand:
         # the best place, in that order.
         pair_wait = winner and (peling or pair == win)
         opened = -1
-        if winner and not pair_wait and not self.self_drawn:
-            for code in sets:
-                if code >= CHOW and code - CHOW <= win <= code - CHOW + 2:
-                    break
-            else:
+        if winner and not pair_wait and not self.self_drawn and win in sets:
+            # The pung of the winning tile is open unless a chow holds that tile (a chow holding
+            # it starts at it or one or two below it).
+            if not (win + CHOW in sets or win - 1 + CHOW in sets or win - 2 + CHOW in sets):
                 opened = win
 
-        set_doublings: list[ScoreItem] = []  # the lines of the sets' doublings, counted already
-        if items is not None:
-            self._meld_items(items, set_doublings)
+        base = self.meld_base
+        doublings = self.meld_doublings
+        pungs = self.meld_pungs  # pungs and kongs
+        concealed = self.concealed_kongs  # concealed pungs and kongs
+        winds = self.meld_winds
+        dragons = self.meld_dragons
+        standing: list[ScoreItem] = []  # the points lines of the sets and pairs standing in the hand
+        # The lines of the sets' doublings (those counted already), written after the points.
+        set_doublings = self.meld_doubling_items
         for code in sets:
             if code >= CHOW:
-                chows += 1
                 continue
             pungs += 1
             if code == opened:
                 base += _OPEN_PUNG[code]
+                standing.append(_OPEN_PUNG_ITEM[code])
             else:
                 base += 2 * _OPEN_PUNG[code]
                 concealed += 1
-            if items is not None:
-                items.append(_OPEN_PUNG_ITEM[code] if code == opened else _CONCEALED_PUNG_ITEM[code])
+                standing.append(_CONCEALED_PUNG_ITEM[code])
             if code >= 27:
-                doublings += honour_doublings[code - 27]
+                doublings += self.honour_doublings[code - 27]
+                set_doublings += self.pung_honour_lines[code - 27]
                 if code >= 31:
                     dragons += 1
                 else:
                     winds += 1
-                if items is not None:
-                    self._honour_items(set_doublings, code, "Pung")
         for tile in pairs:
             if tile >= 31:
                 base += 2
-                if items is not None:
-                    items.append(_DRAGON_PAIR_ITEM[tile])
-        bonus = self.bonus
-        if bonus:
-            base += 4 * len(bonus)
-            if items is not None:
-                items.extend(_BONUS_ITEM[tile] for tile in bonus)
-
+                standing.append(_DRAGON_PAIR_ITEM[tile])
+        base += self.bonus_base
+        winning_lines: tuple[ScoreItem, ...] = ()
         if winner:
-            base += 20 + 2 * self.self_drawn + 2 * self.only_possible + 2 * pair_wait + 10 * peling
-            if items is not None:
-                items.append(_MAHJONG)
-                if self.self_drawn:
-                    items.append(_SELF_DRAWN)
-                if self.only_possible:
-                    items.append(_ONLY_POSSIBLE)
-                if pair_wait:
-                    items.append(_COMPLETES_PAIR)
-                if peling:
-                    items.append(_PELING)
+            points, winning_lines = _WINNING_POINTS[self.self_drawn][self.only_possible][pair_wait][peling]
+            base += points
 
         # Doublings, in the order of the seed's table: winds and dragons, hand structure, special
         # sets, winning moments, own flower and season.
-        found: list[ScoreItem] = []
+        # (A tuple: most hands find only lines from the tables, which need no copy.)
+        found: tuple[ScoreItem, ...] = ()
         if winner:
             if self.self_drawn and not self.open_meld:
-                found.append(_FULLY_CONCEALED)
+                found += (_FULLY_CONCEALED,)
             if winds == 3 and 27 <= pair <= 30:
-                found.append(_LITTLE_FOUR_WINDS)
+                found += (_LITTLE_FOUR_WINDS,)
             if dragons == 2 and pair >= 31:
-                found.append(_LITTLE_THREE_DRAGONS)
-            if chows == 4:
-                found.append(_FOUR_CHOWS)
-            if pungs == 4:
-                found.append(_FOUR_PUNGS)
-            if not flags & (_TERMINAL | _HONOURS):
-                found.append(_PURE_SIMPLICITY)
-        suits = flags & _SUITS
-        if suits in _ONE_SUIT_OR_NONE:
-            if not suits or not flags & _HONOURS:
-                found.append(_PURE)
-            elif flags & _SIMPLE:
-                found.append(_CLEAN)
-            else:
-                found.append(_VERY_CLEAN)
+                found += (_LITTLE_THREE_DRAGONS,)
+            if pungs == 0:  # a winner holds four sets: four chows
+                found += (_FOUR_CHOWS,)
+            elif pungs == 4:
+                found += (_FOUR_PUNGS,)
+        found += _TILE_DOUBLINGS[winner][flags]
         if concealed >= 3:
-            found.append(_THREE_CONCEALED_PUNGS if concealed == 3 else _FOUR_CONCEALED_PUNGS)
+            found += (_THREE_CONCEALED_PUNGS if concealed == 3 else _FOUR_CONCEALED_PUNGS,)
         if self.concealed_kongs >= 3:
-            found.append(_THREE_CONCEALED_KONGS)
+            found += (_THREE_CONCEALED_KONGS,)
         if self.meld_kongs == 4:
-            found.append(_FOUR_KONGS)
+            found += (_FOUR_KONGS,)
         if winner and (self.moments or self.win_by in _MOMENT_WINS):
-            self._moment_items(found)
+            found += self._moment_items()
         for item in found:
             doublings += item.value
         doublings += self.flower_doublings
-        if items is not None:
-            items.extend(set_doublings)
-            items.extend(found)
-            if self.flower_doublings:
-                own = self.own_wind
-                items.extend(_OWN_BONUS_ITEM[tile] for tile in bonus if _BONUS_SEAT[tile] == own)
-        return base, doublings
+        items = (
+            *self.meld_point_items,
+            *standing,
+            *self.bonus_items,
+            *winning_lines,
+            *set_doublings,
+            *found,
+            *self.own_bonus_items,
+        )
+        return base, doublings, items
 
-    def _moment_items(self, found: list[ScoreItem]) -> None:
+    def _moment_items(self) -> tuple[ScoreItem, ...]:
+        """The doublings of the winning moment (the winner's only)."""
+        found = []
         win = self.win
         if "last_tile" in self.moments:
             found.append(_LAST_TILE_CIRCLE_1 if win == CIRCLE_1 else _LAST_TILE)
@@ -357,31 +454,33 @@ class _Hand:
                 found.append(_KONG_REPLACEMENT_CIRCLE_5 if win == CIRCLE_5 else _KONG_REPLACEMENT)
         elif win_by == "robbing_kong":
             found.append(_ROBBING_THE_KONG)
-
-    def _meld_items(self, points: list[ScoreItem], doublings: list[ScoreItem]) -> None:
-        for meld in self.melds:
-            kind = meld.kind
-            if kind is MeldKind.CHOW:
-                continue
-            tile = int(meld.tiles[0])
-            if kind is MeldKind.KONG:
-                points.append(_OPEN_KONG_ITEM[tile] if meld.open else _CONCEALED_KONG_ITEM[tile])
-            else:
-                points.append(_OPEN_PUNG_ITEM[tile])
-            if tile >= 27:
-                self._honour_items(doublings, tile, "Kong" if kind is MeldKind.KONG else "Pung")
-
-    def _honour_items(self, doublings: list[ScoreItem], tile: int, kind: str) -> None:
-        if tile >= 31:
-            doublings.append(_DRAGON_SET_ITEM[kind][tile])
-            return
-        if tile == self.own_wind:
-            doublings.append(_OWN_WIND_ITEM[kind][tile])
-        if tile == self.prevailing_wind:
-            doublings.append(_PREVAILING_WIND_ITEM[kind][tile])
+        return tuple(found)
 
 
 _ONE_SUIT_OR_NONE = frozenset((0, _M, _P, _S))
+
+
+def _tile_doublings(flags: int, winner: bool) -> tuple[ScoreItem, ...]:
+    """The doublings that the tiles' facts alone decide: pure simplicity (the winner's), and how
+    clean the hand is."""
+    found = []
+    if winner and not flags & (_TERMINAL | _HONOURS):
+        found.append(_PURE_SIMPLICITY)
+    suits = flags & _SUITS
+    if suits in _ONE_SUIT_OR_NONE:
+        if not suits or not flags & _HONOURS:
+            found.append(_PURE)
+        elif flags & _SIMPLE:
+            found.append(_CLEAN)
+        else:
+            found.append(_VERY_CLEAN)
+    return tuple(found)
+
+
+# Indexed [winner][flags]: every OR of tile facts is below _NOT_GREEN * 2.
+_TILE_DOUBLINGS = tuple(
+    tuple(_tile_doublings(flags, winner) for flags in range(2 * _NOT_GREEN)) for winner in (False, True)
+)
 _MOMENT_WINS = frozenset(("robbing_kong", "kong_replacement"))
 
 
@@ -397,20 +496,28 @@ def _ordinary_total(base: int, doublings: int) -> int:
     return min(base << doublings, CAP)
 
 
-def _arithmetic(base: int, doublings: int) -> str:
-    """The score card's calculation, e.g. ``34 × 2² = 136`` (memoised: few pairs ever occur)."""
-    text = _ARITHMETIC.get((base, doublings))
-    if text is None:
+def _totals(base: int, doublings: int, valid: bool = True) -> tuple[Mapping[str, int], str]:
+    """The score card's details, read-only (equal hands share them), and its calculation, e.g.
+    ``34 × 2² = 136``; for a winner below the minimum, that it scores 0. Memoised: few pairs ever
+    occur."""
+    key = (base, doublings, valid)
+    found = _TOTALS.get(key)
+    if found is None:
         raw = base << doublings
         text = f"{base} = {raw}" if doublings == 0 else f"{base} × {_power(doublings)} = {raw}"
         if raw > CAP:
             text += f", capped at {CAP}"
-        if len(_ARITHMETIC) < 100_000:
-            _ARITHMETIC[base, doublings] = text
-    return text
+        if not valid:
+            text += "; not a valid Mahjong, so 0"
+        found = (MappingProxyType({"base": base, "doublings": doublings}), text)
+        if len(_TOTALS) < 100_000:
+            _TOTALS[key] = found
+    return found
 
 
-_ARITHMETIC: dict[tuple[int, int], str] = {}
+_TOTALS: dict[tuple[int, int, bool], tuple[Mapping[str, int], str]] = {}
+# The details of a limit hand, or of a hand that is no win.
+_NO_TOTALS = MappingProxyType({"base": 0, "doublings": 0})
 
 
 @register
@@ -433,6 +540,8 @@ class NTS(Ruleset):
             break_roller="prevailing_wind",
             round_wind="dice",
             scores_losers=True,
+            # Seed 000: a replacement that is a flower/season is set out "and replaced again immediately".
+            bonus_chain="immediate",
         )
 
     def forms(self, options: Mapping[str, Any] | None = None) -> Forms:
@@ -478,7 +587,8 @@ class NTS(Ruleset):
         hand = _Hand(situation)
         if not hand.winner:
             return _score_standing(hand, situation)
-        _check_moments(situation)
+        if situation.moments:
+            _check_moments(situation)
         return _score_win(hand, situation)
 
     # -- settlement
@@ -590,15 +700,26 @@ def _irregular_limit(counts: Sequence[int], flags: int) -> tuple[str, int] | Non
 
 
 def _score_win(hand: _Hand, situation: HandSituation) -> ScoreResult:
-    counts = situation.counts()
+    concealed = situation.concealed
     melds = len(situation.melds)
     win = hand.win
-    if len(situation.concealed) != 13 - 3 * melds:
+    if len(concealed) != 13 - 3 * melds:
         raise SituationError("concealed", "a winning hand holds 14 tiles, kongs counted as three")
-    flags = hand.meld_flags | _FLAGS[win]
-    for tile in situation.concealed:
-        flags |= _FLAGS[tile]
+    # The standing tiles with the winning tile, counted as bytes: the splitter's key is a bytes
+    # copy, cheap from a bytearray.
+    counts = bytearray(34)
+    counts[win] = 1
+    for tile in concealed:
+        counts[tile] += 1
     regular = regular_splits(counts)
+    # The OR of every tile's facts: from the sets of a split when there is one (fewer look-ups).
+    if regular:
+        sets, pair = regular[0]
+        flags = hand.meld_flags | _FLAGS[pair]
+        for code in sets:
+            flags |= _SET_FLAGS[code]
+    else:
+        flags = _flags_of(counts, hand.meld_flags)
     swapped = shapes.peling_counts(counts) if win == CIRCLE_1 else None
     peling = shapes.peling_splits(swapped) if swapped is not None else []
     peling_flags = _flags_of(swapped, hand.meld_flags) if peling else 0
@@ -614,13 +735,7 @@ def _score_win(hand: _Hand, situation: HandSituation) -> ScoreResult:
             if twins is not None:
                 limits.append(twins)
     if not (regular or peling or limits):
-        return ScoreResult(
-            "nts",
-            False,
-            0,
-            reason="not a winning hand: the tiles form neither four sets and a pair nor a special hand",
-            details={"base": 0, "doublings": 0},
-        )
+        return _NOT_A_WIN
     if regular:
         found = _regular_limit(hand, counts, flags)
         if found is not None:
@@ -635,86 +750,98 @@ def _score_win(hand: _Hand, situation: HandSituation) -> ScoreResult:
         if "earthly" in hand.moments:
             limits.append(("Earthly Hand", 1000))
     if limits:
-        name, value = max(limits, key=_limit_value)  # the first of the highest
-        return ScoreResult(
-            "nts",
-            True,
-            value,
-            (ScoreItem(name, "limit", value),),
-            limit=name,
-            details={"base": 0, "doublings": 0},
-            arithmetic=f"{name}: limit hand, {value}",
-        )
+        return _limit_result(max(limits, key=_limit_value))  # the first of the highest
 
-    hand.only_possible = _only_possible_tile(hand, situation, counts, regular)
+    hand.only_possible = _only_possible_tile(hand, counts, regular)
     if len(regular) == 1 and not peling:  # the common case: one reading
-        best = (regular[0][0], regular[0][1], flags, False)
-    else:
-        candidates = [(sets, pair, flags, False) for sets, pair in regular]
-        candidates.extend((sets, pair, peling_flags, True) for sets, pair in peling)
-        best = candidates[0]
+        sets, pair = regular[0]
+        base, doublings, items = hand.count(sets, (pair,), flags)
+    else:  # the reading that scores best, the first of equals
+        readings = [(sets, pair, flags, False) for sets, pair in regular]
+        readings += [(sets, pair, peling_flags, True) for sets, pair in peling]
         best_key = (False, -1)
-        for candidate in candidates:
-            base, doublings = hand.count(candidate[0], (candidate[1],), candidate[2], candidate[3])
-            key = (doublings >= MINIMUM_DOUBLINGS, min(base << doublings, CAP))
+        for sets, pair, reading_flags, is_peling in readings:
+            counted = hand.count(sets, (pair,), reading_flags, is_peling)
+            key = (counted[1] >= MINIMUM_DOUBLINGS, min(counted[0] << counted[1], CAP))
             if key > best_key:
-                best, best_key = candidate, key
-    items: list[ScoreItem] = []
-    base, doublings = hand.count(best[0], (best[1],), best[2], best[3], items)
-    details = {"base": base, "doublings": doublings}
-    arithmetic = _arithmetic(base, doublings)
+                (base, doublings, items), best_key = counted, key
+    # ScoreResult(rules, valid, total, items, reason, limit, details, arithmetic), by position:
+    # keywords cost more, and this runs for every hand scored.
     if doublings < MINIMUM_DOUBLINGS:
-        return ScoreResult(
-            "nts",
-            False,
-            0,
-            tuple(items),
-            reason=f"needs at least {MINIMUM_DOUBLINGS} doublings, has {doublings}",
-            details=details,
-            arithmetic=f"{arithmetic}; not a valid Mahjong, so 0",
-        )
-    return ScoreResult("nts", True, min(base << doublings, CAP), tuple(items), None, None, details, arithmetic)
+        details, arithmetic = _totals(base, doublings, valid=False)
+        reason = _BELOW_MINIMUM[doublings]
+        return ScoreResult("nts", False, 0, items, reason, None, details, arithmetic)
+    details, arithmetic = _totals(base, doublings)
+    return ScoreResult("nts", True, min(base << doublings, CAP), items, None, None, details, arithmetic)
+
+
+_BELOW_MINIMUM = tuple(f"needs at least {MINIMUM_DOUBLINGS} doublings, has {d}" for d in range(MINIMUM_DOUBLINGS))
 
 
 def _limit_value(limit: tuple[str, int]) -> int:
     return limit[1]
 
 
-def _only_possible_tile(
-    hand: _Hand, situation: HandSituation, counts: Sequence[int], regular: list[tuple[tuple[int, ...], int]]
-) -> bool:
+@cache
+def _limit_result(limit: tuple[str, int]) -> ScoreResult:
+    """A limit hand's result: one per limit hand, shared by every hand that forms it."""
+    name, value = limit
+    item = ScoreItem(name, "limit", value)
+    return ScoreResult("nts", True, value, (item,), None, name, _NO_TOTALS, f"{name}: limit hand, {value}")
+
+
+_NOT_A_WIN = ScoreResult(
+    "nts",
+    False,
+    0,
+    reason="not a winning hand: the tiles form neither four sets and a pair nor a special hand",
+    details=_NO_TOTALS,
+)
+
+
+def _only_possible_tile(hand: _Hand, counts: Sequence[int], regular: Sequence[Split]) -> bool:
     """Whether the 13 tiles before the win waited on exactly one tile kind (the player's own tiles
     count: a kind they hold all four of cannot come; other tiles on the table are not considered)."""
     win = hand.win
-    # Cheap proofs of a second wait: the winning tile completed a pung (then the pair could have
-    # become the pung instead), or one end of a two-sided chow (then the other end would have done).
-    others = []
+    # Cheap proofs of a second wait (found in most hands): the winning tile completed a pung (then
+    # the pair could have become the pung instead), or it is one end of a two-sided chow (then the
+    # other end would have done); unless the player holds all four of that other tile.
+    # (When that proof fails, the full search below decides.)
     for sets, pair in regular:
-        for code in sets:
-            if code == win:
-                others.append(pair)
-            elif code >= CHOW:
-                start = code - CHOW
-                if win == start and start % 9 != 6:
-                    others.append(start + 3)
-                elif win == start + 2 and start % 9 != 0:
-                    others.append(start - 1)
-    held = list(counts)  # every tile the player held before the winning tile came
-    held[win] -= 1
-    for meld in situation.melds:
-        for tile in meld.tiles:
-            held[tile] += 1
-    for other in others:
-        if held[other] < 4:
+        if win in sets:
+            other = pair
+        elif win + CHOW in sets and win % 9 != 6:
+            other = win + 3
+        elif win - 2 + CHOW in sets and win % 9 != 2:
+            other = win - 3
+        else:
+            continue
+        if hand.held(counts, other) < 4:
             return False
-    before = list(counts)
-    before[win] -= 1
-    waits = {tile for tile in completing_tiles(before) if held[tile] < 4}
+    if regular:
+        waits: Sequence[int] = shapes.waits_before_win(counts, win, regular[0][1])
+    else:  # Pe-ling eats cake alone: the 13 tiles wait on a Bamboo 1, or on something else
+        waits = completing_tiles(_without(counts, win))
+    meld_tiles = hand.meld_tiles
+    if meld_tiles:
+        # The waits leave out a kind the 13 standing tiles hold four of; a declared meld can make it
+        # four of one more. Irregular hands have nothing declared.
+        coming = 0
+        for tile in waits:
+            if tile not in meld_tiles or hand.held(counts, tile) < 4:
+                coming += 1
+        return coming == 1
     if len(waits) > 1:
         return False
-    if not situation.melds:
-        waits.update(tile for tile, _ in shapes.irregular_waits(before) if held[tile] < 4)
-    return len(waits) == 1
+    irregular = shapes.irregular_waits(_without(counts, win))
+    return len(set(waits).union(tile for tile, _ in irregular)) == 1
+
+
+def _without(counts: Sequence[int], tile: int) -> bytearray:
+    """The counts with one ``tile`` taken out."""
+    fewer = bytearray(counts)
+    fewer[tile] -= 1
+    return fewer
 
 
 # -- a hand that did not win
@@ -728,10 +855,8 @@ def _score_standing(hand: _Hand, situation: HandSituation) -> ScoreResult:
     pungs = [tile for tile in range(34) if counts[tile] >= 3]
     pairs = [tile for tile in (31, 32, 33) if counts[tile] == 2]
     flags = _flags_of(counts, hand.meld_flags)
-    items: list[ScoreItem] = []
-    base, doublings = hand.count(pungs, pairs, flags, False, items)
+    base, doublings, items = hand.count(pungs, pairs, flags)
     total = _ordinary_total(base, doublings)
-    details = {"base": base, "doublings": doublings}
     if not situation.melds:
         waiting = shapes.irregular_waits(counts)
         if waiting:
@@ -744,7 +869,8 @@ def _score_standing(hand: _Hand, situation: HandSituation) -> ScoreResult:
                     value // 2,
                     (ScoreItem(f"Waiting for {name} on {tiles} (half its value)", "limit", value // 2),),
                     limit=f"{name} (waiting)",
-                    details={"base": 0, "doublings": 0},
+                    details=_NO_TOTALS,
                     arithmetic=f"{name} {value} ÷ 2 = {value // 2}",
                 )
-    return ScoreResult("nts", True, total, tuple(items), details=details, arithmetic=_arithmetic(base, doublings))
+    details, arithmetic = _totals(base, doublings)
+    return ScoreResult("nts", True, total, items, details=details, arithmetic=arithmetic)

@@ -21,6 +21,7 @@ __all__ = [
     "peling_counts",
     "peling_complete",
     "peling_splits",
+    "waits_before_win",
 ]
 
 CIRCLE_1 = 9  # the "cake"
@@ -115,20 +116,19 @@ def irregular_limit(counts: Sequence[int]) -> tuple[str, int] | None:
 
 def irregular_waits(counts: Sequence[int]) -> list[tuple[int, tuple[str, int]]]:
     """For 13 standing tiles (no declared melds): each tile kind that would complete an irregular
-    limit hand, with that hand. Cheap tests first: most hands hold two suits and are not close."""
-    if sum(counts) != 13:
+    limit hand, with that hand. Cheap tests first: most hands are not close to any."""
+    if sum(counts) != 13 or not _may_be_one_short(counts):
         return []
     suit = _one_suit(counts)
     candidates: list[int]
     if suit == -2:
-        # Two or three suits: only Seven Twins (six pairs and a single) or Thirteen Orphans.
+        # Two or three suits: only Seven Twins (six pairs and a single) or Thirteen Orphans (no
+        # simples).
         candidates = []
-        if sorted(c for c in counts if c) == [1, 2, 2, 2, 2, 2, 2]:
+        if counts.count(2) == 6 and counts.count(1) == 1:
             candidates.append(list(counts).index(1))
-        if sum(counts[t] for t in _ORPHANS) == 13:
+        if not any(counts[1:8]) and not any(counts[10:17]) and not any(counts[19:26]):
             candidates.extend(t for t in _ORPHANS if t not in candidates)
-        if not candidates:
-            return []
     elif suit == -1:
         candidates = list(range(27, 34))
     else:
@@ -144,6 +144,21 @@ def irregular_waits(counts: Sequence[int]) -> list[tuple[int, tuple[str, int]]]:
         if found is not None:
             waits.append((tile, found))
     return waits
+
+
+def _may_be_one_short(counts: Sequence[int]) -> bool:
+    """Whether 13 tiles can be one tile from an irregular limit hand: a quick necessary condition,
+    so that most hands are not tried with every tile that might complete one."""
+    if max(counts) >= 3:
+        # Only Nine Gates holds three of a kind: one suit, no honours, and a tile can fill only one
+        # gap in 1112345678999.
+        suit = _one_suit(counts)
+        if suit < 0 or any(counts[27:34]):
+            return False
+        return sum(max(0, need - counts[suit + rank]) for rank, need in enumerate(_NINE_GATES)) <= 1
+    # The others hold pairs and singles: seven pairs (six pairs and a single, one tile short), or
+    # 13 or 14 kinds (the snakes, Imperial Court, Thirteen Orphans: 12 or more, one tile short).
+    return len(counts) - counts.count(0) >= 12 or (counts.count(2) == 6 and counts.count(1) == 1)
 
 
 # ---------------------------------------------------------------------------- Pe-ling eats cake
@@ -174,3 +189,68 @@ def peling_complete(counts: Sequence[int], melds: int) -> bool:
     if peling_splits(swapped):
         return True
     return melds == 0 and swapped[BAMBOO_1] == 2 and twins_limit(swapped) is not None
+
+
+# ---------------------------------------------------------------------------- the wait before the win
+
+# Per tile: the first and the end tile of its group (a suit, or the honours), the groups that split
+# on their own.
+_GROUP_OF = tuple((tile - tile % 9, tile - tile % 9 + 9) if tile < 27 else (27, 34) for tile in range(34))
+
+
+def waits_before_win(complete: Sequence[int], win: int, pair: int) -> tuple[int, ...]:
+    """The tile kinds, ascending, that would have completed a regular hand without its winning tile:
+    ``complete`` the standing tiles with ``win``, ``pair`` the pair of one of their splits. The same
+    as ``sparrow.shapes.completing_tiles`` of the 13 tiles (no kind they hold four of), found from
+    the two groups that can matter.
+
+    The other groups split as they are, so a wait lies in the winning tile's group or, when the pair
+    stands in another group, in the pair's: the winning group takes a tile to become sets while the
+    pair stays, or (when it splits with a pair of its own) lends the pair while the pair's group takes
+    a tile to become sets. Each group is looked up by its own pattern, memoised."""
+    start, stop = _GROUP_OF[win]
+    before = complete[start:stop]  # a copy
+    before[win - start] -= 1
+    key = bytes(before)
+    memo = _GROUP_FACTS[start]
+    splits, fills = memo.get(key) or _group_facts(start, key)
+    pair_start, pair_stop = _GROUP_OF[pair]
+    if pair_start != start and splits:
+        pattern = bytes(complete[pair_start:pair_stop])
+        pair_fills = (_GROUP_FACTS[pair_start].get(pattern) or _group_facts(pair_start, pattern))[1]
+        return tuple(sorted(fills + pair_fills))
+    return fills
+
+
+# Per group (by its first tile), its pattern (nine counts of a suit, seven of the honours) ->
+# whether it splits on its own, and the tiles whose addition would let it split.
+_GROUP_FACTS: dict[int, dict[bytes, tuple[bool, tuple[int, ...]]]] = {0: {}, 9: {}, 18: {}, 27: {}}
+
+
+def _group_facts(start: int, pattern: bytes) -> tuple[bool, tuple[int, ...]]:
+    """For one group's tiles: whether they split on their own into sets (and one pair, when their
+    number asks for it), and the tiles whose addition would let them split (none they hold four
+    of). Worked out once per pattern with the core's splitter, on a hand holding only this group;
+    the splitter wants exactly one pair in the hand, so a group that must be sets only gets a pair
+    beside it in another group."""
+    elsewhere = 0 if start == 27 else 27
+    counts = [0] * 34
+    stop = start + len(pattern)
+    counts[start:stop] = pattern
+
+    def splits_alone() -> bool:
+        holds_pair = sum(counts[start:stop]) % 3 == 2
+        counts[elsewhere] = 0 if holds_pair else 2
+        return bool(regular_splits(counts))
+
+    splits = splits_alone()
+    fills = []
+    for tile in range(start, stop):
+        if counts[tile] >= 4:
+            continue
+        counts[tile] += 1
+        if splits_alone():
+            fills.append(tile)
+        counts[tile] -= 1
+    facts = _GROUP_FACTS[start][pattern] = (splits, tuple(fills))
+    return facts
