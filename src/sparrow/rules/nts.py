@@ -191,6 +191,7 @@ _ROBBING_THE_KONG = ScoreItem("Robbing the kong", "doubling", 1)
 def _winning_points(
     self_drawn: bool, only_possible: bool, pair_wait: bool, peling: bool
 ) -> tuple[int, tuple[ScoreItem, ...]]:
+    """The points only a winner scores and their lines, in the order of the seed's table."""
     lines = (_MAHJONG,)
     if self_drawn:
         lines += (_SELF_DRAWN,)
@@ -280,9 +281,7 @@ class _Hand:
 
     def _tally_melds(self, melds: Sequence[Meld], kong_honour_lines: tuple[tuple[ScoreItem, ...], ...]) -> None:
         """The declared melds' points, doublings, set counts and tile facts, and their score card lines."""
-        honour_doublings = self.honour_doublings
         base = doublings = pungs = kongs = concealed_kongs = winds = dragons = flags = 0
-        open_meld = False
         tiles: tuple[Tile, ...] = ()
         point_items: list[ScoreItem] = []
         doubling_items: list[ScoreItem] = []
@@ -293,29 +292,25 @@ class _Hand:
             kind = meld.kind
             if kind is _CHOW_KIND:
                 flags |= _CHOW_FLAGS[tile]
-                open_meld = True
                 continue
             flags |= _FLAGS[tile]
             pungs += 1
-            points = _OPEN_PUNG[tile]
-            is_kong = kind is _KONG_KIND
-            if is_kong:
+            if kind is _KONG_KIND:
                 kongs += 1
-                points *= 4
                 if meld.open:
-                    point_items.append(_OPEN_KONG_ITEM[tile])
+                    item = _OPEN_KONG_ITEM[tile]
                 else:
                     concealed_kongs += 1
-                    points *= 2
-                    point_items.append(_CONCEALED_KONG_ITEM[tile])
+                    item = _CONCEALED_KONG_ITEM[tile]
+                honour_lines = kong_honour_lines
             else:
-                point_items.append(_OPEN_PUNG_ITEM[tile])
-            if meld.open:
-                open_meld = True
-            base += points
+                item = _OPEN_PUNG_ITEM[tile]
+                honour_lines = self.pung_honour_lines
+            point_items.append(item)
+            base += item.value  # a set's line is worth the points it adds
             if tile >= 27:
-                doublings += honour_doublings[tile - 27]
-                doubling_items += kong_honour_lines[tile - 27] if is_kong else self.pung_honour_lines[tile - 27]
+                doublings += self.honour_doublings[tile - 27]
+                doubling_items += honour_lines[tile - 27]
                 if tile >= 31:
                     dragons += 1
                 else:
@@ -329,7 +324,8 @@ class _Hand:
         self.meld_winds = winds
         self.meld_dragons = dragons
         self.meld_flags = flags
-        self.open_meld = open_meld
+        # Chows and pungs are declared open: only concealed kongs keep the hand concealed.
+        self.open_meld = concealed_kongs < len(melds)
         self.meld_point_items = tuple(point_items)
         self.meld_doubling_items = tuple(doubling_items)
 

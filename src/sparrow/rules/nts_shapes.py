@@ -198,11 +198,11 @@ def peling_complete(counts: Sequence[int], melds: int) -> bool:
 _GROUP_OF = tuple((tile - tile % 9, tile - tile % 9 + 9) if tile < 27 else (27, 34) for tile in range(34))
 
 
-def waits_before_win(complete: Sequence[int], win: int, pair: int) -> tuple[int, ...]:
+def waits_before_win(complete: bytearray | list[int], win: int, pair: int) -> tuple[int, ...]:
     """The tile kinds, ascending, that would have completed a regular hand without its winning tile:
-    ``complete`` the standing tiles with ``win``, ``pair`` the pair of one of their splits. The same
-    as ``sparrow.shapes.completing_tiles`` of the 13 tiles (no kind they hold four of), found from
-    the two groups that can matter.
+    ``complete`` the 34 counts of the standing tiles with ``win`` (not changed), ``pair`` the pair
+    of one of their splits. The same as ``sparrow.shapes.completing_tiles`` of the 13 tiles (no kind
+    they hold four of), found from the two groups that can matter.
 
     The other groups split as they are, so a wait lies in the winning tile's group or, when the pair
     stands in another group, in the pair's: the winning group takes a tile to become sets while the
