@@ -148,6 +148,8 @@ Split = tuple[tuple[int, ...], int]
 # (first tile, end) of the four groups that split on their own: the three suits and the honours.
 _GROUPS = ((0, 9), (9, 18), (18, 27), (27, 34))
 _HONOURS = 3
+GROUP_OF: tuple[int, ...] = tuple(min(tile // 9, _HONOURS) for tile in range(34))  # tile -> its group (0-3)
+GROUP_BOUNDS = _GROUPS
 
 # Per group: its counts as bytes (cheap to slice and hash) -> its splits into sets and at most one
 # pair (pair -1 when it has none) / the tiles whose addition lets it split, with absolute tiles, so
@@ -199,7 +201,10 @@ def _relative_splits(key: bytes, chows: bool) -> tuple[Split, ...]:
     return tuple(sorted(found))
 
 
-def _group_splits(group: int, key: bytes) -> tuple[Split, ...]:
+def group_splits(group: int, key: bytes) -> tuple[Split, ...]:
+    """Every split of one group's tiles (``key``: its counts as bytes; group 0-2 a suit, 3 the
+    honours) into sets and one pair when its size is 2 more than a multiple of 3, else sets only;
+    empty when it cannot split. Memoised per pattern."""
     memo = _SPLITS[group]
     splits = memo.get(key)
     if splits is None:
@@ -229,7 +234,7 @@ def _relative_fills(key: bytes, chows: bool, allow_fifth_copy: bool) -> tuple[in
     return tuple(found)
 
 
-def _group_fills(group: int, key: bytes, allow_fifth_copy: bool) -> tuple[int, ...]:
+def group_fills(group: int, key: bytes, allow_fifth_copy: bool) -> tuple[int, ...]:
     """The tiles of one group whose addition lets it split (into sets, or sets and a pair: its new
     size decides). A tile the group already holds four of is tried only with ``allow_fifth_copy``."""
     memo = _FILLS[allow_fifth_copy][group]
@@ -250,10 +255,10 @@ def regular_splits(counts: Sequence[int]) -> list[Split]:
     raw = bytes(counts)
     # Unrolled over the four groups: this runs for every hand scored. A group that cannot split is
     # memoised as (), which the ``or`` sends on to _group_splits (a second look-up, and rare).
-    a = _CHARACTER_SPLITS.get(raw[:9]) or _group_splits(0, raw[:9])
-    b = _CIRCLE_SPLITS.get(raw[9:18]) or _group_splits(1, raw[9:18])
-    c = _BAMBOO_SPLITS.get(raw[18:27]) or _group_splits(2, raw[18:27])
-    d = _HONOUR_SPLITS.get(raw[27:34]) or _group_splits(3, raw[27:34])
+    a = _CHARACTER_SPLITS.get(raw[:9]) or group_splits(0, raw[:9])
+    b = _CIRCLE_SPLITS.get(raw[9:18]) or group_splits(1, raw[9:18])
+    c = _BAMBOO_SPLITS.get(raw[18:27]) or group_splits(2, raw[18:27])
+    d = _HONOUR_SPLITS.get(raw[27:34]) or group_splits(3, raw[27:34])
     if not (a and b and c and d):
         return []
     # Every split of a group has a pair, or none has: exactly one group must hold it.
@@ -284,16 +289,16 @@ def completing_tiles(counts: Sequence[int], allow_fifth_copy: bool = False) -> l
         # take the tile only when the other one splits with its pair.
         first, second = (group for group in range(4) if residues[group] == 2)
         targets = []
-        if _group_splits(second, keys[second]):
+        if group_splits(second, keys[second]):
             targets.append(first)
-        if _group_splits(first, keys[first]):
+        if group_splits(first, keys[first]):
             targets.append(second)
     else:
         return []
     for group in range(4):
-        if residues[group] == 0 and not _group_splits(group, keys[group]):
+        if residues[group] == 0 and not group_splits(group, keys[group]):
             return []
-    tiles = [tile for group in targets for tile in _group_fills(group, keys[group], allow_fifth_copy)]
+    tiles = [tile for group in targets for tile in group_fills(group, keys[group], allow_fifth_copy)]
     tiles.sort()
     return tiles
 

@@ -9,17 +9,12 @@ awards), counting the special forms and ignoring availability.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache
 
-from sparrow.shapes import CHOW, Split
+from sparrow.shapes import CHOW, GROUP_BOUNDS, GROUP_OF, Split, group_fills, group_splits
 from sparrow.shapes import regular_splits as _core_splits
 
 __all__ = ["Split", "regular_splits", "only_winning_kind_completes"]
 
-_GROUPS = ((0, 9), (9, 18), (18, 27), (27, 34))
-_HONOURS = 3  # the index of the honours' group
-_FIRST_HONOUR = _GROUPS[_HONOURS][0]
-_GROUP_OF = tuple(min(kind // 9, _HONOURS) for kind in range(34))
 # bytes.translate table: a count -> 1 if it is odd, else 0.
 _ODD = bytes(count % 2 for count in range(256))
 
@@ -34,7 +29,7 @@ def _offer_order(split: Split) -> tuple[tuple[tuple[int, ...], tuple[int, ...], 
             tuple(code for code in sets if start <= code < stop),
             pair if start <= pair < stop else -1,
         )
-        for start, stop in _GROUPS
+        for start, stop in GROUP_BOUNDS
     )
 
 
@@ -48,37 +43,6 @@ def regular_splits(counts: Sequence[int]) -> list[Split]:
 
 
 # ---------------------------------------------------------------------------- the wait
-
-
-@cache
-def _group_splits(honours: bool, key: bytes) -> bool:
-    """Whether one group's counts (a suit's nine, or the seven honours) split on their own into
-    sets, and one pair when their number is 2 more than a multiple of 3.
-
-    The core splitter answers for a whole hand with exactly one pair, so the group is set in an
-    otherwise empty hand (suits at the characters), with a lone pair in another group when the
-    group itself must hold none."""
-    start = _FIRST_HONOUR if honours else 0
-    counts = [0] * 34
-    counts[start : start + len(key)] = key
-    if sum(key) % 3 == 0:
-        counts[0 if honours else _FIRST_HONOUR] = 2
-    return bool(_core_splits(counts))
-
-
-@cache
-def _group_completions(honours: bool, key: bytes) -> tuple[int, ...]:
-    """The tiles (offsets in the group) whose addition lets one group's counts split on their own
-    (see :func:`_group_splits`). A tile the group holds four of is tried too: the scorer ignores
-    which tiles are left."""
-    found = []
-    work = bytearray(key)
-    for offset in range(len(work)):
-        work[offset] += 1
-        if _group_splits(honours, bytes(work)):
-            found.append(offset)
-        work[offset] -= 1
-    return tuple(found)
 
 
 def only_winning_kind_completes(standing: Sequence[int], winning: int, pair: int, concealed_only: bool) -> bool:
@@ -95,13 +59,12 @@ def only_winning_kind_completes(standing: Sequence[int], winning: int, pair: int
     complete the hand in the winning tile's group, or in the pair's group when that is another one
     and the winning tile's group stands as sets and a pair without it. The pair's group then takes
     at least its pair's tile (making a pung), a second kind."""
-    group = _GROUP_OF[winning]
-    start, stop = _GROUPS[group]
-    honours = group == _HONOURS
+    group = GROUP_OF[winning]
+    start, stop = GROUP_BOUNDS[group]
     key = bytes(standing[start:stop])
-    if _group_completions(honours, key) != (winning - start,):
+    if group_fills(group, key, True) != (winning,):
         return False
-    if group != _GROUP_OF[pair] and _group_splits(honours, key):
+    if group != GROUP_OF[pair] and group_splits(group, key):
         return False
     if concealed_only:
         # Seven pairs: 13 tiles with exactly one odd kind wait on that kind.

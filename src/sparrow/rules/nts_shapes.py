@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from sparrow.shapes import Split, regular_splits
+from sparrow.shapes import GROUP_BOUNDS, GROUP_OF, Split, group_fills, group_splits, regular_splits
 
 __all__ = [
     "CIRCLE_1",
@@ -193,10 +193,6 @@ def peling_complete(counts: Sequence[int], melds: int) -> bool:
 
 # ---------------------------------------------------------------------------- the wait before the win
 
-# Per tile: the first and the end tile of its group (a suit, or the honours), the groups that split
-# on their own.
-_GROUP_OF = tuple((tile - tile % 9, tile - tile % 9 + 9) if tile < 27 else (27, 34) for tile in range(34))
-
 
 def waits_before_win(complete: bytearray | list[int], win: int, pair: int) -> tuple[int, ...]:
     """The tile kinds, ascending, that would have completed a regular hand without its winning tile:
@@ -207,50 +203,16 @@ def waits_before_win(complete: bytearray | list[int], win: int, pair: int) -> tu
     The other groups split as they are, so a wait lies in the winning tile's group or, when the pair
     stands in another group, in the pair's: the winning group takes a tile to become sets while the
     pair stays, or (when it splits with a pair of its own) lends the pair while the pair's group takes
-    a tile to become sets. Each group is looked up by its own pattern, memoised."""
-    start, stop = _GROUP_OF[win]
+    a tile to become sets. Each group is looked up by its own pattern in the core's memo."""
+    group = GROUP_OF[win]
+    start, stop = GROUP_BOUNDS[group]
     before = complete[start:stop]  # a copy
     before[win - start] -= 1
     key = bytes(before)
-    memo = _GROUP_FACTS[start]
-    splits, fills = memo.get(key) or _group_facts(start, key)
-    pair_start, pair_stop = _GROUP_OF[pair]
-    if pair_start != start and splits:
-        pattern = bytes(complete[pair_start:pair_stop])
-        pair_fills = (_GROUP_FACTS[pair_start].get(pattern) or _group_facts(pair_start, pattern))[1]
+    fills = group_fills(group, key, False)
+    pair_group = GROUP_OF[pair]
+    if pair_group != group and group_splits(group, key):
+        pair_start, pair_stop = GROUP_BOUNDS[pair_group]
+        pair_fills = group_fills(pair_group, bytes(complete[pair_start:pair_stop]), False)
         return tuple(sorted(fills + pair_fills))
     return fills
-
-
-# Per group (by its first tile), its pattern (nine counts of a suit, seven of the honours) ->
-# whether it splits on its own, and the tiles whose addition would let it split.
-_GROUP_FACTS: dict[int, dict[bytes, tuple[bool, tuple[int, ...]]]] = {0: {}, 9: {}, 18: {}, 27: {}}
-
-
-def _group_facts(start: int, pattern: bytes) -> tuple[bool, tuple[int, ...]]:
-    """For one group's tiles: whether they split on their own into sets (and one pair, when their
-    number asks for it), and the tiles whose addition would let them split (none they hold four
-    of). Worked out once per pattern with the core's splitter, on a hand holding only this group;
-    the splitter wants exactly one pair in the hand, so a group that must be sets only gets a pair
-    beside it in another group."""
-    elsewhere = 0 if start == 27 else 27
-    counts = [0] * 34
-    stop = start + len(pattern)
-    counts[start:stop] = pattern
-
-    def splits_alone() -> bool:
-        holds_pair = sum(counts[start:stop]) % 3 == 2
-        counts[elsewhere] = 0 if holds_pair else 2
-        return bool(regular_splits(counts))
-
-    splits = splits_alone()
-    fills = []
-    for tile in range(start, stop):
-        if counts[tile] >= 4:
-            continue
-        counts[tile] += 1
-        if splits_alone():
-            fills.append(tile)
-        counts[tile] -= 1
-    facts = _GROUP_FACTS[start][pattern] = (splits, tuple(fills))
-    return facts
