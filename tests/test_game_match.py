@@ -222,7 +222,8 @@ def test_the_simulate_command_can_print_json_and_take_options():
     ("args", "message"),
     [
         (["--rules", "riichi"], "unknown ruleset 'riichi'"),
-        (["--rules", "hkos", "--hands", "-3"], "--hands must be 0 or more"),
+        (["--rules", "hkos", "--hands", "-3"], "--hands must be 1 or more"),
+        (["--rules", "hkos", "--hands", "0"], "--hands must be 1 or more"),
         (["--rules", "hkos", "--hands", "many"], "--hands must be a whole number"),
         (["--rules", "hkos", "--seed", "x"], "--seed must be a whole number"),
         (["--rules", "hkos", "--option", "flowers"], "--option: write name=value"),

@@ -78,7 +78,7 @@ def register(app: typer.Typer) -> None:
         from sparrow.sim import PLAYER_KINDS
         from sparrow.sim import simulate as run
 
-        hand_count = _whole_number("--hands", hands, minimum=0)
+        hand_count = _whole_number("--hands", hands, minimum=1)
         seed_value = _whole_number("--seed", seed)
         try:
             options = parse_options(option or [])
