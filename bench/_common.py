@@ -7,6 +7,7 @@ clock and process CPU time around the whole loop, after an untimed warm-up).
 
 from __future__ import annotations
 
+import argparse
 import gc
 import os
 import platform
@@ -24,6 +25,29 @@ THREAD_POOL_VARIABLES = (
     "NUMEXPR_NUM_THREADS",
     "RAYON_NUM_THREADS",
 )
+
+
+def positive_int(text: str) -> int:
+    """argparse type: a whole number of at least 1."""
+    value = _whole_number(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a number of at least 1, got {value}")
+    return value
+
+
+def seed_value(text: str) -> int:
+    """argparse type: a seed, a whole number of 0 or more."""
+    value = _whole_number(text)
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"expected a seed of 0 or more, got {value}")
+    return value
+
+
+def _whole_number(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
 
 
 def limit_thread_pools() -> None:

@@ -32,7 +32,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from _common import Timing, describe_machine, limit_thread_pools, pin_to_one_core, time_run
+from _common import Timing, describe_machine, limit_thread_pools, pin_to_one_core, positive_int, seed_value, time_run
 
 from sparrow.generate import random_complete_situation
 from sparrow.rules import get_ruleset
@@ -218,15 +218,6 @@ def profile(rules: str, situations: list[HandSituation], top: int) -> None:
 
 
 def parse_arguments(argv: Sequence[str] | None) -> argparse.Namespace:
-    def positive(text: str) -> int:
-        try:
-            value = int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
-        if value < 1:
-            raise argparse.ArgumentTypeError(f"expected at least 1, got {value}")
-        return value
-
     def ruleset_list(text: str) -> tuple[str, ...]:
         names = tuple(dict.fromkeys(name.strip() for name in text.split(",") if name.strip()))
         unknown = [name for name in names if name not in RULESETS]
@@ -239,14 +230,18 @@ def parse_arguments(argv: Sequence[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(
         prog="bench/scoring.py", description="Scoring speed on one core: Sparrow's scorers against the mahjong package."
     )
-    parser.add_argument("--hands", type=positive, default=DEFAULT_HANDS, help="winning hands per ruleset (%(default)s)")
-    parser.add_argument("--seed", type=int, default=1, help="seed of the generated hands (%(default)s)")
-    parser.add_argument("--repeat", type=positive, default=3, help="timed runs; the median is reported (%(default)s)")
+    parser.add_argument(
+        "--hands", type=positive_int, default=DEFAULT_HANDS, help="winning hands per ruleset (%(default)s)"
+    )
+    parser.add_argument("--seed", type=seed_value, default=1, help="seed of the generated hands (%(default)s)")
+    parser.add_argument(
+        "--repeat", type=positive_int, default=3, help="timed runs; the median is reported (%(default)s)"
+    )
     parser.add_argument("--rules", type=ruleset_list, default=RULESETS, help="comma-separated rulesets (all)")
     parser.add_argument("--no-peer", action="store_true", help="do not measure the mahjong package")
     parser.add_argument("--no-pin", action="store_true", help="do not pin the process to one CPU")
     parser.add_argument("--profile", type=ruleset_list, metavar="RULES", help="also profile these rulesets' scorers")
-    parser.add_argument("--top", type=positive, default=15, help="functions shown per profile (%(default)s)")
+    parser.add_argument("--top", type=positive_int, default=15, help="functions shown per profile (%(default)s)")
     parser.add_argument("--json", metavar="FILE", help="also write the figures as JSON to FILE")
     return parser.parse_args(argv)
 

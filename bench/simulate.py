@@ -24,7 +24,16 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from _common import Timing, describe_machine, limit_thread_pools, median_timing, pin_to_one_core, time_run
+from _common import (
+    Timing,
+    describe_machine,
+    limit_thread_pools,
+    median_timing,
+    pin_to_one_core,
+    positive_int,
+    seed_value,
+    time_run,
+)
 
 RULESETS = ("nts", "hkos", "chinese", "casual")
 PEERS = ("rlcard", "riichienv")
@@ -296,26 +305,6 @@ def _result_line(result: Result) -> str:
         f"({timing.hands} hands in {timing.cpu:.2f} s CPU, {timing.wall:.2f} s wall, "
         f"CPU/wall {timing.cpu_share:.2f}{threads}{shared})"
     )
-
-
-def positive_int(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected a number of at least 1, got {value}")
-    return value
-
-
-def seed_value(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"expected a seed of 0 or more, got {value}")
-    return value
 
 
 def name_list(allowed: Sequence[str], allow_none: bool = False) -> Callable[[str], tuple[str, ...]]:
