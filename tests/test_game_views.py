@@ -2,7 +2,7 @@
 
 import pytest
 
-from sparrow.game.events import seat_view
+from sparrow.game.events import LogError, seat_view
 from sparrow.sim import simulate
 from sparrow.tiles import SEATS, parse_tiles
 
@@ -45,6 +45,12 @@ def test_the_view_of_the_referee_log_is_not_changed_in_place():
     before = [dict(e) for e in log]
     list(seat_view(log, "S"))
     assert log == before
+
+
+def test_a_malformed_event_is_a_log_error():
+    for bad in ([{"event": "deal"}], [5], [{"event": "draw", "seat": "E"}]):
+        with pytest.raises(LogError):
+            list(seat_view(bad, "S"))
 
 
 def test_unknown_seat():

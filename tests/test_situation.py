@@ -91,6 +91,12 @@ SETTLE = {"rules": "hkos", "winner": "S", "win_by": "self_draw", "scores": {"S":
         ({"scores": {}}, "scores"),
         ({"winner": "Z"}, "winner"),
         ({"dead": ["Q"]}, "dead"),
+        ({"dead": 0}, "dead"),
+        ({"dead": ""}, "dead"),
+        ({"dead": ["E", "E"]}, "dead"),
+        ({"options": []}, "options"),
+        ({"options": 0}, "options"),
+        ({"winner": None, "win_by": "tsumo"}, "win_by"),
     ],
 )
 def test_settlement_input_errors_name_the_field(change, field):

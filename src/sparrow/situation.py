@@ -13,7 +13,7 @@ from typing import Any
 from sparrow.hand import Hand, HandError, Meld, MeldKind
 from sparrow.tiles import SEATS, Tile, TileError, format_tiles, parse_tiles
 
-__all__ = ["SituationError", "HandSituation", "WIN_BY", "MOMENTS", "SELF_DRAWN"]
+__all__ = ["SituationError", "HandSituation", "WIN_BY", "MOMENTS", "SELF_DRAWN", "field_value"]
 
 WIN_BY = ("discard", "self_draw", "kong_replacement", "flower_replacement", "robbing_kong")
 SELF_DRAWN = frozenset({"self_draw", "kong_replacement", "flower_replacement"})
@@ -28,7 +28,7 @@ class SituationError(ValueError):
         self.field = field_name
 
 
-def _field(data: Mapping[str, Any], name: str, expected: type, description: str, default: Any) -> Any:
+def field_value(data: Mapping[str, Any], name: str, expected: type, description: str, default: Any) -> Any:
     """The field's value, or ``default`` when it is absent or null; a value of another type is an error."""
     value = data.get(name)
     if value is None:
@@ -82,9 +82,9 @@ class HandSituation:
         rules = data.get("rules")
         if not isinstance(rules, str):
             raise SituationError("rules", "is required and must be a ruleset name")
-        options = _field(data, "options", Mapping, "an object of named options", {})
+        options = field_value(data, "options", Mapping, "an object of named options", {})
         concealed = _tiles(data, "concealed")
-        melds_data = _field(data, "melds", list, "a list of melds", [])
+        melds_data = field_value(data, "melds", list, "a list of melds", [])
         melds = []
         for index, item in enumerate(melds_data):
             where = f"melds[{index}]"

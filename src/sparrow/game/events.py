@@ -230,14 +230,16 @@ def split_hands(events: Sequence[Mapping[str, Any]]) -> list[list[Mapping[str, A
 def seat_view(events: Iterable[Mapping[str, Any]], seat: str) -> Iterator[dict[str, Any]]:
     """The log as one seat sees it live: the same events, with what that seat cannot see taken out.
 
-    The wall order and the seed that made it go (only the wall's size stays), other players' dealt hands become tile counts, and the
-    tile another player draws (from the wall or as a flower replacement) is hidden as ``null``. Every
-    exposed thing stays: bonus tiles set out, discards, claims, kongs, wins and the result (the winner's
-    hand is shown when the hand ends). A bot or a browser that follows this stream knows exactly what a
-    player at a real table would."""
+    The wall order and the seed that made it go (only the wall's size stays), other players' dealt
+    hands become their sizes, and the tile another player draws (from the wall or as a flower
+    replacement) is hidden as ``null``. Every exposed thing stays: bonus tiles set out, discards,
+    claims, kongs, wins and the result (the winner's hand is shown when the hand ends). A bot or a
+    browser that follows this stream knows exactly what a player at a real table would. A malformed
+    event raises :class:`LogError`."""
     if seat not in SEATS:
         raise ValueError(f"unknown seat {seat!r} (expected one of E, S, W, N)")
     for event in events:
+        validate_event(event)  # a malformed event is a LogError, not a crash half-way
         kind = event.get("event")
         shown = dict(event)
         if kind == "hand_start":

@@ -13,7 +13,7 @@ from types import MappingProxyType
 from typing import Any, ClassVar
 
 from sparrow.analysis import Forms, shanten
-from sparrow.situation import WIN_BY, HandSituation, SituationError
+from sparrow.situation import WIN_BY, HandSituation, SituationError, field_value
 from sparrow.tiles import KINDS, SEATS, Tile
 
 __all__ = [
@@ -127,6 +127,8 @@ class Settlement:
         win_by = data.get("win_by")
         if winner is not None and (not isinstance(win_by, str) or win_by not in WIN_BY):
             raise SituationError("win_by", f"expected one of {', '.join(WIN_BY)}, got {win_by!r}")
+        if winner is None and win_by is not None and win_by not in WIN_BY:
+            raise SituationError("win_by", f"expected one of {', '.join(WIN_BY)} or null, got {win_by!r}")
         discarder = data.get("discarder")
         if winner is not None and win_by in ("discard", "robbing_kong"):
             if not isinstance(discarder, str) or discarder not in SEATS:
@@ -148,12 +150,10 @@ class Settlement:
                 )
         if winner is not None and winner not in scores:
             raise SituationError("scores", f"needs the winner's ({winner}) total")
-        dead = data.get("dead") or []
-        if not isinstance(dead, list) or any(s not in SEATS for s in dead):
-            raise SituationError("dead", "must be a list of seats")
-        options = data.get("options") or {}
-        if not isinstance(options, Mapping):
-            raise SituationError("options", "must be an object of named options")
+        dead = field_value(data, "dead", list, "a list of seats", [])
+        if any(not isinstance(s, str) or s not in SEATS for s in dead) or len(set(dead)) != len(dead):
+            raise SituationError("dead", f"must list seats E, S, W, N, each once, got {dead!r}")
+        options = field_value(data, "options", Mapping, "an object of named options", {})
         return cls(rules, winner, win_by if winner else None, discarder, dict(scores), dict(options), frozenset(dead))
 
 
