@@ -34,7 +34,7 @@ $(VENV)/.bench: $(STAMP)
 bench: $(VENV)/.bench
 	$(BIN)/python bench/analysis.py
 	$(BIN)/python bench/scoring.py
-	$(BIN)/python bench/simulate.py
+	$(BIN)/python bench/simulate.py --observing
 
 # Rebuild the shipped shanten tables (needs numpy from the bench extra).
 tables: $(VENV)/.bench

@@ -11,7 +11,14 @@ random agents:
 The peers are optional: one that is not installed is reported as skipped. The ratios Sparrow/RLCard and
 Sparrow/riichienv are printed per ruleset beside the targets (at least 10x RLCard, at least 0.5x riichienv).
 
+The peers' agents are handed an observation object at every step, while Sparrow's random players choose
+straight from ``legal_actions``. ``--observing`` also measures Sparrow with ``players="random-observing"``,
+players that build ``state.observation(seat)`` at every decision and choose from it (the same moves, the
+cost of looking added), and prints those rows and ratios too: the like-for-like comparison. ``--check``
+still judges the targets on the plain random rows.
+
     python bench/simulate.py                      # the default run, under two minutes
+    python bench/simulate.py --observing          # also Sparrow with observation-reading players
     python bench/simulate.py --hands 5000 --seed 7 --repeat 3 --json perf.json
 """
 
@@ -21,7 +28,7 @@ import argparse
 import json
 import sys
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from _common import (
@@ -113,14 +120,16 @@ def measure(
     return Result(engine, label, "ok", timing=median_timing(timings), version=version)
 
 
-def sparrow_setup(rules: str, seed: int) -> Callable[[], tuple[Callable[[int], int], str | None]]:
+def sparrow_setup(
+    rules: str, seed: int, players: str = "random"
+) -> Callable[[], tuple[Callable[[int], int], str | None]]:
     def setup() -> tuple[Callable[[int], int], str | None]:
         from importlib.metadata import PackageNotFoundError, version
 
         from sparrow.sim import simulate
 
         def play(hands: int) -> int:
-            summary = simulate(rules, hands, seed, players="random")
+            summary = simulate(rules, hands, seed, players=players)
             return int(_field(summary, "hands"))
 
         try:
@@ -201,15 +210,20 @@ class Report:
     sparrow: dict[str, Result]
     peers: dict[str, Result]
     peer_names: tuple[str, ...]
+    # Sparrow with players that build an observation at every decision (--observing), else empty.
+    observing: dict[str, Result] = field(default_factory=dict)
 
-    def ratios(self) -> dict[str, dict[str, float | None]]:
+    def ratios(self, sparrow: dict[str, Result] | None = None) -> dict[str, dict[str, float | None]]:
+        """Sparrow / peer per ruleset, for the plain random rows or the ``sparrow`` rows given."""
+        rows = self.sparrow if sparrow is None else sparrow
         return {
             rules: {peer: ratio(result, self.peers.get(peer)) for peer in self.peer_names}
-            for rules, result in self.sparrow.items()
+            for rules, result in rows.items()
         }
 
     def failed(self) -> list[str]:
-        return [result.label for result in [*self.sparrow.values(), *self.peers.values()] if result.status == "failed"]
+        results = [*self.sparrow.values(), *self.observing.values(), *self.peers.values()]
+        return [result.label for result in results if result.status == "failed"]
 
     def targets_met(self) -> bool:
         """True when Sparrow ran for every ruleset and every ratio that could be measured reaches its target."""
@@ -222,25 +236,34 @@ class Report:
         )
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        def rounded(ratios: dict[str, dict[str, float | None]]) -> dict[str, dict[str, float | None]]:
+            return {
+                rules: {peer: None if value is None else round(value, 3) for peer, value in by_peer.items()}
+                for rules, by_peer in ratios.items()
+            }
+
+        results = [*self.sparrow.values(), *self.observing.values(), *self.peers.values()]
+        data = {
             "machine": self.machine,
             "seed": self.seed,
             "repeat": self.repeat,
-            "results": [result.to_dict() for result in [*self.sparrow.values(), *self.peers.values()]],
-            "ratios": {
-                rules: {peer: None if value is None else round(value, 3) for peer, value in by_peer.items()}
-                for rules, by_peer in self.ratios().items()
-            },
+            "results": [result.to_dict() for result in results],
+            "ratios": rounded(self.ratios()),
             "targets": {peer: TARGETS[peer] for peer in self.peer_names},
         }
+        if self.observing:
+            data["observing_ratios"] = rounded(self.ratios(self.observing))
+        return data
 
-    def ratio_table(self) -> str:
-        header = f"{'ruleset':<10}{'sparrow hands/s':>16}"
+    def ratio_table(self, sparrow: dict[str, Result] | None = None, title: str = "sparrow hands/s") -> str:
+        """The ratio per ruleset and peer, for the plain random rows or the ``sparrow`` rows given."""
+        rows = self.sparrow if sparrow is None else sparrow
+        header = f"{'ruleset':<10}{title:>16}"
         for peer in self.peer_names:
             header += f"  {'vs ' + peer + f' (>= {TARGETS[peer]:g}x)':>28}"
         lines = [header]
-        ratios = self.ratios()
-        for rules, result in self.sparrow.items():
+        ratios = self.ratios(rows)
+        for rules, result in rows.items():
             rate = f"{result.rate:.1f}" if result.rate is not None else result.status
             line = f"{rules:<10}{rate:>16}"
             for peer in self.peer_names:
@@ -269,6 +292,14 @@ def run(options: argparse.Namespace) -> Report:
         sparrow_results[rules] = measure("sparrow", f"sparrow {rules}", setup, options.hands, options.repeat)
         print(_result_line(sparrow_results[rules]))
 
+    observing_results: dict[str, Result] = {}
+    if options.observing:
+        for rules in options.rules:
+            setup = sparrow_setup(rules, options.seed, players="random-observing")
+            label = f"sparrow {rules} observing"
+            observing_results[rules] = measure("sparrow", label, setup, options.hands, options.repeat)
+            print(_result_line(observing_results[rules]))
+
     peer_setups = {
         "rlcard": ("rlcard mahjong", lambda: rlcard_setup(options.seed), options.rlcard_hands),
         "riichienv": ("riichienv single hand", lambda: riichienv_setup(options.seed), options.riichienv_hands),
@@ -279,7 +310,9 @@ def run(options: argparse.Namespace) -> Report:
         peer_results[peer] = measure(peer, label, setup, hands, options.repeat)
         print(_result_line(peer_results[peer]))
 
-    return Report(machine, options.seed, options.repeat, sparrow_results, peer_results, tuple(options.peers))
+    return Report(
+        machine, options.seed, options.repeat, sparrow_results, peer_results, tuple(options.peers), observing_results
+    )
 
 
 def _machine_line(machine: dict[str, Any]) -> str:
@@ -296,12 +329,12 @@ def _result_line(result: Result) -> str:
         hint = ""
         if result.status == "skipped" and result.engine in INSTALL_HINTS:
             hint = f"; `{INSTALL_HINTS[result.engine]}` to include it"
-        return f"  {result.label:<24} {result.status}: {result.note}{hint}"
+        return f"  {result.label:<26} {result.status}: {result.note}{hint}"
     timing = result.timing
     threads = f", {timing.threads} threads" if timing.threads is not None else ""
     shared = "; the core was shared with other work" if timing.cpu_share < SHARED_CORE_BELOW else ""
     return (
-        f"  {result.label:<24}{version:>9}  {timing.hands_per_second:10.1f} hands/s  "
+        f"  {result.label:<26}{version:>9}  {timing.hands_per_second:10.1f} hands/s  "
         f"({timing.hands} hands in {timing.cpu:.2f} s CPU, {timing.wall:.2f} s wall, "
         f"CPU/wall {timing.cpu_share:.2f}{threads}{shared})"
     )
@@ -350,6 +383,11 @@ def parse_arguments(argv: Sequence[str] | None = None) -> argparse.Namespace:
         default=PEERS,
         help="comma-separated peers to measure, or none (rlcard,riichienv)",
     )
+    parser.add_argument(
+        "--observing",
+        action="store_true",
+        help="also measure Sparrow with players that read an observation at every decision, as the peers' agents do",
+    )
     parser.add_argument("--no-pin", action="store_true", help="do not pin the process to one CPU")
     parser.add_argument("--json", metavar="FILE", help="also write the figures as JSON to FILE")
     parser.add_argument("--check", action="store_true", help="exit with status 1 if a target is missed")
@@ -361,6 +399,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     report = run(options)
     print()
     print(report.ratio_table())
+    if report.observing:
+        print()
+        print("With one observation per decision (players=random-observing), like the peers' agents:")
+        print(report.ratio_table(report.observing, title="observing h/s"))
     if options.json:
         try:
             with open(options.json, "w", encoding="utf-8") as output:

@@ -58,7 +58,12 @@ def register(app: typer.Typer) -> None:
             Path | None, typer.Option("--log", help="Write the game log of every hand to this file (JSON Lines).")
         ] = None,
         players: Annotated[
-            str, typer.Option("--players", "-p", help="simple (seeded policy) or random (uniformly random legal).")
+            str,
+            typer.Option(
+                "--players",
+                "-p",
+                help="simple (seeded policy), random (uniformly random legal) or random-observing (random, asking for an observation each decision).",
+            ),
         ] = "simple",
         option: Annotated[
             list[str] | None,

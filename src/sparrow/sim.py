@@ -1,9 +1,12 @@
 """The simulation loop: seeded computer players play hands as matches of a ruleset.
 
 ``simulate("hkos", hands=1000, seed=7)`` plays 1000 hands (as many matches as that takes; the last
-match may stop early) and returns a :class:`SimulationSummary`. Two kinds of players:
+match may stop early) and returns a :class:`SimulationSummary`. Three kinds of players:
 
 * ``"random"``: picks uniformly among the legal actions (the speed benchmark uses these);
+* ``"random-observing"``: the same choice, but made as a real bot makes it, from the seat's
+  :class:`~sparrow.game.state.Observation` built at every decision (what the peers' benchmark agents
+  do, so the benchmark compares like with like);
 * ``"simple"``: always takes a legal win, claims and declares kongs some of the time, otherwise
   discards at random among the tiles that leave its hand closest to ready; under NTS it now and then
   cries mahjong on a complete shape that does not reach the minimum, so the dead-hand path is played
@@ -28,7 +31,16 @@ from sparrow.game.state import HandState
 from sparrow.rules import get_ruleset
 from sparrow.tiles import SEATS, tile_counts
 
-__all__ = ["simulate", "SimulationSummary", "Player", "RandomPlayer", "SimplePlayer", "PLAYER_KINDS", "play_hand"]
+__all__ = [
+    "simulate",
+    "SimulationSummary",
+    "Player",
+    "RandomPlayer",
+    "RandomObservingPlayer",
+    "SimplePlayer",
+    "PLAYER_KINDS",
+    "play_hand",
+]
 
 
 class Player(Protocol):
@@ -43,6 +55,23 @@ class RandomPlayer:
 
     def choose(self, state: HandState, seat: str, actions: list[Action]) -> Action:
         return actions[int(self._rng.random() * len(actions))]
+
+
+class RandomObservingPlayer:
+    """Uniformly random among the legal actions, read from the seat's observation.
+
+    It asks the state for ``observation(seat)`` at every decision and picks from its
+    ``legal_actions``, ignoring the list it is handed, as a bot that only sees its observation
+    would. The observation lists the same actions in the same order, so with the same generator it
+    plays exactly the moves a :class:`RandomPlayer` plays; only the cost of looking differs.
+    """
+
+    def __init__(self, rng: random.Random) -> None:
+        self._rng = rng
+
+    def choose(self, state: HandState, seat: str, actions: list[Action]) -> Action:
+        legal = state.observation(seat).legal_actions
+        return legal[int(self._rng.random() * len(legal))]
 
 
 class SimplePlayer:
@@ -124,7 +153,11 @@ class SimplePlayer:
         return choices[int(rng.random() * len(choices))]
 
 
-PLAYER_KINDS: Mapping[str, Callable[[random.Random], Player]] = {"simple": SimplePlayer, "random": RandomPlayer}
+PLAYER_KINDS: Mapping[str, Callable[[random.Random], Player]] = {
+    "simple": SimplePlayer,
+    "random": RandomPlayer,
+    "random-observing": RandomObservingPlayer,
+}
 
 
 def play_hand(state: HandState, players: Mapping[str, Player]) -> HandState:
@@ -207,7 +240,8 @@ def simulate(
     options: dict | None = None,
     on_hand: Callable[[list[dict[str, Any]]], None] | None = None,
 ) -> SimulationSummary:
-    """Play ``hands`` hands of ``rules`` as matches, with four ``players`` ("simple" or "random").
+    """Play ``hands`` hands of ``rules`` as matches, with four ``players`` (a name of :data:`PLAYER_KINDS`:
+    "simple", "random" or "random-observing").
 
     ``on_hand`` receives each hand's log (a list of event dicts) as soon as the hand ends.
     """

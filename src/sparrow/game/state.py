@@ -44,6 +44,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from itertools import compress
+from types import MappingProxyType
 from typing import Any
 
 from sparrow.analysis import shanten
@@ -184,6 +185,130 @@ class Observation:
         }
 
 
+def _observation_maker() -> Any:
+    """A quick constructor for :class:`Observation`, which is built for every decision a bot takes.
+
+    The dataclass ``__init__`` of a frozen class sets each field through ``object.__setattr__``;
+    the slot descriptors bound here set them directly, in well under half the time. Observation has
+    no ``__post_init__``, so the value made is the same; the field list is checked at import."""
+    if Observation.__slots__ != (
+        "seat",
+        "rules",
+        "options",
+        "round_wind",
+        "players",
+        "scores",
+        "phase",
+        "turn",
+        "to_act",
+        "hand",
+        "drawn",
+        "melds",
+        "bonus",
+        "discards",
+        "hand_sizes",
+        "live_wall",
+        "replacement_tiles",
+        "claim_tile",
+        "claim_from",
+        "dead",
+        "legal_actions",
+    ):
+        raise RuntimeError("Observation's fields changed: update _observation_maker")
+    set_seat = Observation.seat.__set__
+    set_rules = Observation.rules.__set__
+    set_options = Observation.options.__set__
+    set_round_wind = Observation.round_wind.__set__
+    set_players = Observation.players.__set__
+    set_scores = Observation.scores.__set__
+    set_phase = Observation.phase.__set__
+    set_turn = Observation.turn.__set__
+    set_to_act = Observation.to_act.__set__
+    set_hand = Observation.hand.__set__
+    set_drawn = Observation.drawn.__set__
+    set_melds = Observation.melds.__set__
+    set_bonus = Observation.bonus.__set__
+    set_discards = Observation.discards.__set__
+    set_hand_sizes = Observation.hand_sizes.__set__
+    set_live_wall = Observation.live_wall.__set__
+    set_replacement_tiles = Observation.replacement_tiles.__set__
+    set_claim_tile = Observation.claim_tile.__set__
+    set_claim_from = Observation.claim_from.__set__
+    set_dead = Observation.dead.__set__
+    set_legal_actions = Observation.legal_actions.__set__
+    new = object.__new__
+
+    def make(
+        seat,
+        rules,
+        options,
+        round_wind,
+        players,
+        scores,
+        phase,
+        turn,
+        to_act,
+        hand,
+        drawn,
+        melds,
+        bonus,
+        discards,
+        hand_sizes,
+        live_wall,
+        replacement_tiles,
+        claim_tile,
+        claim_from,
+        dead,
+        legal_actions,
+    ) -> Observation:
+        observation = new(Observation)
+        set_seat(observation, seat)
+        set_rules(observation, rules)
+        set_options(observation, options)
+        set_round_wind(observation, round_wind)
+        set_players(observation, players)
+        set_scores(observation, scores)
+        set_phase(observation, phase)
+        set_turn(observation, turn)
+        set_to_act(observation, to_act)
+        set_hand(observation, hand)
+        set_drawn(observation, drawn)
+        set_melds(observation, melds)
+        set_bonus(observation, bonus)
+        set_discards(observation, discards)
+        set_hand_sizes(observation, hand_sizes)
+        set_live_wall(observation, live_wall)
+        set_replacement_tiles(observation, replacement_tiles)
+        set_claim_tile(observation, claim_tile)
+        set_claim_from(observation, claim_from)
+        set_dead(observation, dead)
+        set_legal_actions(observation, legal_actions)
+        return observation
+
+    return make
+
+
+_make_observation = _observation_maker()
+
+# _TILE_RUNS[t][n] is n copies of tile kind t: a sorted hand is built from the kinds it holds
+# (about ten), not by walking all 34 counts in a nested generator.
+_TILE_RUNS = tuple(tuple((kind,) * n for n in range(5)) for kind in KINDS)
+_KIND_NUMBERS = range(34)
+
+
+def _sorted_tiles(counts: Sequence[int]) -> tuple[Tile, ...]:
+    """The tiles a 34-count vector holds, sorted (no bonus tiles)."""
+    tiles: list[Tile] = []
+    for kind in compress(_KIND_NUMBERS, counts):
+        tiles += _TILE_RUNS[kind][counts[kind]]
+    return tuple(tiles)
+
+
+def _by_seat(parts: Sequence[Any]) -> MappingProxyType:
+    """A read-only seat -> value mapping (shared between observations, so it must not be mutable)."""
+    return MappingProxyType({"E": parts[0], "S": parts[1], "W": parts[2], "N": parts[3]})
+
+
 @dataclass(frozen=True, slots=True)
 class TableView:
     """The referee's view: where every tile is. For tests, tools and replays, never for players."""
@@ -257,6 +382,16 @@ class HandState:
         "_turns",
         "_events",
         "_result",
+        # Read-only parts of the observations, kept between calls (None: to be rebuilt). Every place
+        # that changes the melds, bonus tiles, discard piles or dead hands resets the matching one;
+        # hand sizes and wall counts are keyed on the length of the log, since every tile that moves is logged.
+        "_hand_sizes",  # concealed tiles per seat (the sum of its counts), kept up to date as they change
+        "_fixed_view",
+        "_melds_view",
+        "_bonus_view",
+        "_discards_view",
+        "_dead_view",
+        "_counts_view",
     )
 
     def __init__(
@@ -392,6 +527,12 @@ class HandState:
         self._turns = 1  # East's first turn, on the dealt hand
         self._kongs_in_turn = 0
         self._result: HandResult | None = None
+        self._fixed_view: tuple[Mapping[str, Any], Mapping[str, str], Mapping[str, int]] | None = None
+        self._melds_view: Mapping[str, tuple[Meld, ...]] | None = None
+        self._bonus_view: Mapping[str, tuple[Tile, ...]] | None = None
+        self._discards_view: Mapping[str, tuple[Tile, ...]] | None = None
+        self._dead_view: tuple[str, ...] | None = None
+        self._counts_view: tuple[int, Mapping[str, int], int, int] | None = None
         self._events: list[dict[str, Any]] = [
             {
                 "event": "hand_start",
@@ -445,6 +586,7 @@ class HandState:
             counts = self._counts[seat]
             for tile in hands[seat]:
                 counts[tile] += 1
+        self._hand_sizes = [len(hand) for hand in hands]
         self._start_turn(0, last_received[0], "dealt", False)
 
     # ------------------------------------------------------------------ public reading
@@ -512,43 +654,90 @@ class HandState:
         return list(options)
 
     def observation(self, seat: str) -> Observation:
+        """What ``seat`` sees now (see :class:`Observation`).
+
+        Bots ask for one at every decision, so the parts that rarely change (the options, names and
+        totals, the melds, bonus tiles, discard piles, dead hands) are kept as read-only mappings
+        and tuples between calls and shared by the observations that show them."""
         index = _SEAT_INDEX.get(seat)
         if index is None:
             raise ValueError(f"unknown seat {seat!r} (expected one of E, S, W, N)")
-        counts = self._counts[index]
-        hand = tuple(KINDS[t] for t in range(34) for _ in range(counts[t]))
+        phase = self._phase
+        turn = self._turn
+        fixed = self._fixed_view
+        if fixed is None:
+            # The options, the players and the totals before the hand do not change during a hand.
+            fixed = self._fixed_view = (
+                MappingProxyType(dict(self._given_options)),
+                MappingProxyType(dict(self.players)),
+                MappingProxyType(dict(self.totals)),
+            )
+        melds = self._melds_view
+        if melds is None:
+            melds = self._melds_view = _by_seat([tuple(m) for m in self._melds])
+        bonus = self._bonus_view
+        if bonus is None:
+            bonus = self._bonus_view = _by_seat([tuple(b) for b in self._bonus])
+        discards = self._discards_view
+        if discards is None:
+            discards = self._discards_view = _by_seat([tuple(p) for p in self._piles])
+        dead = self._dead_view
+        if dead is None:
+            dead = self._dead_view = tuple(SEATS[s] for s in sorted(self._dead))
+        logged = len(self._events)
+        counted = self._counts_view
+        if counted is None or counted[0] != logged:
+            wall = self._wall
+            counted = self._counts_view = (logged, _by_seat(self._hand_sizes), wall.live, wall.replacements)
         drawn = None
-        if self._phase is Phase.TURN and self._turn == index and self._drawn is not None:
-            drawn = KINDS[self._drawn]
-        claim_open = self._phase in (Phase.CLAIMS, Phase.ROB)
-        if claim_open:
+        claim_tile = None
+        claim_from = None
+        if phase is Phase.TURN:
+            to_act: tuple[str, ...] = (SEATS[turn],)
+            if turn == index:
+                if self._drawn is not None:
+                    drawn = KINDS[self._drawn]
+                actions = self._turn_actions
+                if actions is None:
+                    actions = self._turn_actions = self._compute_turn_actions()
+                legal = tuple(actions)
+            else:
+                legal = ()
+        elif phase is Phase.OVER:
+            to_act = legal = ()
+        else:
             # Who else is asked about the open tile would tell what they hold: a seat only learns
             # whether the table waits for its own decision.
-            to_act: tuple[str, ...] = (seat,) if index in self._waiting else ()
-        else:
-            to_act = tuple(self.to_act)
-        return Observation(
-            seat=seat,
-            rules=self.rules,
-            options=dict(self._given_options),
-            round_wind=self.round_wind,
-            players=dict(self.players),
-            scores=dict(self.totals),
-            phase=self._phase,
-            turn=SEATS[self._turn],
-            to_act=to_act,
-            hand=hand,
-            drawn=drawn,
-            melds={SEATS[s]: tuple(self._melds[s]) for s in range(4)},
-            bonus={SEATS[s]: tuple(self._bonus[s]) for s in range(4)},
-            discards={SEATS[s]: tuple(self._piles[s]) for s in range(4)},
-            hand_sizes={SEATS[s]: sum(self._counts[s]) for s in range(4)},
-            live_wall=self._wall.live,
-            replacement_tiles=self._wall.replacements,
-            claim_tile=KINDS[self._claim_tile] if claim_open and self._claim_tile is not None else None,
-            claim_from=SEATS[self._turn] if claim_open else None,
-            dead=tuple(SEATS[s] for s in sorted(self._dead)),
-            legal_actions=tuple(self.legal_actions(seat)),
+            if index in self._waiting:
+                to_act = (seat,)
+                legal = tuple(self._options_by_seat.get(index, ()))
+            else:
+                to_act = legal = ()
+            if self._claim_tile is not None:
+                claim_tile = KINDS[self._claim_tile]
+            claim_from = SEATS[turn]
+        return _make_observation(
+            seat,
+            self.rules,
+            fixed[0],
+            self.round_wind,
+            fixed[1],
+            fixed[2],
+            phase,
+            SEATS[turn],
+            to_act,
+            _sorted_tiles(self._counts[index]),
+            drawn,
+            melds,
+            bonus,
+            discards,
+            counted[1],
+            counted[2],
+            counted[3],
+            claim_tile,
+            claim_from,
+            dead,
+            legal,
         )
 
     def table_view(self) -> TableView:
@@ -568,6 +757,7 @@ class HandState:
             setattr(other, name, getattr(self, name))
         other._wall = self._wall.copy()
         other._counts = [list(c) for c in self._counts]
+        other._hand_sizes = list(self._hand_sizes)
         other._melds = [list(m) for m in self._melds]
         other._bonus = [list(b) for b in self._bonus]
         other._piles = [list(p) for p in self._piles]
@@ -648,7 +838,9 @@ class HandState:
         if not counts[tile]:
             raise TileNotHeldError(action, f"{SEATS[seat]} does not hold {tile}")
         counts[tile] -= 1
+        self._hand_sizes[seat] -= 1
         self._piles[seat].append(tile)
+        self._discards_view = None
         self._visible[tile] += 1
         self._discards_made += 1
         self._ready[seat] = None
@@ -679,17 +871,21 @@ class HandState:
         self._ready[seat] = None
         if action.kind is ActionKind.CONCEALED_KONG:
             counts[tile] = 0
+            self._hand_sizes[seat] -= 4
             self._visible[tile] += 4
             meld = Meld(MeldKind.KONG, (tile, tile, tile, tile), False)
             self._melds[seat].append(meld)
+            self._melds_view = None
             self._events.append({"event": "kong", "seat": SEATS[seat], "kind": "concealed", "tiles": _kong_text(tile)})
             self._draw(seat, replacement=True)
             return
         counts[tile] -= 1
+        self._hand_sizes[seat] -= 1
         self._visible[tile] += 1
         index = self._pung_index(seat, tile)
         pung = self._melds[seat][index]
         self._melds[seat][index] = Meld(MeldKind.KONG, (tile, tile, tile, tile), True, pung.source)
+        self._melds_view = None
         self._events.append({"event": "kong", "seat": SEATS[seat], "kind": "added", "tiles": _kong_text(tile)})
         if self.procedure.table.rob_added_kong and self._open_rob(seat, tile):
             return
@@ -716,6 +912,7 @@ class HandState:
         if self.procedure.table.false_win != "dead_hand":
             raise InvalidWinError(action, reason)
         self._dead.add(seat)
+        self._dead_view = None
         self._events.append({"event": "false_win", "seat": SEATS[seat], "reason": reason})
         # Only this seat's options change: the others' wins on an open tile still stand.
         self._wins.pop(seat, None)
@@ -870,6 +1067,7 @@ class HandState:
         tile = self._claim_tile
         counts = self._counts[seat]
         self._piles[discarder].pop()
+        self._discards_view = None
         source = SEATS[discarder]
         kind = action.kind
         if kind is ActionKind.CHOW:
@@ -889,6 +1087,8 @@ class HandState:
             self._visible[tile] += 3
             meld = Meld(MeldKind.KONG, (KINDS[tile],) * 4, True, source)
         self._melds[seat].append(meld)
+        self._melds_view = None
+        self._hand_sizes[seat] -= len(meld.tiles) - 1  # the claimed tile came from the discard pile
         self._first_round = False
         self._ready[seat] = None
         self._events.append(
@@ -946,6 +1146,7 @@ class HandState:
         events.append({"event": "draw", "seat": SEATS[seat], "tile": tile_text(tile), "source": source})
         while tile >= 34:
             self._bonus[seat].append(tile)
+            self._bonus_view = None
             if not wall.can_replace():
                 events.append({"event": "bonus", "seat": SEATS[seat], "tile": tile_text(tile), "replacement": None})
                 self._exhaust()
@@ -964,6 +1165,7 @@ class HandState:
                 kind = "flower"
             tile = replacement_tile
         self._counts[seat][tile] += 1
+        self._hand_sizes[seat] += 1
         self._start_turn(seat, tile, kind, from_live and wall.live == 0)
 
     def _start_turn(self, seat: int, tile: int, kind: str, last_tile: bool) -> None:
@@ -1128,6 +1330,7 @@ class HandState:
         if source is not None:
             if self._phase is Phase.CLAIMS:
                 self._piles[source].pop()
+                self._discards_view = None
                 events.append(
                     {
                         "event": "claim",
@@ -1143,10 +1346,12 @@ class HandState:
                 for index, meld in enumerate(melds):
                     if meld.kind is MeldKind.KONG and meld.open and meld.tiles[0] == tile:
                         melds[index] = Meld(MeldKind.PUNG, (tile, tile, tile), True, meld.source)
+                        self._melds_view = None
                         break
                 events.append({"event": "rob", "seat": SEATS[seat], "from": SEATS[source], "tile": tile_text(tile)})
             self._visible[tile] -= 1
             self._counts[seat][tile] += 1
+            self._hand_sizes[seat] += 1
         events.append(
             {
                 "event": "win",
