@@ -200,9 +200,11 @@ runner = CliRunner()
 
 def test_the_simulate_command_prints_a_summary_and_writes_the_log(tmp_path: Path):
     path = tmp_path / "hands.jsonl"
-    result = runner.invoke(app, ["simulate", "--rules", "hkos", "--hands", "6", "--seed", "2", "--log", str(path)])
+    result = runner.invoke(
+        app, ["simulate", "--rules", "hkos", "--hands", "6", "--seed", "2", "-p", "simple", "--log", str(path)]
+    )
     assert result.exit_code == 0, result.output
-    for label in ("wins by E", "self-drawn share", "drawn hands", "claims", "kongs made", "average hand length"):
+    for label in ("win %", "deal-in %", "self-drawn", "average win", "net per hand", "drawn hands", "turns a hand"):
         assert label in result.output
     events = log.loads(path.read_text(encoding="utf-8"))
     assert sum(1 for e in events if e["event"] == "hand_start") == 6
@@ -215,7 +217,8 @@ def test_the_simulate_command_can_print_json_and_take_options():
     )
     assert result.exit_code == 0, result.output
     summary = json.loads(result.stdout.strip().splitlines()[-1])
-    assert summary["hands"] == 5 and summary["options"] == {"practice": True} and summary["players"] == "random"
+    assert summary["hands"] == 5 and summary["options"] == {"practice": True}
+    assert [p["level"] for p in summary["players"]] == ["random"] * 4
 
 
 @pytest.mark.parametrize(
@@ -223,12 +226,13 @@ def test_the_simulate_command_can_print_json_and_take_options():
     [
         (["--rules", "riichi"], "unknown ruleset 'riichi'"),
         (["--rules", "hkos", "--hands", "-3"], "--hands must be 1 or more"),
+        (["--rules", "hkos", "--hands", "1_000"], "--hands must be a whole number in ASCII digits"),
         (["--rules", "hkos", "--hands", "0"], "--hands must be 1 or more"),
         (["--rules", "hkos", "--hands", "many"], "--hands must be a whole number"),
         (["--rules", "hkos", "--seed", "x"], "--seed must be a whole number"),
         (["--rules", "hkos", "--option", "flowers"], "--option: write name=value"),
         (["--rules", "hkos", "--option", "flowers=3"], "option 'flowers' of hkos must be bool"),
-        (["--rules", "hkos", "--players", "expert"], "unknown players 'expert'"),
+        (["--rules", "hkos", "--players", "wizard"], "unknown player 'wizard'"),
         (["--rules", "hkos", "--log", "/nonexistent/dir/log.jsonl"], "cannot write the log"),
     ],
 )

@@ -158,6 +158,28 @@ def shanten(counts: Sequence[int], melds: int = 0, forms: Forms = DEFAULT_FORMS)
     return best
 
 
+_RAISED: dict[bytes, tuple[int | None, ...]] = {}
+
+
+def _raised_ids(table: dict[bytes, int], key: bytes) -> tuple[int | None, ...]:
+    """The table ids of a group's pattern with one more tile at each position (None where it already
+    has four). Patterns recur all the time in play, so this is memoised per pattern."""
+    raised = _RAISED.get(key)
+    if raised is None:
+        # Suit and honour patterns differ in length (9 and 7), so one memo serves both tables.
+        pattern = bytearray(key)
+        ids: list[int | None] = []
+        for i in range(len(pattern)):
+            if pattern[i] >= 4:
+                ids.append(None)
+                continue
+            pattern[i] += 1
+            ids.append(table[bytes(pattern)])
+            pattern[i] -= 1
+        raised = _RAISED[key] = tuple(ids)
+    return raised
+
+
 def _improving(counts: Sequence[int], melds: int, forms: Forms, below: int) -> list[Tile]:
     """Tile kinds whose addition brings the hand's shanten below ``below``.
 
@@ -171,8 +193,8 @@ def _improving(counts: Sequence[int], melds: int, forms: Forms, below: int) -> l
     vectors = tables.vectors
     column = 9 - 2 * melds
     group_tables = (tables.suit, tables.suit, tables.suit, tables.honour)
-    bounds = ((0, 9), (9, 18), (18, 27), (27, 34))
-    ids = [group_tables[g][bytes(raw[lo:hi])] for g, (lo, hi) in enumerate(bounds)]
+    keys = (bytes(raw[0:9]), bytes(raw[9:18]), bytes(raw[18:27]), bytes(raw[27:34]))
+    ids = [group_tables[g][keys[g]] for g in range(4)]
     others = [
         convolve[convolve[ids[1]][ids[2]]][ids[3]],
         convolve[convolve[ids[0]][ids[2]]][ids[3]],
@@ -183,21 +205,23 @@ def _improving(counts: Sequence[int], melds: int, forms: Forms, below: int) -> l
     check_pairs = specials and forms.seven_pairs and seven_pairs_shanten(raw, forms.four_as_two_pairs) - 1 < below
     check_orphans = specials and forms.thirteen_orphans and thirteen_orphans_shanten(raw) - 1 < below
     result = []
-    for group, (lo, hi) in enumerate(bounds):
-        table = group_tables[group]
+    for group in range(4):
         rest = convolve[others[group]]
-        for tile in range(lo, hi):
-            if raw[tile] >= 4:
+        lo = 9 * group
+        for offset, raised in enumerate(_raised_ids(group_tables[group], keys[group])):
+            if raised is None:
                 continue
-            raw[tile] += 1
-            value = vectors[rest[table[bytes(raw[lo:hi])]]][column] - 1
-            if value >= below and check_pairs:
-                value = min(value, seven_pairs_shanten(raw, forms.four_as_two_pairs))
-            if value >= below and check_orphans:
-                value = min(value, thirteen_orphans_shanten(raw))
-            raw[tile] -= 1
+            value = vectors[rest[raised]][column] - 1
+            if value >= below and (check_pairs or check_orphans):
+                tile = lo + offset
+                raw[tile] += 1
+                if check_pairs:
+                    value = min(value, seven_pairs_shanten(raw, forms.four_as_two_pairs))
+                if check_orphans:
+                    value = min(value, thirteen_orphans_shanten(raw))
+                raw[tile] -= 1
             if value < below:
-                result.append(KINDS[tile])
+                result.append(KINDS[lo + offset])
     return result
 
 

@@ -563,9 +563,10 @@ def settle(
 
 
 def _register_more_commands() -> None:
-    from sparrow import cli_simulate
+    from sparrow import cli_play, cli_simulate
 
     cli_simulate.register(app)
+    cli_play.register(app)
 
 
 _register_more_commands()

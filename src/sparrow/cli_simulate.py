@@ -1,7 +1,9 @@
-"""``sparrow simulate``: computer players play hands of a ruleset, with a progress bar and a summary.
+"""``sparrow simulate``: the simulation lab on the command line (:mod:`sparrow.lab`).
 
-Registered on the main app by :func:`register`. Bad input prints one ``error: ...`` line on stderr and
-exits with code 2.
+Computer players play hands of a ruleset on every core, with a progress bar, and the command prints
+per player the win rate, deal-in rate, self-draw share, average winning score and net score per hand,
+each rate with its 95% confidence interval, and the drawn-hand rate. Registered on the main app by
+:func:`register`. Bad input prints one ``error: ...`` line on stderr and exits with code 2.
 """
 
 from __future__ import annotations
@@ -25,10 +27,9 @@ def _fail(message: str) -> typer.Exit:
 
 
 def _whole_number(name: str, text: str, minimum: int | None = None) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise _fail(f"{name} must be a whole number, got {text!r}") from None
+    if not (text.isascii() and text.lstrip("-").isdigit() and text.count("-") <= 1):
+        raise _fail(f"{name} must be a whole number in ASCII digits, got {text!r}")
+    value = int(text)
     if minimum is not None and value < minimum:
         raise _fail(f"{name} must be {minimum} or more, got {value}")
     return value
@@ -48,23 +49,40 @@ def register(app: typer.Typer) -> None:
     @app.command()
     def simulate(
         rules: Annotated[str, typer.Option("--rules", "-r", help="Ruleset: nts, hkos, chinese or casual.")],
+        players: Annotated[
+            str,
+            typer.Option(
+                "--players",
+                "-p",
+                metavar="KINDS",
+                help="The players, in seat order: easy, normal or expert (the bots), simple or random;"
+                " comma-separated (expert,normal,normal,normal) or one kind for every seat.",
+            ),
+        ] = "normal",
         hands: Annotated[
             str, typer.Option("--hands", "-n", metavar="N", help="How many hands to play (as matches).")
         ] = "100",
         seed: Annotated[
             str, typer.Option("--seed", "-s", metavar="S", help="Seed: the same seed plays the same hands.")
         ] = "0",
+        workers: Annotated[
+            str | None,
+            typer.Option(
+                "--workers",
+                "-w",
+                metavar="K",
+                help="Processes to play on (default: every core). The result is the same for any K.",
+            ),
+        ] = None,
+        duplicate: Annotated[
+            bool,
+            typer.Option(
+                "--duplicate", help="Play every deal once per rotation of the players (luck of the deal cancels out)."
+            ),
+        ] = False,
         log: Annotated[
             Path | None, typer.Option("--log", help="Write the game log of every hand to this file (JSON Lines).")
         ] = None,
-        players: Annotated[
-            str,
-            typer.Option(
-                "--players",
-                "-p",
-                help="simple (seeded policy), random (uniformly random legal) or random-observing (random, asking for an observation each decision).",
-            ),
-        ] = "simple",
         option: Annotated[
             list[str] | None,
             typer.Option(
@@ -74,24 +92,27 @@ def register(app: typer.Typer) -> None:
                 " number, else text.",
             ),
         ] = None,
-        as_json: Annotated[bool, typer.Option("--json", help="Print the summary as one JSON object.")] = False,
+        as_json: Annotated[bool, typer.Option("--json", help="Print the result as one JSON object.")] = False,
     ) -> None:
-        """Play hands with four computer players and print a summary: wins by seat, self-draw share,
-        drawn hands, claims and kongs made, average hand length and average winning score."""
+        """Play hands with computer players and measure them: per player the win rate, deal-in rate,
+        self-draw share, average winning score and net score per hand, with 95% confidence intervals,
+        and the drawn-hand rate. Seats rotate every match."""
+        import os
+        import time
+
         from sparrow.game.procedures import procedure
+        from sparrow.lab import LabError, parse_players, run_lab
         from sparrow.rules import RulesError
-        from sparrow.sim import PLAYER_KINDS
-        from sparrow.sim import simulate as run
 
         hand_count = _whole_number("--hands", hands, minimum=1)
         seed_value = _whole_number("--seed", seed)
+        worker_count = _whole_number("--workers", workers, minimum=1) if workers is not None else os.cpu_count() or 1
         try:
             options = parse_options(option or [])
-            procedure(rules, options)  # unknown ruleset or option: said before anything starts
-        except (RulesError, ValueError) as error:
+            seats = procedure(rules, options).table.seats  # unknown ruleset or option: said before anything starts
+            kinds = parse_players(players, seats)
+        except (RulesError, LabError, ValueError) as error:
             raise _fail(str(error)) from None
-        if players not in PLAYER_KINDS:
-            raise _fail(f"unknown players {players!r} (expected one of {', '.join(PLAYER_KINDS)})")
         stream: IO[str] | None = None
         if log is not None:
             try:
@@ -99,6 +120,7 @@ def register(app: typer.Typer) -> None:
             except OSError as error:
                 raise _fail(f"cannot write the log {str(log)!r}: {error.strerror}") from None
         console = Console(stderr=as_json)
+        started = time.perf_counter()
         try:
             with Progress(
                 TextColumn(f"[bold]{rules}[/]"),
@@ -111,46 +133,67 @@ def register(app: typer.Typer) -> None:
                 transient=True,
             ) as progress:
                 task = progress.add_task("simulate", total=hand_count)
-
-                def on_hand(events: list[dict[str, Any]]) -> None:
-                    if stream is not None:
-                        for event in events:
-                            stream.write(json.dumps(event, ensure_ascii=False, separators=(",", ":")))
-                            stream.write("\n")
-                    progress.advance(task)
-
-                summary = run(rules, hand_count, seed_value, players=players, options=options, on_hand=on_hand)
-        except (RulesError, ValueError) as error:
+                result = run_lab(
+                    rules,
+                    kinds,
+                    hand_count,
+                    seed_value,
+                    workers=worker_count,
+                    duplicate=duplicate,
+                    options=options,
+                    keep_logs=stream is not None,
+                    on_progress=lambda done: progress.advance(task, done),
+                )
+            if stream is not None:
+                for hand in result.logs:
+                    for event in hand:
+                        stream.write(json.dumps(event, ensure_ascii=False, separators=(",", ":")))
+                        stream.write("\n")
+        except (RulesError, LabError, ValueError) as error:
             raise _fail(str(error)) from None
         finally:
             if stream is not None:
                 stream.close()
         if as_json:
-            print(json.dumps(summary.to_dict()))
+            print(json.dumps(result.to_dict()))
             return
-        _print_summary(Console(), summary, log)
+        _print_result(Console(), result, log, time.perf_counter() - started, worker_count)
 
 
-def _print_summary(console: Console, summary: Any, log: Path | None) -> None:
-    options = ", ".join(f"{k}={v}" for k, v in summary.options.items())
-    title = f"{summary.rules}{f' ({options})' if options else ''}: {summary.hands} hands, {summary.players} players"
+def _plus_minus(value: float, interval: tuple[float, float], scale: float) -> str:
+    half = (interval[1] - interval[0]) / 2 * scale
+    return f"{value * scale:.1f} ±{half:.1f}"
+
+
+def _print_result(console: Console, result: Any, log: Path | None, elapsed: float, workers: int) -> None:
+    options = ", ".join(f"{k}={v}" for k, v in result.options.items())
+    mode = ", duplicate" if result.duplicate else ""
+    title = f"{result.rules}{f' ({options})' if options else ''}: {result.hands} hands{mode}"
     table = Table(title=title, show_header=True)
-    table.add_column("")
-    table.add_column("value", justify="right")
-    for seat, count in summary.wins_by_seat.items():
-        share = count / summary.hands if summary.hands else 0.0
-        table.add_row(f"wins by {seat}", f"{count} ({share:.1%})")
-    table.add_row("self-drawn share of wins", f"{summary.self_draw_share:.1%}")
-    drawn_share = summary.drawn_hands / summary.hands if summary.hands else 0.0
-    table.add_row("drawn hands", f"{summary.drawn_hands} ({drawn_share:.1%})")
-    table.add_row("claims (chow, pung, kong)", str(summary.claims))
-    table.add_row("kongs made", str(summary.kongs))
-    table.add_row("kongs robbed", str(summary.robbed_kongs))
-    table.add_row("false wins (dead hands)", str(summary.false_wins))
-    table.add_row("average hand length (turns)", f"{summary.average_hand_length:.1f}")
-    table.add_row("average winning score", f"{summary.average_winning_score:.1f}")
-    table.add_row("matches", str(summary.matches))
-    table.add_row("time", f"{summary.elapsed:.2f} s ({summary.hands_per_second:,.0f} hands/s)")
+    table.add_column("player")
+    table.add_column("win %", justify="right")
+    table.add_column("deal-in %", justify="right")
+    table.add_column("self-drawn", justify="right")
+    table.add_column("average win", justify="right")
+    table.add_column("net per hand", justify="right")
+    for stats in result.stats:
+        table.add_row(
+            f"{stats.player} {stats.level}",
+            _plus_minus(stats.win_rate, stats.win_rate_ci, 100),
+            _plus_minus(stats.deal_in_rate, stats.deal_in_rate_ci, 100),
+            f"{stats.self_draw_share:.0%}",
+            f"{stats.average_win:.1f}",
+            _plus_minus(stats.net_per_hand, stats.net_per_hand_ci, 1),
+        )
     console.print(table)
+    console.print(
+        f"drawn hands {result.drawn_rate:.1%} · {result.matches} matches · {result.average_turns:.1f} turns a hand"
+        f" · {result.claims_per_hand:.2f} claims a hand",
+        highlight=False,
+    )
+    console.print("± is half the width of the 95% confidence interval (--json gives both ends)", highlight=False)
+    console.print(
+        f"time {elapsed:.1f} s on {workers} worker(s), {result.hands / elapsed:,.0f} hands/s", highlight=False
+    )
     if log is not None:
         console.print(f"game log: {log}")

@@ -21,7 +21,7 @@ from sparrow.game.state import HandSetupError, HandState, Phase
 from sparrow.rules import RulesError
 from sparrow.tiles import Tile, TileError, parse_tiles
 
-__all__ = ["ReplayError", "replay", "replay_states", "replay_match"]
+__all__ = ["ReplayError", "replay", "replay_states", "replay_match", "replay_onto"]
 
 
 class ReplayError(ValueError):
@@ -45,7 +45,19 @@ def replay_states(events: Sequence[Mapping[str, Any]]) -> Iterator[HandState]:
         yield state.copy()
 
 
-def _steps(events: Sequence[Mapping[str, Any]]) -> Iterator[HandState]:
+def replay_onto(state: HandState, events: Sequence[Mapping[str, Any]]) -> HandState:
+    """Play the decisions of a hand's log onto ``state``, a hand freshly dealt the same way (a
+    :class:`~sparrow.game.match.Match` deals its hands again from its seed), checking every event
+    the table produces against the log. Returns ``state``, at the log's last event."""
+    if len(state.events) > len(events) or state.events != list(events[: len(state.events)]):
+        if [_plain(e) for e in state.events] != [_plain(dict(e)) for e in events[: len(state.events)]]:
+            raise ReplayError("the log does not start with this hand's deal")
+    for _ in _steps(events, state):
+        pass
+    return state
+
+
+def _steps(events: Sequence[Mapping[str, Any]], state: HandState | None = None) -> Iterator[HandState]:
     """The one state of the hand, yielded after the deal and after each decision (not copied)."""
     events = _event_list(events)
     if not events or events[0].get("event") != "hand_start":
@@ -53,10 +65,11 @@ def _steps(events: Sequence[Mapping[str, Any]]) -> Iterator[HandState]:
     for index, event in enumerate(events[1:], 1):
         if event.get("event") == "hand_start":
             raise ReplayError(f"event {index} starts another hand: replay a match with replay_match()")
-    try:
-        state = HandState.from_hand_start(events[0])
-    except (HandSetupError, RulesError) as error:
-        raise ReplayError(f"event 0 (hand_start): {error}") from None
+    if state is None:
+        try:
+            state = HandState.from_hand_start(events[0])
+        except (HandSetupError, RulesError) as error:
+            raise ReplayError(f"event 0 (hand_start): {error}") from None
     checked = 0
     while True:
         checked = _check(state.events, events, checked)

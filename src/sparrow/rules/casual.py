@@ -83,6 +83,9 @@ class Casual(Ruleset):
     def forms(self, options: Mapping[str, Any] | None = None) -> Forms:
         return _FORMS
 
+    def has_minimum(self, options: Mapping[str, Any] | None = None) -> bool:
+        return False  # any legal shape wins
+
     def waits(self, counts: Sequence[int], melds: int = 0, options: Mapping[str, Any] | None = None) -> list[Tile]:
         # The table-driven analysis with this family's forms gives the same answer as trying each
         # tile with is_complete, at a fraction of the cost.

@@ -216,6 +216,10 @@ class HKOS(Ruleset):
         """Thirteen orphans always wins (a limit hand); seven pairs only with its option."""
         return Forms(seven_pairs=self._profile(options).seven_pairs, thirteen_orphans=True, four_as_two_pairs=False)
 
+    def has_minimum(self, options: Mapping[str, Any] | None = None) -> bool:
+        profile = self._profile(options)
+        return profile.minimum > 0 and not profile.practice
+
     # -- scoring
 
     def score(self, situation: HandSituation) -> ScoreResult:

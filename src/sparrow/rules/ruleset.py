@@ -187,6 +187,11 @@ class Ruleset:
         """The special winning forms the shanten/waits analysis should consider."""
         return Forms()
 
+    def has_minimum(self, options: Mapping[str, Any] | None = None) -> bool:
+        """Whether some complete hands do not win under these options (a minimum of points, faan or
+        doublings). Players use it to know when a hand's value decides whether it can win at all."""
+        return True
+
     def is_complete(self, counts: Sequence[int], melds: int = 0, options: Mapping[str, Any] | None = None) -> bool:
         """Whether the standing tiles (34 counts, winning tile included) with ``melds`` declared sets
         form a winning *shape* under this family (the minimum is checked by :meth:`score`).

@@ -1,0 +1,133 @@
+"""What a bot knows at a decision, derived from its seat's :class:`~sparrow.game.state.Observation` only.
+
+The observation is the whole of a bot's input; this module turns it into the numbers every decision
+needs: the bot's own tile counts, the tiles it can see elsewhere (every discard pile, every exposed
+set), and from those how many copies of each tile kind are still unseen. Nothing here looks at the
+hand state, the wall or another player's concealed tiles.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from sparrow.analysis import Forms
+from sparrow.analysis import waits as regular_waits
+from sparrow.game.state import Observation
+from sparrow.hand import Meld
+from sparrow.rules import Ruleset, get_ruleset
+from sparrow.rules.ruleset import Ruleset as _BaseRuleset
+from sparrow.tiles import Tile
+
+__all__ = ["Knowledge", "ScoringContext", "know"]
+
+
+@dataclass(frozen=True, slots=True, eq=False)  # interned by know(): compared and hashed by identity
+class ScoringContext:
+    """Everything the ruleset's scorer needs about a seat besides its tiles: a bot values a candidate
+    hand by asking the scorer, under these facts."""
+
+    rules: str
+    options: tuple[tuple[str, Any], ...]  # sorted (name, value) pairs: hashable, for the caches
+    seat_wind: str
+    round_wind: str
+    bonus: tuple[int, ...]
+
+    @property
+    def option_map(self) -> dict[str, Any]:
+        return dict(self.options)
+
+
+@dataclass(slots=True)
+class Knowledge:
+    """One seat's view, in counts. ``visible`` counts every tile this seat can see outside its own
+    concealed hand (discard piles and every exposed set, its own included); ``unseen`` is what may
+    still be in the wall or in other hands."""
+
+    observation: Observation
+    ruleset: Ruleset
+    forms: Forms  # the winning forms the ruleset's shanten counts
+    has_minimum: bool  # some complete hands do not win (their value decides)
+    context: ScoringContext
+    seats: tuple[str, ...]  # the seats at this table, in turn order from East
+    counts: list[int]  # own concealed tiles (the drawn tile included), 34 kinds
+    melds: tuple[Meld, ...]
+    visible: list[int]
+    unseen: list[int]
+    unseen_total: int
+    draws_left: float  # live draws this seat can still expect
+
+    def waits(self, counts: Sequence[int], melds: int) -> list[Tile]:
+        """The tiles that complete a ready 13-tile hand under the ruleset's shapes."""
+        if type(self.ruleset).waits is _BaseRuleset.waits:
+            # The family has no shapes of its own: the shanten tables answer at once.
+            return regular_waits(counts, melds, self.forms)
+        return self.ruleset.waits(counts, melds, self.observation.options)
+
+    @property
+    def seat(self) -> str:
+        return self.observation.seat
+
+    @property
+    def opponents(self) -> tuple[str, ...]:
+        seat = self.observation.seat
+        return tuple(s for s in self.seats if s != seat)
+
+
+_CONTEXT_CACHE: dict[tuple, ScoringContext] = {}
+
+
+def _options_key(options: Mapping[str, Any]) -> tuple[tuple[str, Any], ...]:
+    return tuple(sorted(options.items()))
+
+
+_RULES_CACHE: dict[tuple, tuple[Forms, bool]] = {}
+
+
+def know(observation: Observation) -> Knowledge:
+    """Derive a :class:`Knowledge` from one observation."""
+    seat = observation.seat
+    seats = tuple(observation.hand_sizes)
+    counts = [0] * 34
+    for tile in observation.hand:
+        counts[tile] += 1
+    visible = [0] * 34
+    for pile in observation.discards.values():
+        for tile in pile:
+            visible[tile] += 1
+    for melds in observation.melds.values():
+        for meld in melds:
+            for tile in meld.tiles:
+                visible[tile] += 1
+    unseen = [max(0, 4 - counts[k] - visible[k]) for k in range(34)]
+    options = _options_key(observation.options)
+    bonus = tuple(int(t) for t in observation.bonus[seat])
+    key = (observation.rules, options, seat, observation.round_wind, bonus)
+    context = _CONTEXT_CACHE.get(key)
+    if context is None:
+        if len(_CONTEXT_CACHE) > 4096:
+            _CONTEXT_CACHE.clear()
+        context = _CONTEXT_CACHE[key] = ScoringContext(observation.rules, options, seat, observation.round_wind, bonus)
+    ruleset = get_ruleset(observation.rules)
+    facts = _RULES_CACHE.get((observation.rules, options))
+    if facts is None:
+        facts = _RULES_CACHE[(observation.rules, options)] = (
+            ruleset.forms(observation.options),
+            ruleset.has_minimum(observation.options),
+        )
+    forms, minimum = facts
+    return Knowledge(
+        observation=observation,
+        ruleset=ruleset,
+        forms=forms,
+        has_minimum=minimum,
+        context=context,
+        seats=seats,
+        counts=counts,
+        melds=observation.melds[seat],
+        visible=visible,
+        unseen=unseen,
+        unseen_total=max(1, sum(unseen)),
+        draws_left=observation.live_wall / max(1, len(seats)),
+    )

@@ -1,0 +1,58 @@
+"""Chances: how likely a hand is to complete before the wall runs out.
+
+A deliberately small model. A hand at shanten ``d`` needs ``d + 1`` improving tiles. The next one
+comes at the rate its acceptance allows (the unseen tiles that improve it now, over all unseen
+tiles); the later ones at the rate a typical hand of that distance accepts, scaled by how narrow the
+plan is (a flush or an all-pungs hand accepts fewer tiles at every step than a free hand). Adding up
+the expected waits gives the expected number of draws to complete, and the chance of completing in
+the draws left is that of a Poisson count with the matching mean reaching ``d + 1``. Once ready, the
+winning tile can also come from the three opponents' discards when a discard win is legal, which
+gives a ready hand more looks per turn. The race against the other players finishing first is folded
+into one discount on the draws left.
+"""
+
+from __future__ import annotations
+
+from math import exp
+
+__all__ = ["reach_chance", "win_chance", "DRAW_DISCOUNT"]
+
+# Fewer draws than the wall suggests: somebody else often wins first.
+DRAW_DISCOUNT = 0.75
+# Opponents' discards seen per own draw that could hold a winning tile (three players discard, but
+# mostly tiles they do not need, and a claim can only be made by one).
+DISCARD_LOOKS = 1.5
+# Unseen tiles a typical free hand accepts at each shanten (0: its winning tiles, counting the chance
+# of a discard win), from the simulation lab's hands.
+_TYPICAL_ACCEPTANCE = (12.0, 22.0, 34.0, 46.0, 56.0, 62.0, 66.0, 70.0, 72.0)
+
+
+def reach_chance(distance: int, draws: float, acceptance: float, unseen: int, narrowness: float = 1.0) -> float:
+    """The chance that a hand at shanten ``distance`` (-1: complete) completes within ``draws`` of its
+    own draws, accepting ``acceptance`` of the ``unseen`` tiles now; ``narrowness`` scales the typical
+    acceptance of the later steps (1 for a free hand, less for a flush or all pungs)."""
+    if distance < 0:
+        return 1.0
+    if acceptance <= 0 or draws <= 0:
+        return 0.0
+    unseen = max(1, unseen)
+    expected = unseen / acceptance
+    for step in range(distance):
+        typical = _TYPICAL_ACCEPTANCE[min(step, len(_TYPICAL_ACCEPTANCE) - 1)] * narrowness
+        expected += unseen / max(1.0, typical)
+    needed = distance + 1
+    mean = draws * DRAW_DISCOUNT * needed / expected
+    term = exp(-mean)
+    below = term
+    for k in range(1, needed):
+        term *= mean / k
+        below += term
+    return max(0.0, 1.0 - below)
+
+
+def win_chance(waiting: int, unseen_total: int, draws: float, discard_wins: bool) -> float:
+    """The chance that a ready hand waiting on ``waiting`` unseen tiles wins before the wall ends."""
+    if waiting <= 0:
+        return 0.0
+    looks = draws * DRAW_DISCOUNT * (1.0 + (DISCARD_LOOKS if discard_wins else 0.0))
+    return 1.0 - exp(-looks * waiting / max(1, unseen_total))

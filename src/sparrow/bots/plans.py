@@ -1,0 +1,516 @@
+"""Plans: the directions a hand can take, how far it is along each, and what each is worth.
+
+A good player looks at a hand and decides what it wants to become (seed 003, "Choose a direction
+early"): one suit, all pungs, a quick hand of chows, pungs of the honours it holds. A :class:`Plan` is
+one such direction: the tile kinds it keeps (a *mask*: every suit, one suit with or without the
+honours, only the simples 2-8, only honours) and the shape it builds (any sets, chows, pungs, seven
+pairs, thirteen orphans).
+
+For a plan, a hand has
+
+* a **distance**: the number of tiles still to draw to complete it using only the plan's tiles (the
+  shanten number of the masked hand, plus one), exact for the regular shapes from the shipped tables;
+* an **acceptance**: how many unseen tiles would shorten that distance;
+* a **value**: what a completed hand of the plan scores, asked of the ruleset's own scorer. The bot
+  builds a *prototype* of the completed hand (the honour pungs and pairs it holds, sets of the plan's
+  suits in the plan's shape, its declared sets as they are) and scores it won by self-draw and won on
+  a discard. A plan whose prototype does not reach the ruleset's minimum is worth nothing.
+
+Nothing here knows a scoring table: the value comes from ``Ruleset.score``. Prototype values are
+memoised, because a prototype depends only on the plan, the honours held and the seat's situation,
+which change rarely during a hand.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from operator import itemgetter
+
+from sparrow.analysis import Forms, accepted_tiles, regular_shanten, seven_pairs_shanten, thirteen_orphans_shanten
+from sparrow.bots.knowledge import ScoringContext
+from sparrow.hand import Meld, MeldKind
+from sparrow.rules import get_ruleset
+from sparrow.situation import HandSituation
+from sparrow.tiles import KINDS, ORPHANS, Tile
+
+__all__ = [
+    "Plan",
+    "PLANS",
+    "plans_for",
+    "distance",
+    "acceptance",
+    "accepting",
+    "plan_value",
+    "win_scores",
+    "blend",
+    "SELF_DRAW_WEIGHT",
+]
+
+# The tile groups: characters, circles, bamboo, honours.
+_GROUP_RANGES = ((0, 9), (9, 18), (18, 27), (27, 34))
+_SUITS = (0, 1, 2)
+_HONOURS = 3
+_ALL_GROUPS = 0b1111
+
+_REGULAR_ONLY = Forms(seven_pairs=False, thirteen_orphans=False)
+_ORPHAN_SET = frozenset(int(t) for t in ORPHANS)
+_ORPHAN_LIST = tuple(sorted(_ORPHAN_SET))
+_orphan_counts = itemgetter(*_ORPHAN_LIST)
+_SIMPLE_KINDS = frozenset(k for k in range(27) if 1 <= k % 9 <= 7)
+
+_CACHE_LIMIT = 200_000  # entries per memo before it starts afresh
+
+# A won hand is worth its discard-win value most of the time and its self-draw value the rest: three
+# opponents discard for every tile the seat draws itself, but a discard is only claimable by one.
+SELF_DRAW_WEIGHT = 0.3
+
+
+@dataclass(frozen=True, slots=True, eq=False)  # one instance per plan (PLANS): compared and hashed by identity
+class Plan:
+    """A direction for the hand. ``groups`` is a bit set of the groups kept (1 characters, 2 circles,
+    4 bamboo, 8 honours); ``simples`` keeps only the 2-8 of the suits; ``style`` is the shape built:
+    ``any`` (sets and a pair), ``chows`` (chows and a pair), ``pungs``, ``pairs`` (seven pairs) or
+    ``orphans`` (thirteen orphans)."""
+
+    name: str
+    groups: int
+    style: str
+    simples: bool = False
+    narrowness: float = 1.0  # how much of a free hand's acceptance the plan keeps at each step (odds.py)
+
+    def keeps(self, kind: int) -> bool:
+        """Whether a tile kind belongs to the plan."""
+        if self.style == "orphans":
+            return kind in _ORPHAN_SET
+        if self.simples:
+            return kind in _SIMPLE_KINDS
+        return bool(self.groups >> (kind // 9 if kind < 27 else _HONOURS) & 1)
+
+    @property
+    def suits(self) -> tuple[int, ...]:
+        return tuple(g for g in _SUITS if self.groups >> g & 1)
+
+    @property
+    def has_honours(self) -> bool:
+        return bool(self.groups >> _HONOURS & 1) and not self.simples
+
+
+def _make_plans() -> tuple[Plan, ...]:
+    plans = [
+        Plan("any", _ALL_GROUPS, "any"),
+        Plan("chows", _ALL_GROUPS, "chows", narrowness=0.8),
+        Plan("pungs", _ALL_GROUPS, "pungs", narrowness=0.35),
+        Plan("simples", 0b0111, "any", simples=True, narrowness=0.8),
+        Plan("pairs", _ALL_GROUPS, "pairs", narrowness=0.3),
+        Plan("orphans", _ALL_GROUPS, "orphans", narrowness=0.3),
+        Plan("honours", 0b1000, "pungs", narrowness=0.25),
+    ]
+    for suit, letter in zip(_SUITS, "mps"):
+        plans.append(Plan(f"half-{letter}", 1 << suit | 0b1000, "any", narrowness=0.6))
+        plans.append(Plan(f"half-{letter}-pungs", 1 << suit | 0b1000, "pungs", narrowness=0.3))
+        plans.append(Plan(f"pure-{letter}", 1 << suit, "any", narrowness=0.45))
+    return tuple(plans)
+
+
+PLANS: tuple[Plan, ...] = _make_plans()
+_BY_NAME = {plan.name: plan for plan in PLANS}
+
+_ZERO9 = bytes(9)
+_ZERO7 = bytes(7)
+
+
+def masked(counts: Sequence[int], plan: Plan) -> bytes:
+    """The counts of the tiles the plan keeps (the others are to be thrown)."""
+    raw = bytes(counts)
+    if plan.style == "orphans":
+        return bytes(c if k in _ORPHAN_SET else 0 for k, c in enumerate(raw))
+    if plan.simples:
+        return bytes(c if k in _SIMPLE_KINDS else 0 for k, c in enumerate(raw))
+    groups = plan.groups
+    if groups == _ALL_GROUPS:
+        return raw
+    return (
+        (raw[0:9] if groups & 1 else _ZERO9)
+        + (raw[9:18] if groups & 2 else _ZERO9)
+        + (raw[18:27] if groups & 4 else _ZERO9)
+        + (raw[27:34] if groups & 8 else _ZERO7)
+    )
+
+
+def melds_fit(plan: Plan, melds: Sequence[Meld]) -> bool:
+    """Whether the declared sets can belong to a hand of the plan."""
+    if not melds:
+        return True
+    if plan.style in ("pairs", "orphans"):
+        return False
+    for meld in melds:
+        if plan.style == "pungs" and meld.kind is MeldKind.CHOW:
+            return False
+        if plan.style == "chows" and meld.kind is not MeldKind.CHOW:
+            return False
+        if not all(plan.keeps(t) for t in meld.tiles):
+            return False
+    return True
+
+
+_PLANS_CACHE: dict[tuple, list[Plan]] = {}
+
+
+def plans_for(forms: Forms, counts: Sequence[int], melds: Sequence[Meld]) -> list[Plan]:
+    """The plans worth considering for this hand under a ruleset with these winning ``forms``: its
+    declared sets must fit, and a plan that keeps too few of the hand's tiles to be reachable is left
+    out."""
+    raw = bytes(counts)
+    totals = (sum(raw[0:9]), sum(raw[9:18]), sum(raw[18:27]), sum(raw[27:34]))
+    orphans = sum(1 for c in _orphan_counts(raw) if c)
+    ends = sum(_orphan_counts(raw))
+    key = (forms, tuple(melds), totals, min(orphans, 9), ends)
+    found = _PLANS_CACHE.get(key)
+    if found is not None:
+        return found
+    total = sum(totals)
+    result = []
+    for plan in PLANS:
+        if not melds_fit(plan, melds):
+            continue
+        style = plan.style
+        if style == "pairs" and (not forms.seven_pairs or melds):
+            continue
+        if style == "orphans":
+            if not forms.thirteen_orphans or melds or orphans < 9:
+                continue
+        elif plan.simples:
+            if ends > 5:
+                continue
+        elif plan.groups != _ALL_GROUPS:
+            kept = sum(totals[g] for g in range(4) if plan.groups >> g & 1)
+            # A flush or an honours hand needs most of the hand already in its tiles to be a plan.
+            if total - kept > (5 if plan.groups & 0b1000 else 4):
+                continue
+        result.append(plan)
+    if len(_PLANS_CACHE) > _CACHE_LIMIT:
+        _PLANS_CACHE.clear()
+    _PLANS_CACHE[key] = result
+    return result
+
+
+def _pung_cost(raw: bytes, sets: int) -> int:
+    """Tiles to draw to make ``sets`` pungs and a pair from ``raw`` (every kind it keeps)."""
+    best = sorted((min(c, 3) for c in raw if c), reverse=True)[: sets + 1]
+    best += [0] * (sets + 1 - len(best))
+    cost = sum(3 - c for c in best)
+    if best[-1] <= 2:
+        cost -= 1  # the smallest of them need only be the pair
+    return cost
+
+
+def _shaped(plan: Plan, counts: Sequence[int]) -> bytes:
+    """The counts the plan works with: the masked hand, and for chows at most one honour kind (two of
+    it), since honours can only be the pair of a hand of chows."""
+    raw = masked(counts, plan)
+    if plan.style == "chows":
+        honours = raw[27:34]
+        if any(honours):
+            pair = max(range(7), key=honours.__getitem__)
+            kept = bytearray(7)
+            kept[pair] = min(2, honours[pair])
+            raw = raw[:27] + bytes(kept)
+    return raw
+
+
+def distance(plan: Plan, counts: Sequence[int], melds: int, four_as_two_pairs: bool = False) -> int:
+    """The plan's shanten number for these standing tiles (``melds`` sets declared): how many tiles
+    from ready, counting only the tiles the plan keeps. -1 is complete."""
+    style = plan.style
+    raw = _shaped(plan, counts)
+    if style == "any" or style == "chows":
+        return regular_shanten(raw, melds)
+    if style == "pungs":
+        return _pung_cost(raw, 4 - melds) - 1
+    if style == "pairs":
+        return seven_pairs_shanten(raw, four_as_two_pairs)
+    return thirteen_orphans_shanten(raw)
+
+
+_ACCEPTING_CACHE: dict[tuple, list[int]] = {}
+
+
+def accepting(plan: Plan, counts: Sequence[int], melds: int) -> list[int]:
+    """The tile kinds that would bring the hand closer to completing the plan (memoised: the expert's
+    look two draws ahead meets the same hands again and again, and so does the next turn)."""
+    key = (plan, bytes(counts), melds)
+    found = _ACCEPTING_CACHE.get(key)
+    if found is None:
+        if len(_ACCEPTING_CACHE) > _CACHE_LIMIT:
+            _ACCEPTING_CACHE.clear()
+        found = _ACCEPTING_CACHE[key] = _accepting(plan, counts, melds)
+    return found
+
+
+def _accepting(plan: Plan, counts: Sequence[int], melds: int) -> list[int]:
+    raw = _shaped(plan, counts)
+    style = plan.style
+    keeps = plan.keeps
+    if style == "any" or style == "chows":
+        return [t for t in accepted_tiles(raw, melds, _REGULAR_ONLY) if keeps(t)]
+    if style == "pungs":
+        sets = 4 - melds
+        held = sorted((k for k in range(34) if raw[k]), key=lambda k: -min(raw[k], 3))
+        if len(held) <= sets:
+            return [k for k in range(34) if keeps(k) and raw[k] < 3]
+        return [k for k in held[: sets + 1] if raw[k] < 3]
+    if style == "pairs":
+        if sum(1 for c in raw if c) < 7:
+            return [k for k in range(34) if keeps(k) and raw[k] < 2]
+        return [k for k in range(34) if raw[k] == 1]
+    if not any(raw[k] >= 2 for k in _ORPHAN_SET):
+        return list(_ORPHAN_LIST)
+    return [k for k in _ORPHAN_LIST if not raw[k]]
+
+
+def acceptance(plan: Plan, counts: Sequence[int], melds: int, unseen: Sequence[int]) -> int:
+    """How many unseen tiles would bring the hand closer to completing the plan."""
+    return sum(unseen[t] for t in accepting(plan, counts, melds))
+
+
+# ---------------------------------------------------------------- values from the ruleset's scorer
+
+_VALUE_CACHE: dict[tuple, int] = {}
+
+
+def _score_total(
+    context: ScoringContext, concealed: tuple[int, ...], melds: tuple[Meld, ...], winning: int, win_by: str
+) -> int:
+    """The scorer's total for this completed hand, 0 when it is not a legal win (memoised)."""
+    key = (context, concealed, melds, winning, win_by)
+    value = _VALUE_CACHE.get(key)
+    if value is None:
+        if len(_VALUE_CACHE) > _CACHE_LIMIT:
+            _VALUE_CACHE.clear()
+        if win_by == "kong_replacement" and not any(m.kind is MeldKind.KONG for m in melds):
+            win_by = "self_draw"
+        situation = HandSituation(
+            rules=context.rules,
+            concealed=tuple(KINDS[t] for t in concealed),
+            melds=melds,
+            winning_tile=KINDS[winning],
+            win_by=win_by,
+            seat_wind=context.seat_wind,
+            round_wind=context.round_wind,
+            bonus=tuple(Tile(t) for t in context.bonus),
+            options=context.option_map,
+        )
+        try:
+            result = get_ruleset(context.rules).score(situation)
+        except ValueError:
+            value = 0  # an impossible prototype (too many copies...) is simply not a plan
+        else:
+            value = result.total if result.valid else 0
+        _VALUE_CACHE[key] = value
+    return value
+
+
+def win_scores(
+    context: ScoringContext, concealed13: Sequence[int], melds: tuple[Meld, ...], winning: int
+) -> tuple[int, int]:
+    """The scorer's totals for winning on ``winning`` with these 13 standing tiles: (on a discard,
+    self-drawn), 0 where that win would not be legal."""
+    tiles = tuple(k for k in range(34) for _ in range(concealed13[k]))
+    return _both_ways(context, tiles, melds, winning)
+
+
+def _both_ways(
+    context: ScoringContext, tiles: tuple[int, ...], melds: tuple[Meld, ...], winning: int
+) -> tuple[int, int]:
+    """(discard win, self-draw) totals. When a discard win is legal the self-draw is taken to be worth
+    the same: in every family a self-draw wins whenever a discard win does, and the difference (a
+    self-drawn item against a concealed-on-a-discard one) is small beside scoring every hand twice."""
+    on_discard = _score_total(context, tiles, melds, winning, "discard")
+    if on_discard:
+        return on_discard, on_discard
+    return 0, _score_total(context, tiles, melds, winning, "self_draw")
+
+
+def blend(on_discard: float, self_drawn: float) -> float:
+    """A win's worth when either way of winning may come (see :data:`SELF_DRAW_WEIGHT`)."""
+    return (1 - SELF_DRAW_WEIGHT) * on_discard + SELF_DRAW_WEIGHT * self_drawn
+
+
+_WIND_KIND = {"E": 27, "S": 28, "W": 29, "N": 30}
+
+
+# Honours as a prototype reads them: a lone honour is no pung or pair yet (0), a pair (2), a pung (3).
+_HONOUR_CAP = bytes([0, 0, 2, 3, 3]) + bytes(251)
+_COUNT_CAP = bytes([0, 1, 2, 3, 3]) + bytes(251)
+_PAIR_CAP = bytes([0, 1, 2, 2, 2]) + bytes(251)
+
+
+def _signature(plan: Plan, raw: bytes) -> tuple:
+    """What a plan's prototype reads of the hand: the honours held in pairs and pungs, which suits it
+    holds most, and for seven pairs the kinds held (up to two of each). Hands with the same signature
+    share one prototype, so its value is looked up, not scored again, as the hand moves on."""
+    style = plan.style
+    if style == "orphans":
+        return (bytes(_orphan_counts(raw)).translate(_PAIR_CAP),)
+    if style == "pairs":
+        return (masked(raw, plan).translate(_PAIR_CAP),)
+    if plan.has_honours:
+        honours = raw[27:34].translate(_COUNT_CAP if plan.groups == 0b1000 else _HONOUR_CAP)
+    else:
+        honours = b""
+    suits = plan.suits
+    if len(suits) == 3:
+        # Which two suits a mixed hand's prototype uses hardly changes what it scores: always the same
+        # two, so the prototype (and its score) is shared by every hand with the same honours.
+        suits = (0, 1)
+    return honours, suits
+
+
+def _prototype(
+    plan: Plan, signature: tuple, melds: tuple[Meld, ...], context: ScoringContext
+) -> tuple[tuple[int, ...], int] | None:
+    """A completed hand of the plan: (standing tiles without the winning tile, the winning tile), or
+    None when the plan cannot be completed this way. Built from the :func:`_signature` only: the
+    honours the hand holds become its honour pungs and pair, and the suit sets are plain ones of the
+    plan's shape (a pung and runs for ``any``, so no all-chows or all-pungs bonus is assumed; a 1-2-3
+    run unless the plan is the simples, so no all-simples bonus either)."""
+    sets_needed = 4 - len(melds)
+    style = plan.style
+    target = [0] * 34
+    declared = [0] * 34
+    for meld in melds:
+        for t in meld.tiles:
+            declared[t] += 1
+
+    def room(kind: int, n: int) -> bool:
+        return target[kind] + declared[kind] + n <= 4
+
+    def done(winning: int) -> tuple[tuple[int, ...], int]:
+        target[winning] -= 1
+        return tuple(k for k in range(34) for _ in range(target[k])), winning
+
+    if style == "orphans":
+        orphans = _ORPHAN_LIST
+        for k in orphans:
+            target[k] = 1
+        held = dict(zip(orphans, signature[0], strict=True))
+        pair = max(orphans, key=lambda k: (held[k], -k))
+        target[pair] += 1
+        return done(next((k for k in orphans if not held[k]), pair))
+
+    if style == "pairs":
+        held = signature[0]
+        kinds = sorted((k for k in range(34) if plan.keeps(k)), key=lambda k: (-held[k], abs(k % 9 - 4), k))[:7]
+        for k in kinds:
+            target[k] = 2
+        return done(next((k for k in kinds if held[k] < 2), kinds[-1]))
+
+    honours, suits = signature
+    valued = {31, 32, 33, _WIND_KIND[context.seat_wind], _WIND_KIND[context.round_wind]}
+    honour_pungs: list[int] = []
+    pair: int | None = None
+    if honours:
+        held = sorted(
+            (27 + i for i, c in enumerate(honours) if c >= 2), key=lambda k: (k not in valued, -honours[k - 27], k)
+        )
+        if style == "chows":
+            unvalued = [k for k in held if k not in valued]
+            pair = unvalued[0] if unvalued else None
+        else:
+            for k in held:
+                if len(honour_pungs) < sets_needed and (style == "pungs" or k in valued or honours[k - 27] >= 3):
+                    honour_pungs.append(k)
+                elif pair is None:
+                    pair = k
+            if plan.groups == 0b1000:
+                # All honours: the honours held most become the pungs and the pair.
+                for k in sorted(range(27, 34), key=lambda k: (-honours[k - 27], k)):
+                    if len(honour_pungs) < sets_needed and k not in honour_pungs and k != pair:
+                        honour_pungs.append(k)
+                    elif pair is None and k not in honour_pungs:
+                        pair = k
+    for k in honour_pungs:
+        if not room(k, 3):
+            return None
+        target[k] += 3
+    remaining = sets_needed - len(honour_pungs)
+    if remaining and not suits:
+        return None
+
+    low = 1 if plan.simples else 0
+    sets: list[tuple[str, int]] = []
+    if style == "pungs":
+        ranks = (4, 3, 5, 2, 6, 1, 7, 0, 8)
+        for rank in ranks:
+            for suit in suits:
+                kind = suit * 9 + rank
+                if remaining and room(kind, 3) and (not plan.simples or 1 <= rank <= 7):
+                    target[kind] += 3
+                    sets.append(("pung", kind))
+                    remaining -= 1
+    else:
+        starts = (1, 4, 2, 5, 3) if plan.simples else (0, 4, 2, 5, 3, 6, 1)
+        if style == "any" and remaining >= 2:
+            kind = suits[-1] * 9 + 4  # one pung of a middle tile among the runs
+            if room(kind, 3):
+                target[kind] += 3
+                sets.append(("pung", kind))
+                remaining -= 1
+        index = 0
+        while remaining and index < 2 * len(starts) * len(suits):
+            suit = suits[index % len(suits)]
+            start = suit * 9 + starts[(index // len(suits)) % len(starts)]
+            index += 1
+            if all(room(start + i, 1) for i in range(3)):
+                for i in range(3):
+                    target[start + i] += 1
+                sets.append(("chow", start))
+                remaining -= 1
+    if remaining:
+        return None
+    if pair is None:
+        for rank in (4, 3, 5, 2, 6, 1, 7) if low else (4, 3, 5, 2, 6, 1, 7, 0, 8):
+            kind = suits[0] * 9 + rank if suits else None
+            if kind is not None and room(kind, 2):
+                pair = kind
+                break
+        if pair is None:
+            return None
+    if not room(pair, 2):
+        return None
+    target[pair] += 2
+    # The winning tile: a run's end on a two-sided wait where the hand has a run, else a pung's tile.
+    chows = [start for kind, start in sets if kind == "chow"]
+    if chows:
+        start = chows[-1]
+        winning = start + 2 if start % 9 < 6 else start
+    else:
+        winning = sets[-1][1] if sets else (honour_pungs[-1] if honour_pungs else pair)
+    return done(winning)
+
+
+_PROTOTYPE_CACHE: dict[tuple, float] = {}
+
+
+def plan_value(plan: Plan, counts: Sequence[int], melds: tuple[Meld, ...], context: ScoringContext) -> float:
+    """What a completed hand of ``plan`` is worth to this seat (0: it does not reach the minimum),
+    by scoring a prototype of it with the ruleset's scorer."""
+    signature = _signature(plan, bytes(counts))
+    key = (plan, context, melds, signature)
+    value = _PROTOTYPE_CACHE.get(key)
+    if value is None:
+        if len(_PROTOTYPE_CACHE) > _CACHE_LIMIT:
+            _PROTOTYPE_CACHE.clear()
+        built = _prototype(plan, signature, melds, context)
+        if built is None:
+            value = 0.0
+        else:
+            concealed, winning = built
+            value = blend(*_both_ways(context, concealed, melds, winning))
+        _PROTOTYPE_CACHE[key] = value
+    return value
+
+
+def plan_named(name: str) -> Plan:
+    return _BY_NAME[name]

@@ -1,0 +1,523 @@
+"""The computer players: Easy, Normal and Expert.
+
+Each is handed one seat's :class:`~sparrow.game.state.Observation` (its legal actions included) and
+returns one of those actions. They share one way of reading a hand (:mod:`sparrow.bots.plans`:
+directions, distances, acceptance, values from the ruleset's scorer) and differ in how they use it:
+
+* **Normal** plays tidy tile efficiency under the minimum. It follows the nearest plan that reaches
+  the ruleset's minimum, discards the tile that keeps that plan's distance with the most unseen
+  improving tiles (tiles the plan does not use first), and once a discard makes the hand ready with
+  winning tiles that score, takes the ready hand with the most of them. It claims a pung when the
+  hand is then nearer and still reaches the minimum, but a chow only to get ready or within a tile
+  of it: an early chow that only tidies the hand gives more away than it gains (seed 003, "Claim
+  with care"). It always declares a legal win.
+* **Expert** chooses its plan by what it is worth and how likely it is (the plan's score from the
+  ruleset's scorer, weighed against its chance of completing before the wall ends,
+  :mod:`sparrow.bots.odds`), so it builds a bigger hand when that pays and races when it does not.
+  It looks two draws ahead among equally near discards (the tiles that improve the hand, and how
+  well the hand accepts after each). It claims whenever the hand after the claim is worth more than
+  passing (seed 001: the expert "claims more aggressively"), never when the minimum is then out of
+  reach. It defends (:mod:`sparrow.bots.danger`): among near-equal discards it throws the safer, and
+  when an opponent is plainly close and its own hand is far it folds to the safest tiles.
+* **Easy** plays like Normal but loosely: now and then a careless discard or a missed claim, so
+  beginners can win; it still never makes an illegal move and still wins hands.
+
+A bot's only state is its seed; a decision is a function of the seed and the observation, so a game
+resumed from its log plays on exactly as it would have.
+"""
+
+from __future__ import annotations
+
+import random
+import zlib
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from sparrow.analysis import accepted_tiles, shanten
+from sparrow.bots.danger import Threats
+from sparrow.bots.knowledge import Knowledge, know
+from sparrow.bots.odds import reach_chance, win_chance
+from sparrow.bots.plans import (
+    Plan,
+    acceptance,
+    accepting,
+    blend,
+    distance,
+    melds_fit,
+    plan_value,
+    plans_for,
+    win_scores,
+)
+from sparrow.game.actions import Action, ActionKind
+from sparrow.game.state import Observation, Phase
+from sparrow.hand import Meld, MeldKind
+from sparrow.tiles import KINDS
+
+__all__ = ["Bot", "Temperament", "TEMPERAMENTS", "LEVELS"]
+
+
+@dataclass(frozen=True, slots=True)
+class Temperament:
+    """How a level plays.
+
+    ``loose_discard`` is the chance of a careless discard and ``missed_claim`` of letting a useful
+    claim go (Easy). ``chow_reach``: a chow is claimed only when the hand is then at most this many
+    tiles from ready. ``weighs_chances`` chooses plans by value and chance and looks two draws ahead;
+    ``value_exponent`` is how much a bigger hand counts there (a hand's score is weighed raised to this
+    power: 1 maximises points, smaller numbers favour winning often over winning big). ``defends``
+    reads the discards."""
+
+    level: str
+    loose_discard: float = 0.0
+    missed_claim: float = 0.0
+    chow_reach: int = 8
+    pung_reach: int = 8
+    weighs_chances: bool = False
+    value_exponent: float = 0.5
+    lookahead: bool = False
+    defends: bool = False
+    claims_forward: bool = False  # also claim whenever the claim brings the hand nearer (expert)
+    fold_threshold: float = 0.55  # an opponent this likely to be ready...
+    fold_distance: int = 2  # ...and a hand this many tiles from ready (one, late in the hand): fold
+
+
+TEMPERAMENTS = {
+    "easy": Temperament("easy", loose_discard=0.3, missed_claim=0.3),
+    "normal": Temperament("normal", chow_reach=0),
+    "expert": Temperament("expert", weighs_chances=True, lookahead=True, claims_forward=True, defends=True),
+}
+LEVELS = tuple(TEMPERAMENTS)
+
+# Discards that are otherwise equal go in this order: honours first, then terminals, then the tiles
+# nearer the middle of a suit, which fit more runs.
+_THROW_ORDER = tuple(
+    sorted(range(34), key=lambda k: (0 if k >= 27 else (1 if k % 9 in (0, 8) else (2 if k % 9 in (1, 7) else 3)), k))
+)
+_THROW_RANK = {k: i for i, k in enumerate(_THROW_ORDER)}
+
+
+@dataclass(slots=True)
+class _Choice:
+    """A plan chosen for a hand: the plan (None when nothing reaches the minimum), its distance, the
+    value of its completed hand, and (for the expert) its worth: value weighed by chance."""
+
+    plan: Plan | None
+    distance: int
+    value: float
+    worth: float = 0.0
+
+
+class Bot:
+    """A computer player of one level. ``act(observation)`` returns one of its legal actions."""
+
+    def __init__(self, temperament: Temperament, seed: int) -> None:
+        self.temperament = temperament
+        self.seed = seed
+
+    @property
+    def level(self) -> str:
+        return self.temperament.level
+
+    def __repr__(self) -> str:
+        return f"get_bot({self.level!r}, {self.seed!r})"
+
+    # ------------------------------------------------------------------ the one entry point
+
+    def act(self, observation: Observation) -> Action:
+        """One of ``observation.legal_actions``."""
+        legal = observation.legal_actions
+        if not legal:
+            raise ValueError(f"seat {observation.seat} has nothing to decide now")
+        if len(legal) == 1:
+            return legal[0]
+        for action in legal:
+            if action.kind is ActionKind.WIN:
+                return action  # every level always declares a legal win
+        knowledge = know(observation)
+        if observation.phase is Phase.TURN:
+            return self._turn(knowledge, legal)
+        return self._claim(knowledge, legal)
+
+    # ------------------------------------------------------------------ randomness from the seed
+
+    def _rng(self, observation: Observation) -> random.Random:
+        """A generator for this decision: the seed and where the hand stands, so the same observation
+        always gets the same decision (and a game resumed from its log plays on the same way)."""
+        text = "|".join(
+            (
+                str(self.seed),
+                observation.seat,
+                observation.round_wind,
+                str(observation.live_wall),
+                str(observation.replacement_tiles),
+                observation.phase.value,
+                ",".join(str(int(t)) for t in observation.hand),
+                str(sum(len(p) for p in observation.discards.values())),
+                str(observation.claim_tile),
+            )
+        )
+        return random.Random(zlib.crc32(text.encode()))
+
+    # ------------------------------------------------------------------ choosing a plan
+
+    def _choose_plan(self, knowledge: Knowledge, counts: Sequence[int], melds: tuple[Meld, ...]) -> _Choice:
+        """The plan to follow. Normal and Easy take the nearest plan that reaches the minimum (the
+        simplest of equally near ones); the expert weighs each plan's value against its chance."""
+        forms = knowledge.forms
+        n = len(melds)
+        rows = sorted(
+            (distance(plan, counts, n, forms.four_as_two_pairs), index, plan)
+            for index, plan in enumerate(plans_for(forms, counts, melds))
+        )
+        if not rows:
+            return _Choice(None, shanten(counts, n, forms), 0.0)
+        nearest = rows[0][0]
+        if not self.temperament.weighs_chances:
+            if not knowledge.has_minimum:
+                return _Choice(rows[0][2], nearest, 1.0)  # every complete hand wins: the nearest plan
+            for d, _, plan in rows:
+                if d > nearest + 3:
+                    break
+                value = plan_value(plan, counts, melds, knowledge.context)
+                if value > 0:
+                    return _Choice(plan, d, value)  # plans are listed simplest first
+            return _Choice(None, nearest, 0.0)
+        best: _Choice | None = None
+        exponent = self.temperament.value_exponent
+        first_valid = None
+        for d, _, plan in rows:
+            if first_valid is not None and d > first_valid + 2 or d > nearest + 4:
+                break
+            value = plan_value(plan, counts, melds, knowledge.context)
+            if value <= 0:
+                continue
+            if first_valid is None:
+                first_valid = d
+            worth = value**exponent
+            if best is not None and worth <= best.worth:
+                continue  # even a certain completion would not beat the best so far
+            chance = reach_chance(
+                d,
+                knowledge.draws_left,
+                acceptance(plan, counts, n, knowledge.unseen),
+                knowledge.unseen_total,
+                plan.narrowness,
+            )
+            if best is None or worth * chance > best.worth:
+                best = _Choice(plan, d, value, worth * chance)
+        return best or _Choice(None, nearest, 0.0)
+
+    # ------------------------------------------------------------------ own turn
+
+    def _turn(self, knowledge: Knowledge, legal: Sequence[Action]) -> Action:
+        discards = [a for a in legal if a.kind is ActionKind.DISCARD]
+        kongs = [a for a in legal if a.kind in (ActionKind.CONCEALED_KONG, ActionKind.ADDED_KONG)]
+        if kongs:
+            kong = self._kong_worth_it(knowledge, kongs)
+            if kong is not None:
+                return kong
+        if not discards:
+            return legal[0]
+        tiles = sorted({int(a.tile) for a in discards}, key=_THROW_RANK.__getitem__)
+        by_tile = {int(a.tile): a for a in discards}
+        if self.temperament.loose_discard:
+            rng = self._rng(knowledge.observation)
+            if rng.random() < self.temperament.loose_discard:
+                return by_tile[self._loose(knowledge, tiles, rng)]
+        return by_tile[self._discard(knowledge, tiles)]
+
+    def _kong_worth_it(self, knowledge: Knowledge, kongs: Sequence[Action]) -> Action | None:
+        """Declare a kong when the hand is no further from its plan without the four tiles in it: the
+        kong is a set all the same, and it brings a replacement draw."""
+        counts = knowledge.counts
+        melds = knowledge.melds
+        now = self._choose_plan(knowledge, counts, melds)
+        threats = Threats(knowledge) if self.temperament.defends else None
+        for action in kongs:
+            tile = int(action.tile)
+            after = list(counts)
+            if action.kind is ActionKind.CONCEALED_KONG:
+                after[tile] -= 4
+                new_melds = melds + (Meld(MeldKind.KONG, (KINDS[tile],) * 4, False),)
+            else:
+                after[tile] -= 1
+                new_melds = tuple(
+                    Meld(MeldKind.KONG, (KINDS[tile],) * 4, True, m.source)
+                    if m.kind is MeldKind.PUNG and m.tiles[0] == tile
+                    else m
+                    for m in melds
+                )
+                if threats is not None and threats.highest >= 0.5 and threats.risk(tile) > 0.2:
+                    continue  # an added tile can be robbed by a ready opponent
+            # After the kong the hand draws a replacement: compare at thirteen tiles, like a discard.
+            later = self._choose_plan(knowledge, after, new_melds)
+            if now.plan is None or (later.plan is not None and later.distance <= now.distance):
+                return action
+        return None
+
+    def _loose(self, knowledge: Knowledge, tiles: Sequence[int], rng: random.Random) -> int:
+        """A careless discard, but not a wild one: any tile that leaves the hand at most one step back."""
+        counts = knowledge.counts
+        n = len(knowledge.melds)
+        forms = knowledge.forms
+        after = []
+        for tile in tiles:
+            counts[tile] -= 1
+            after.append((shanten(counts, n, forms), tile))
+            counts[tile] += 1
+        best = min(s for s, _ in after)
+        loose = [t for s, t in after if s <= best + 1]
+        return loose[int(rng.random() * len(loose))]
+
+    def _discard(self, knowledge: Knowledge, tiles: Sequence[int]) -> int:
+        counts = knowledge.counts
+        melds = knowledge.melds
+        n = len(melds)
+        forms = knowledge.forms
+        unseen = knowledge.unseen
+        expert = self.temperament.weighs_chances
+        choice = self._choose_plan(knowledge, counts, melds)
+        threats = Threats(knowledge) if self.temperament.defends else None
+        if threats is not None and self._should_fold(knowledge, choice, threats):
+            return min(tiles, key=lambda t: (threats.risk(t), _THROW_RANK[t]))
+
+        # A discard that makes the hand ready with winning tiles that score.
+        ready = self._ready_discards(knowledge, tiles) if shanten(counts, n, forms) <= 0 else []
+        if ready and (not expert or max(r[2] for r in ready) >= 0.8 * choice.worth):
+            if expert:
+                ranked = [(r[2], r[0]) for r in ready]
+            else:
+                ranked = [(r[1], r[0]) for r in ready]
+            return self._pick(ranked, threats)
+
+        plan = choice.plan
+        if plan is None:
+            # Nothing reaches the minimum yet: plain efficiency, and hope for a flower or a self-draw.
+            return self._pick(self._by_efficiency(counts, n, forms, unseen, tiles), threats)
+        target = choice.distance
+        keeping = []
+        for tile in tiles:
+            counts[tile] -= 1
+            if distance(plan, counts, n, forms.four_as_two_pairs) <= target:
+                keeping.append(tile)
+            counts[tile] += 1
+        if not keeping:
+            keeping = list(tiles)
+        if len(keeping) == 1:
+            return keeping[0]
+        outside = [t for t in keeping if not plan.keeps(t)]
+        if outside:
+            # Tiles the plan does not use go first; which of them is only a question of safety.
+            return self._pick([(0.0, t) for t in outside], threats)
+        ranked = []
+        for tile in keeping:
+            counts[tile] -= 1
+            ranked.append((float(acceptance(plan, counts, n, unseen)), tile))
+            counts[tile] += 1
+        if self.temperament.lookahead and 0 < target <= 2 and len(ranked) > 1:
+            # Two draws ahead, for the few discards that accept nearly the most now (far from ready,
+            # the first step is what counts; once ready there is no second).
+            ranked.sort(key=lambda r: -r[0])
+            memo: dict[bytes, int] = {}
+            ranked = [r for r in ranked[:3] if r[0] >= 0.75 * ranked[0][0]]
+            for i, (_, tile) in enumerate(ranked):
+                counts[tile] -= 1
+                ranked[i] = (self._two_step(plan, counts, n, unseen, target, forms.four_as_two_pairs, memo), tile)
+                counts[tile] += 1
+        return self._pick(ranked, threats)
+
+    def _pick(self, ranked: list[tuple[float, int]], threats: Threats | None) -> int:
+        """The best-scoring discard (the first in throwing order among equals); a defending player
+        takes a safer one among those scoring nearly as well."""
+        best = max(score for score, _ in ranked)
+        if threats is None or threats.highest < 0.2:
+            return min((t for score, t in ranked if score == best), key=_THROW_RANK.__getitem__)
+        scale = best if best > 0 else 1.0
+        weight = 0.6 * threats.highest
+        return max(ranked, key=lambda r: (r[0] / scale - weight * threats.risk(r[1]), -_THROW_RANK[r[1]]))[1]
+
+    def _should_fold(self, knowledge: Knowledge, choice: _Choice, threats: Threats) -> bool:
+        """Somebody is plainly close and this hand is far from winning (seed 003, "Know when to stop")."""
+        temperament = self.temperament
+        if threats.highest < temperament.fold_threshold:
+            return False
+        reach = temperament.fold_distance
+        return (
+            choice.plan is None
+            or choice.distance >= reach
+            or (choice.distance >= reach - 1 and knowledge.draws_left < 8)
+        )
+
+    def _by_efficiency(
+        self, counts: list[int], n: int, forms, unseen: Sequence[int], tiles: Sequence[int]
+    ) -> list[tuple[float, int]]:
+        """Every discard scored by the shanten it leaves and then its unseen improving tiles."""
+        ranked = []
+        for tile in tiles:
+            counts[tile] -= 1
+            s = shanten(counts, n, forms)
+            accepted = sum(unseen[t] for t in accepted_tiles(counts, n, forms))
+            counts[tile] += 1
+            ranked.append((-1000.0 * s + accepted, tile))
+        return ranked
+
+    def _two_step(
+        self, plan: Plan, counts: list[int], n: int, unseen: Sequence[int], target: int, pairs4: bool, memo: dict
+    ) -> float:
+        """Two draws ahead: for each tile that would improve this 13-tile hand, how many unseen tiles
+        the hand then accepts after its best discard, weighted by that tile's unseen copies."""
+        total = 0.0
+        held = [k for k in range(34) if counts[k]]
+        for tile in accepting(plan, counts, n):
+            copies = unseen[tile]
+            if not copies:
+                continue
+            counts[tile] += 1
+            best = 0
+            for other in held:
+                if other == tile or not counts[other]:
+                    continue
+                counts[other] -= 1
+                key = bytes(counts)
+                accepted = memo.get(key)
+                if accepted is None:
+                    accepted = memo[key] = (
+                        acceptance(plan, counts, n, unseen) if distance(plan, counts, n, pairs4) < target else -1
+                    )
+                best = max(best, accepted)
+                counts[other] += 1
+            counts[tile] -= 1
+            total += copies * best
+        return total
+
+    def _ready_discards(self, knowledge: Knowledge, tiles: Sequence[int]) -> list[tuple[int, float, float]]:
+        """Discards that leave the hand ready with winning tiles that score: (tile, how many winning
+        tiles are unseen, weighted by whether a discard may be claimed with them, the worth of the
+        ready hand: each winning tile's chance times its score weighed as the plans are).
+
+        Scoring the winning tiles is the costly part, so the discards are tried widest wait first and
+        the search stops once no remaining wait could be wider than the best that scores."""
+        counts = knowledge.counts
+        melds = knowledge.melds
+        n = len(melds)
+        forms = knowledge.forms
+        unseen = knowledge.unseen
+        exponent = self.temperament.value_exponent
+        candidates = []
+        for tile in tiles:
+            counts[tile] -= 1
+            if shanten(counts, n, forms) == 0:
+                waits = knowledge.waits(counts, n)
+                candidates.append((sum(unseen[w] for w in waits), tile, waits))
+            counts[tile] += 1
+        candidates.sort(key=lambda c: -c[0])
+        result = []
+        best = 0.0
+        expert = self.temperament.weighs_chances
+        for width, tile, waits in candidates:
+            if width == 0 or (width < best and not expert):
+                break
+            counts[tile] -= 1
+            found = self._wait_values(knowledge, counts, melds, waits)
+            counts[tile] += 1
+            weighted = sum(unseen[w] * (1.0 if disc else 0.35) for w, disc, _ in found)
+            if weighted > 0:
+                worth = sum(
+                    win_chance(unseen[w], knowledge.unseen_total, knowledge.draws_left, disc) * value**exponent
+                    for w, disc, value in found
+                )
+                result.append((tile, weighted, worth))
+                best = max(best, weighted)
+        return result
+
+    def _wait_values(
+        self, knowledge: Knowledge, counts: Sequence[int], melds: tuple[Meld, ...], waits: Sequence[int]
+    ) -> list[tuple[int, bool, float]]:
+        """For each winning tile that scores: (tile, whether a discard win is legal, its value)."""
+        found = []
+        context = knowledge.context
+        for wait in waits:
+            on_discard, self_drawn = win_scores(context, counts, melds, int(wait))
+            if on_discard:
+                found.append((int(wait), True, blend(on_discard, self_drawn)))
+            elif self_drawn:
+                found.append((int(wait), False, float(self_drawn)))
+        return found
+
+    # ------------------------------------------------------------------ claims
+
+    def _claim(self, knowledge: Knowledge, legal: Sequence[Action]) -> Action:
+        passing = next((a for a in legal if a.kind is ActionKind.PASS), legal[-1])
+        claims = [a for a in legal if a.kind in (ActionKind.CHOW, ActionKind.PUNG, ActionKind.KONG)]
+        if not claims:
+            return passing
+        observation = knowledge.observation
+        tile = int(observation.claim_tile)
+        counts = knowledge.counts
+        melds = knowledge.melds
+        n = len(melds)
+        forms = knowledge.forms
+        temperament = self.temperament
+        now_free = shanten(counts, n, forms)
+        now = self._choose_plan(knowledge, counts, melds)
+        options = []
+        for action in claims:
+            after, meld = _after_claim(counts, tile, action)
+            if after is None:
+                continue
+            new_melds = melds + (meld,)
+            fourteen = action.kind is not ActionKind.KONG
+            # A chow or pung leaves a tile to discard: its shanten already counts the best discard.
+            forward = shanten(after, n + 1, forms) < now_free + (0 if fourteen else 1)
+            if not forward and now.plan is not None and melds_fit(now.plan, new_melds):
+                forward = distance(now.plan, after, n + 1, forms.four_as_two_pairs) < now.distance + (not fourteen)
+            if forward or (temperament.weighs_chances and action.kind is not ActionKind.CHOW and tile >= 27):
+                options.append((action, after, new_melds, fourteen))
+        if not options:
+            return passing
+        if temperament.missed_claim and self._rng(observation).random() < temperament.missed_claim:
+            return passing
+        best: tuple | None = None
+        for action, after, new_melds, fourteen in options:
+            later = self._choose_plan(knowledge, after, new_melds)
+            if later.plan is None:
+                continue  # after this claim the hand cannot reach the minimum
+            reach = temperament.chow_reach if action.kind is ActionKind.CHOW else temperament.pung_reach
+            if later.distance > reach and not (now.plan is None and later.distance <= now.distance):
+                continue  # a claim this early gives away more than it gains (unless it reaches the minimum)
+            if temperament.weighs_chances:
+                if later.worth <= now.worth and not (temperament.claims_forward and later.distance < now.distance):
+                    continue
+                key: tuple = (-later.worth,)
+            else:
+                forward = later.distance < now.distance or (not fourteen and later.distance <= now.distance)
+                if now.plan is None and later.distance <= now.distance:
+                    forward = True  # the claim brings the minimum within reach
+                if not forward:
+                    continue
+                key = (later.distance, -later.value)
+            if best is None or key < best[0]:
+                best = (key, action)
+        return best[1] if best is not None else passing
+
+
+def _after_claim(counts: Sequence[int], tile: int, action: Action) -> tuple[list[int] | None, Meld | None]:
+    """The standing tiles and the new set after claiming ``tile`` with ``action``."""
+    after = list(counts)
+    kind = action.kind
+    if kind is ActionKind.CHOW:
+        low = int(action.tile)
+        run = (low, low + 1, low + 2)
+        for t in run:
+            if t != tile:
+                after[t] -= 1
+        meld = Meld(MeldKind.CHOW, tuple(KINDS[t] for t in run), True)
+    elif kind is ActionKind.PUNG:
+        after[tile] -= 2
+        meld = Meld(MeldKind.PUNG, (KINDS[tile],) * 3, True)
+    else:
+        after[tile] -= 3
+        meld = Meld(MeldKind.KONG, (KINDS[tile],) * 4, True)
+    if min(after) < 0:
+        return None, None
+    return after, meld

@@ -1,0 +1,248 @@
+"""A table with one person and computer players: the game loop every front end shares.
+
+A :class:`Table` holds a match of a ruleset, the human's seat and the bots in the other seats. It runs
+the bots until the human must decide (or the hand ends) and hands back a :class:`Step`: the human
+seat's observation, with its legal actions, and the events since the previous step as that seat sees
+them (``seat_view``: no wall, no other player's concealed or drawn tiles), so a front end can show
+the bots' moves one by one. ``sparrow play`` (the terminal) and the web app both drive it::
+
+    table = Table("casual", level="normal", seed=7)
+    step = table.start()                      # the first hand dealt, bots played up to you
+    while not step.match_over:
+        if step.hand_over:
+            step = table.next_hand()
+            continue
+        step = table.act(step.observation.legal_actions[0])
+
+The human sits South in the first hand (the seats then move as the ruleset's match says: under NTS
+everyone moves every game, under HKOS the deal passes). Everything is a function of the seed and the
+human's decisions: bots decide from their observation and their own seed only, so a table rebuilt
+from its log (:meth:`Table.from_log`) goes on exactly as it would have.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from sparrow.bots import LEVELS, Bot, get_bot
+from sparrow.game.actions import Action, NotYourTurnError
+from sparrow.game.events import seat_view, split_hands
+from sparrow.game.match import Match
+from sparrow.game.procedures import procedure
+from sparrow.game.replay import ReplayError, replay_onto
+from sparrow.game.state import HandResult, HandState, Observation
+from sparrow.tiles import format_tiles
+
+__all__ = ["Table", "Step", "TableError", "HUMAN"]
+
+HUMAN = "You"
+
+
+class TableError(ValueError):
+    """A table used out of order (an action after the hand ended, the next hand while one is on...)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """What the human sees after the bots have played: the observation now, the events since the
+    previous step (the human seat's view), and once the hand is over, its result and every hand."""
+
+    observation: Observation
+    events: tuple[dict[str, Any], ...]
+    hand_number: int  # from 1
+    hand_over: bool
+    match_over: bool
+    result: HandResult | None = None
+    hands: Mapping[str, str] = field(default_factory=dict)  # every seat's concealed tiles, once over
+    totals: Mapping[str, int] = field(default_factory=dict)  # running table scores by seat
+
+    @property
+    def seat(self) -> str:
+        return self.observation.seat
+
+
+class Table:
+    """A match with one human seat and bots in the others. See the module docstring."""
+
+    def __init__(
+        self,
+        rules: str,
+        level: str = "normal",
+        seed: int = 0,
+        options: Mapping[str, Any] | None = None,
+        *,
+        human: str = HUMAN,
+    ) -> None:
+        if level not in LEVELS:
+            raise TableError(f"unknown level {level!r} (expected one of {', '.join(LEVELS)})")
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise TableError(f"the seed must be a whole number, got {seed!r}")
+        self.rules = rules
+        self.level = level
+        self.seed = seed
+        self.options = dict(options or {})
+        seats = procedure(rules, self.options).table.seats
+        bot_names = [f"{level.capitalize()} {i}" for i in range(1, seats)]
+        # The human sits South in the first hand: find the chair that dice make East, and sit one to
+        # its right. The dice come from the seed alone, so a trial match tells where East will be.
+        trial = Match(rules, seed, self.options, [f"{i}" for i in range(seats)])
+        east = trial.players.index(trial.first_dealer)
+        chairs: list[str] = []
+        for chair in range(seats):
+            chairs.append(human if chair == (east + 1) % seats else bot_names.pop(0))
+        self.human = human
+        self.match = Match(rules, seed, self.options, chairs)
+        rng = random.Random(f"sparrow-table/{seed}")
+        self.bots: dict[str, Bot] = {name: get_bot(level, rng.getrandbits(32)) for name in chairs if name != human}
+        self.hand: HandState | None = None
+        self._log: list[dict[str, Any]] = []  # finished hands' events
+        self._seen = 0  # events of the current hand already handed to the human
+
+    # ------------------------------------------------------------------ reading
+
+    @property
+    def hand_number(self) -> int:
+        """The current hand's number, from 1 (0 before the first deal)."""
+        return self.match.hands_played + (1 if self.hand is not None and not self.hand.is_over else 0)
+
+    @property
+    def human_seat(self) -> str:
+        """The human's seat wind in the current hand."""
+        if self.hand is None:
+            return next(seat for seat, name in self.match.seating().items() if name == self.human)
+        return next(seat for seat, name in self.hand.players.items() if name == self.human)
+
+    @property
+    def hand_over(self) -> bool:
+        return self.hand is None or self.hand.is_over
+
+    @property
+    def match_over(self) -> bool:
+        return self.hand_over and self.match.is_over
+
+    def log(self) -> list[dict[str, Any]]:
+        """The referee's log of every hand so far (finished hands, then the one in play)."""
+        current = self.hand.events if self.hand is not None and not self.hand.is_over else []
+        return self._log + list(current)
+
+    def finished_log(self) -> list[dict[str, Any]]:
+        """The referee's log of the hands that are over."""
+        return list(self._log)
+
+    def view(self) -> Step:
+        """The whole of the current hand as the human sees it (events from its start)."""
+        self._seen = 0
+        return self._step()
+
+    # ------------------------------------------------------------------ playing
+
+    def start(self) -> Step:
+        """Deal the first hand and play the bots up to the human's first decision."""
+        if self.hand is not None or self.match.hands_played:
+            raise TableError("the match has already started")
+        return self.next_hand()
+
+    def next_hand(self) -> Step:
+        """Deal the next hand of the match and play the bots up to the human's first decision."""
+        if not self.hand_over:
+            raise TableError("the hand is still in play")
+        if self.match.is_over:
+            raise TableError("the match is over")
+        self.hand = self.match.next_hand()
+        self._seen = 0
+        return self._advance()
+
+    def act(self, action: Action | Mapping[str, Any]) -> Step:
+        """The human's decision (an :class:`Action`, or its JSON form; the seat may be left out). An
+        action that is not legal now raises an ``IllegalActionError`` (or ``InvalidActionError`` when
+        malformed) and changes nothing."""
+        hand = self.hand
+        if hand is None or hand.is_over:
+            raise TableError("no hand is in play: deal the next one")
+        seat = self.human_seat
+        if not isinstance(action, Action):
+            data = dict(action)
+            data.setdefault("seat", seat)
+            action = Action.from_dict(data)
+        if action.seat != seat:
+            raise NotYourTurnError(action, f"you play the {seat} seat in this hand")
+        hand.apply(action)  # an illegal action raises its specific reason and changes nothing
+        return self._advance()
+
+    def _advance(self) -> Step:
+        """Let the bots decide until the human must (or the hand is over)."""
+        hand = self.hand
+        assert hand is not None
+        human_seat = self.human_seat
+        while not hand.is_over:
+            waiting = hand.to_act
+            bots = [seat for seat in waiting if seat != human_seat]
+            if not bots:
+                break  # only the human is left to decide
+            seat = bots[0]
+            name = hand.players[seat]
+            hand.apply(self.bots[name].act(hand.observation(seat)))
+        if hand.is_over:
+            self.match.record(hand)
+            self._log.extend(hand.events)
+        return self._step()
+
+    def _step(self) -> Step:
+        hand = self.hand
+        if hand is None:
+            raise TableError("no hand has been dealt yet")
+        seat = self.human_seat
+        shown = list(seat_view(hand.events[self._seen :], seat))
+        self._seen = len(hand.events)
+        result = hand.result
+        hands: dict[str, str] = {}
+        if result is not None:
+            hands = {s: format_tiles(tiles) for s, tiles in hand.table_view().hands.items()}
+        totals = {s: self.match.totals[name] for s, name in hand.players.items()}
+        return Step(
+            observation=hand.observation(seat),
+            events=tuple(shown),
+            hand_number=self.match.hands_played + (0 if hand.is_over else 1),
+            hand_over=hand.is_over,
+            match_over=hand.is_over and self.match.is_over,
+            result=result,
+            hands=hands,
+            totals=totals,
+        )
+
+    # ------------------------------------------------------------------ resuming
+
+    @classmethod
+    def from_log(
+        cls,
+        rules: str,
+        level: str,
+        seed: int,
+        events: Sequence[Mapping[str, Any]],
+        options: Mapping[str, Any] | None = None,
+        *,
+        human: str = HUMAN,
+    ) -> Table:
+        """The table as it stood at the end of ``events`` (its :meth:`log`): every hand is dealt again
+        from the seed and its logged decisions are played onto it. Raises ``ReplayError`` when the
+        log does not belong to this table."""
+        table = cls(rules, level, seed, options, human=human)
+        hands = split_hands(list(events)) if events else []
+        for number, hand_events in enumerate(hands):
+            table.hand = table.match.next_hand()
+            try:
+                replay_onto(table.hand, hand_events)
+            except ReplayError as error:
+                raise ReplayError(f"hand {number + 1}: {error}") from None
+            if table.hand.is_over:
+                table.match.record(table.hand)
+                table._log.extend(table.hand.events)
+            elif number != len(hands) - 1:
+                raise ReplayError(f"hand {number + 1} stops before its end but is not the last")
+        table._seen = len(table.hand.events) if table.hand is not None else 0
+        if table.hand is not None and not table.hand.is_over:
+            table._advance()  # bots owing a decision (a claim window open when the log was written)
+        return table

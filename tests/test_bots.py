@@ -1,0 +1,301 @@
+"""The computer players (``sparrow.bots``): one interface, legal play under every ruleset, and the
+behaviours each level promises, shown on constructed positions."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from types import MappingProxyType
+from typing import Any
+
+import pytest
+
+from sparrow.bots import LEVELS, BotError, get_bot
+from sparrow.game.actions import Action, ActionKind
+from sparrow.game.match import Match
+from sparrow.game.state import HandState, Observation, Phase
+from sparrow.hand import Meld, MeldKind
+from sparrow.tiles import SEATS, parse_tiles
+
+RULESETS = ["nts", "hkos", "chinese", "casual"]
+
+
+def tiles(text: str) -> tuple:
+    return tuple(parse_tiles(text, as_set=False))
+
+
+def observation(
+    rules: str = "casual",
+    *,
+    seat: str = "S",
+    hand: str,
+    drawn: str | None = None,
+    phase: Phase = Phase.TURN,
+    turn: str | None = None,
+    melds: dict[str, list[Meld]] | None = None,
+    discards: dict[str, str] | None = None,
+    bonus: dict[str, str] | None = None,
+    live_wall: int = 60,
+    claim_tile: str | None = None,
+    claim_from: str | None = None,
+    legal: list[Action] | None = None,
+    options: dict[str, Any] | None = None,
+    round_wind: str = "E",
+) -> Observation:
+    """An observation built by hand, as a test of a bot's decision needs it."""
+    melds = {s: tuple((melds or {}).get(s, ())) for s in SEATS}
+    hand_tiles = tuple(sorted(tiles(hand)))
+    sizes = {s: 13 - 3 * len(melds[s]) for s in SEATS}
+    sizes[seat] = len(hand_tiles)
+    if legal is None:
+        legal = [Action.discard(seat, t) for t in sorted(set(hand_tiles))]
+    return Observation(
+        seat=seat,
+        rules=rules,
+        options=MappingProxyType(dict(options or {})),
+        round_wind=round_wind,
+        players=MappingProxyType({s: s for s in SEATS}),
+        scores=MappingProxyType(dict.fromkeys(SEATS, 0)),
+        phase=phase,
+        turn=turn or seat,
+        to_act=(seat,),
+        hand=hand_tiles,
+        drawn=parse_tiles(drawn)[0] if drawn else None,
+        melds=MappingProxyType(melds),
+        bonus=MappingProxyType({s: tiles((bonus or {}).get(s, "")) for s in SEATS}),
+        discards=MappingProxyType({s: tiles((discards or {}).get(s, "")) for s in SEATS}),
+        hand_sizes=MappingProxyType(sizes),
+        live_wall=live_wall,
+        replacement_tiles=0,
+        claim_tile=parse_tiles(claim_tile)[0] if claim_tile else None,
+        claim_from=claim_from,
+        dead=(),
+        legal_actions=tuple(legal),
+    )
+
+
+# ---------------------------------------------------------------- the interface
+
+
+def test_get_bot_knows_the_levels_and_refuses_others():
+    assert LEVELS == ("easy", "normal", "expert")
+    for level in LEVELS:
+        assert get_bot(level, 3).level == level
+    with pytest.raises(BotError, match="easy, normal, expert"):
+        get_bot("grandmaster", 1)
+    with pytest.raises(BotError, match="whole number"):
+        get_bot("normal", "7")  # type: ignore[arg-type]
+
+
+def test_a_bot_only_ever_returns_one_of_the_legal_actions_it_was_shown():
+    obs = observation(hand="123m456p789s1122z5z", drawn="5z")
+    for level in LEVELS:
+        assert get_bot(level, 1).act(obs) in obs.legal_actions
+
+
+def test_every_level_declares_a_legal_win():
+    obs = observation(hand="123m456p789s11z22z", drawn="2z", legal=[Action.win("S"), Action.discard("S", "1m")])
+    for level in LEVELS:
+        assert get_bot(level, 5).act(obs) == Action.win("S")
+
+
+def _swap_north_tile(event: dict[str, Any], deep: int) -> dict[str, Any] | None:
+    from sparrow.game.events import tiles_in_order_text
+
+    wall = parse_tiles(event["wall"], as_set=False)
+    north = 12  # the first tile of North's first packet
+    if wall[north] == wall[deep] or wall[north].is_bonus or wall[deep].is_bonus:
+        return None
+    swapped = list(wall)
+    swapped[north], swapped[deep] = swapped[deep], swapped[north]
+    return dict(event, wall=tiles_in_order_text(swapped))
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_a_decision_depends_on_the_observation_alone(level):
+    """Two tables that differ in North's hand and the wall (a tile of North's swapped with one deep in
+    the wall): while East, South and West see the same observation, each bot decides the same. A
+    second bot of the same seed, asked in the other order, agrees too: nothing but the seed and the
+    observation goes into a decision."""
+    compared = 0
+    for seed in range(6):
+        event = HandState("hkos", seed=seed).events[0]
+        other = _swap_north_tile(event, 100)
+        if other is None:
+            continue
+        one, two = HandState.from_hand_start(event), HandState.from_hand_start(other)
+        first, second = get_bot(level, seed), get_bot(level, seed)
+        while not one.is_over and sum(1 for e in one.events if e["event"] == "draw") < 30:
+            # North passes on every tile and throws what it draws; the two tables only part ways on
+            # whether the table stops to ask North (its hands differ), so North answers per table.
+            asked = [s for s in (one, two) if s.phase in (Phase.CLAIMS, Phase.ROB) and "N" in s.to_act]
+            if asked:
+                for state in asked:
+                    state.apply(Action.pass_("N"))
+                continue
+            seat = one.to_act[0]
+            if seat == "N":
+                action = Action.discard("N", one.observation("N").drawn or one.observation("N").hand[0])
+                one.apply(action)
+                two.apply(action)
+                continue
+            seen_one, seen_two = one.observation(seat), two.observation(seat)
+            assert seen_one == seen_two
+            decision = first.act(seen_one)
+            assert second.act(seen_two) == decision
+            compared += 1
+            one.apply(decision)
+            two.apply(decision)
+    assert compared > 50
+
+
+# ---------------------------------------------------------------- legal play, and wins, everywhere
+
+
+@pytest.mark.parametrize("rules", RULESETS)
+def test_every_level_plays_300_hands_legally_and_wins_some(rules):
+    """Each level sits at 300 seeded hands of the ruleset (a table of easy, normal, expert and normal
+    bots, the chairs turning every match): every decision is one of the legal actions (the engine
+    would raise otherwise), and every level wins some hands."""
+    from sparrow.lab import run_lab
+
+    result = run_lab(rules, ["easy", "normal", "expert", "normal"], 300, seed=2026)
+    assert result.hands == 300
+    for stats in result.stats:
+        assert stats.wins > 0, (rules, stats.level)
+    assert result.drawn_rate < 0.6
+
+
+# ---------------------------------------------------------------- behaviours on constructed positions
+
+
+def test_normal_picks_the_discard_with_the_most_unseen_improving_tiles():
+    """123m 456m 789m 5p 677s 8s: throwing 7s waits on 5p (three unseen), throwing 5p waits on 7s (two
+    unseen: the hand holds the other two). With two 5p already discarded, only one 5p is unseen, and
+    the wait on 7s is the wider one."""
+    hand = "123m456m789m5p6778s"
+    plain = observation(hand=hand)
+    assert get_bot("normal", 1).act(plain) == Action.discard("S", "7s")
+    seen = observation(hand=hand, discards={"E": "5p", "W": "5p"})
+    assert get_bot("normal", 1).act(seen) == Action.discard("S", "5p")
+
+
+def test_normal_keeps_the_two_sided_shape():
+    """123m 456m 12p 67p 55s 99s is one tile from ready whatever it throws, but breaking the
+    two-sided 67p leaves 8 improving tiles where breaking the edge 12p or a pair leaves 12."""
+    choice = get_bot("normal", 1).act(observation(hand="123m456m12p67p55s99s"))
+    assert choice.tile in parse_tiles("12p59s")
+
+
+def _declines(level: str, obs: Observation, claim: Action) -> bool:
+    action = get_bot(level, 3).act(obs)
+    assert action in obs.legal_actions
+    return action != claim
+
+
+def test_every_level_declines_a_claim_that_leaves_the_minimum_out_of_reach():
+    """HKOS without bonus tiles (so no faan for having none), three faan to win. South holds
+    234m 567p 99s 34p 78s and 7z. West (on South's left) discards 6s: the chow 678s would leave
+    South ready on 2p/5p at once, but open: a hand of chows across three suits with nothing else is 1
+    faan, 2 with a self-draw, never 3. Every level lets it go. Under the casual rules (no minimum) the
+    same chow is taken by the normal and expert players: it is the minimum that stops them."""
+    hand = "234m567p99s34p78s7z"
+    chow = Action.chow("S", "6s")
+    legal = [chow, Action.pass_("S")]
+    hkos = observation(
+        "hkos",
+        hand=hand,
+        phase=Phase.CLAIMS,
+        turn="E",
+        claim_tile="6s",
+        claim_from="E",
+        legal=legal,
+        options={"flowers": False},
+    )
+    for level in LEVELS:
+        assert _declines(level, hkos, chow), level
+    casual = dataclasses.replace(hkos, rules="casual", options=MappingProxyType({}))
+    for level in ("normal", "expert"):
+        assert not _declines(level, casual, chow), level
+
+
+def test_every_level_declines_a_pung_that_leaves_the_nts_minimum_out_of_reach():
+    """NTS needs two doublings. South (not East, in the East round) holds a concealed hand of chows
+    and a pair of 3p; a pung of 3p would make it ready at once but open, with no honour, no flush, no
+    flower: no doubling can come. Every level passes."""
+    hand = "234m567p33p78s99s1m"
+    pung = Action.pung("S")
+    obs = observation(
+        "nts",
+        hand=hand,
+        phase=Phase.CLAIMS,
+        turn="W",
+        claim_tile="3p",
+        claim_from="W",
+        legal=[pung, Action.pass_("S")],
+    )
+    for level in LEVELS:
+        assert _declines(level, obs, pung), level
+
+
+def test_expert_folds_late_against_a_player_collecting_one_suit():
+    """Late in a hand (eight tiles left in the wall), North has exposed three sets of circles and has
+    thrown 9m. Expert's own hand is far from ready; it throws North's own 9m rather than a circle."""
+    north_melds = [
+        Meld(MeldKind.CHOW, tiles("123p")),
+        Meld(MeldKind.PUNG, tiles("777p")),
+        Meld(MeldKind.CHOW, tiles("456p")),
+    ]
+    obs = observation(
+        hand="1m4m9m2p5p8p3s6s9s1z3z5z7z6p",
+        drawn="6p",
+        melds={"N": north_melds},
+        discards={"N": "1z9m2s", "E": "3m8s", "W": "4z2z"},
+        live_wall=8,
+    )
+    choice = get_bot("expert", 2).act(obs)
+    assert choice == Action.discard("S", "9m")
+
+
+def test_expert_pushes_when_its_own_hand_is_ready():
+    """Against the same North, a ready Expert hand does not break itself to throw North's 9m."""
+    north_melds = [
+        Meld(MeldKind.CHOW, tiles("123p")),
+        Meld(MeldKind.PUNG, tiles("777p")),
+        Meld(MeldKind.CHOW, tiles("456p")),
+    ]
+    obs = observation(
+        hand="123m456m789s99m55z3s",
+        drawn="3s",
+        melds={"N": north_melds},
+        discards={"N": "1z9m2s"},
+        live_wall=30,
+    )
+    choice = get_bot("expert", 2).act(obs)
+    assert choice.kind is ActionKind.DISCARD and choice.tile == parse_tiles("3s")[0]
+
+
+def test_bots_are_deterministic_given_the_seed():
+    def play(seed: int) -> list[dict[str, Any]]:
+        match = Match("chinese", 44, players=("a", "b", "c", "d"))
+        bots = {name: get_bot("easy", seed + i) for i, name in enumerate(match.players)}
+        hand = match.next_hand()
+        while not hand.is_over:
+            seat = hand.to_act[0]
+            hand.apply(bots[hand.players[seat]].act(hand.observation(seat)))
+        return hand.events
+
+    assert play(1) == play(1)
+
+
+def test_easy_plays_loosely_but_legally():
+    """Over many decisions Easy sometimes throws a tile Normal would keep, and never an illegal one."""
+    rng = random.Random(4)
+    differ = 0
+    for seed in range(30):
+        state = HandState("casual", seed=seed)
+        obs = state.observation("E")
+        easy = get_bot("easy", rng.getrandbits(16)).act(obs)
+        assert easy in obs.legal_actions
+        differ += easy != get_bot("normal", 1).act(obs)
+    assert differ > 0

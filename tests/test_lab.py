@@ -1,0 +1,161 @@
+"""The simulation lab (``sparrow.lab``, ``sparrow simulate``): seeded chunks, any number of workers,
+seats rotated, duplicate boards, intervals and the JSON form."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from sparrow.game.replay import replay_match
+from sparrow.lab import Chunk, LabError, parse_players, play_chunk, run_lab
+
+SPARROW = str(Path(sys.executable).with_name("sparrow"))
+
+
+def test_the_result_is_the_same_for_any_number_of_workers():
+    one = run_lab("chinese", ["easy", "normal", "easy", "normal"], 40, seed=5, workers=1)
+    two = run_lab("chinese", ["easy", "normal", "easy", "normal"], 40, seed=5, workers=2)
+    assert one.to_dict() == two.to_dict()
+    assert one.hands == 40
+
+
+def test_a_chunk_is_a_pure_function_of_its_fields():
+    chunk = Chunk("hkos", (), ("normal",) * 4, seed=3, index=2, rotation=1, keep_logs=True)
+    first, second = play_chunk(chunk), play_chunk(chunk)
+    assert first == second
+    # The logs are real games: they replay.
+    events = [event for hand in first.logs for event in hand]
+    assert len(replay_match(events)) == len(first.hands)
+
+
+def test_seats_rotate_every_match():
+    chunks = [Chunk("casual", (), ("easy", "normal", "expert", "easy"), 1, i, i % 4) for i in range(4)]
+    east = set()
+    for chunk in chunks:
+        result = play_chunk(chunk)
+        assert len(result.hands) == 1
+        east.add(chunk.rotation)
+    assert east == {0, 1, 2, 3}
+
+
+def test_duplicate_plays_every_deal_in_every_rotation():
+    result = run_lab("casual", ["expert", "easy", "easy", "easy"], 20, seed=2, duplicate=True)
+    assert result.hands == 20 and result.matches == 5 and result.duplicate
+    # Identical players on identical deals in every rotation: the easy seats' wins and net add up
+    # exactly to what the deals gave them, whatever chair; the totals always balance.
+    assert sum(s.net_per_hand for s in result.stats) == pytest.approx(0.0)
+
+
+def test_intervals_hold_their_estimate():
+    result = run_lab("casual", ["normal"] * 4, 60, seed=9)
+    for stats in result.stats:
+        low, high = stats.win_rate_ci
+        assert 0.0 <= low <= stats.win_rate <= high <= 1.0
+        low, high = stats.net_per_hand_ci
+        assert low <= stats.net_per_hand <= high
+
+
+def test_bad_runs_are_refused_with_a_reason():
+    with pytest.raises(LabError, match="seats 4"):
+        run_lab("casual", ["normal"] * 3, 10)
+    with pytest.raises(LabError, match="unknown player"):
+        run_lab("casual", ["normal", "normal", "normal", "wizard"], 10)
+    with pytest.raises(LabError, match="at least 1"):
+        run_lab("casual", ["normal"] * 4, 0)
+    with pytest.raises(LabError, match="at least 4 hands"):
+        run_lab("casual", ["normal"] * 4, 3, duplicate=True)
+    assert parse_players("normal") == ("normal",) * 4
+    with pytest.raises(LabError, match="names 2"):
+        parse_players("normal,easy")
+
+
+def _run(*args: str) -> subprocess.CompletedProcess:
+    env = dict(os.environ, COLUMNS="100")
+    return subprocess.run([SPARROW, "simulate", *args], capture_output=True, text=True, timeout=300, env=env)
+
+
+def test_simulate_json_has_the_promised_fields():
+    done = _run(
+        "--rules",
+        "casual",
+        "--players",
+        "expert,normal,normal,normal",
+        "--hands",
+        "12",
+        "--seed",
+        "4",
+        "--workers",
+        "2",
+        "--json",
+    )
+    assert done.returncode == 0, done.stderr
+    data = json.loads(done.stdout)
+    assert {"rules", "hands", "seed", "drawn_rate", "players"} <= set(data)
+    assert data["rules"] == "casual" and data["hands"] == 12 and data["seed"] == 4
+    player = data["players"][0]
+    for key in (
+        "player",
+        "level",
+        "hands",
+        "wins",
+        "win_rate",
+        "win_rate_ci",
+        "deal_ins",
+        "deal_in_rate",
+        "deal_in_rate_ci",
+        "self_draw_share",
+        "average_win",
+        "net_per_hand",
+        "net_per_hand_ci",
+    ):
+        assert key in player
+    assert [p["level"] for p in data["players"]] == ["expert", "normal", "normal", "normal"]
+    again = _run(
+        "--rules",
+        "casual",
+        "--players",
+        "expert,normal,normal,normal",
+        "--hands",
+        "12",
+        "--seed",
+        "4",
+        "--workers",
+        "1",
+        "--json",
+    )
+    assert json.loads(again.stdout) == data
+
+
+def test_simulate_prints_a_table_per_player():
+    done = _run("-r", "hkos", "-p", "easy", "-n", "8", "-w", "1", "--duplicate")
+    assert done.returncode == 0, done.stderr
+    assert "win %" in done.stdout and "deal-in %" in done.stdout and "drawn hands" in done.stdout
+
+
+@pytest.mark.parametrize(
+    "args, said",
+    [
+        (["-r", "casual", "-p", "wizard"], "unknown player"),
+        (["-r", "casual", "-n", "٣"], "ASCII digits"),
+        (["-r", "casual", "-n", "1_000"], "ASCII digits"),
+        (["-r", "casual", "-w", "0"], "--workers"),
+        (["-r", "casual", "-p", "normal,normal"], "names 2"),
+    ],
+)
+def test_simulate_bad_input_is_one_line(args, said):
+    done = _run(*args)
+    assert done.returncode == 2
+    assert said in done.stderr and done.stderr.count("\n") == 1
+
+
+def test_simulate_writes_a_replayable_log(tmp_path):
+    path = tmp_path / "log.jsonl"
+    done = _run("-r", "chinese", "-n", "5", "-p", "easy", "-w", "2", "--log", str(path))
+    assert done.returncode == 0, done.stderr
+    events = [json.loads(line) for line in path.read_text().splitlines()]
+    assert len(replay_match(events)) == 5
