@@ -236,7 +236,7 @@ def render_table(observation: Observation, *, hand_number: int, title: str) -> G
         + (f" (+{observation.replacement_tiles} replacement)" if observation.replacement_tiles else ""),
         style="bold",
     )
-    grid = RichTable(show_header=True, header_style="bold", expand=False, pad_edge=False)
+    grid = RichTable(show_header=True, header_style="bold", expand=False)
     grid.add_column("player")
     grid.add_column("score", justify="right")
     grid.add_column("exposed sets")

@@ -10,13 +10,12 @@ Two estimates, both from what the seat can see:
   sets of one suit (and nothing of the others) is building that suit, and every tile of it is
   dangerous; honours and terminals are safer than the middle tiles, which fit more waits.
 
-These are heuristics with round numbers, tuned in the simulation lab (``docs/bots.md``).
+The numbers are round figures measured in the simulation lab (``docs/bots.md``, "Defence").
 """
 
 from __future__ import annotations
 
 from sparrow.bots.knowledge import Knowledge
-from sparrow.hand import MeldKind
 
 __all__ = ["readiness", "tile_danger", "flush_suit", "risk", "Threats", "threats"]
 
@@ -36,42 +35,50 @@ def flush_suit(knowledge: Knowledge, seat: str) -> int | None:
     return suit
 
 
+# Chance that an opponent is ready, by exposed sets and turns taken, measured in the lab on Normal
+# players (docs/bots.md, "Defence"): with nothing exposed a hand is rarely ready before its sixth
+# turn; two exposed sets usually mean ready; three almost always.
 def readiness(knowledge: Knowledge, seat: str) -> float:
     """The chance that ``seat`` is ready, from what the table shows."""
     observation = knowledge.observation
     melds = observation.melds[seat]
-    exposed = sum(1 for m in melds if m.open or m.kind is MeldKind.KONG)
+    exposed = len(melds)
     turns = len(observation.discards[seat]) + sum(
         1 for other in knowledge.seats for m in observation.melds[other] if m.source == seat
     )
     if exposed >= 4:
         return 0.95
     if exposed == 3:
-        return min(0.9, 0.65 + 0.02 * turns)
+        return 0.85
     if exposed == 2:
-        return min(0.75, 0.3 + 0.03 * max(0, turns - 4))
+        return min(0.85, 0.45 + 0.04 * max(0, turns - 4))
     if exposed == 1:
-        return min(0.6, 0.12 + 0.03 * max(0, turns - 5))
-    return min(0.5, 0.02 + 0.025 * max(0, turns - 6))
+        return min(0.65, 0.05 * max(0, turns - 2))
+    return min(0.45, 0.035 * max(0, turns - 4))
+
+
+# How often a tile is the winning tile of a ready opponent, relative to a middle tile (about one in ten
+# there), measured in the lab: a tile the opponent threw itself, an honour with at most one copy
+# unseen, and a suit tile with none unseen are nearly safe; honours are safer than terminals, which
+# are safer than the 2s and 8s.
+_MIDDLE_DANGER = 0.10
 
 
 def tile_danger(knowledge: Knowledge, seat: str, tile: int, suit: int | None = None) -> float:
-    """How likely ``tile`` is a winning tile for ``seat`` if it is ready (relative: about 1 for a middle
-    tile nothing is known about). ``suit`` is the seat's :func:`flush_suit`, when known."""
+    """How likely ``tile`` is a winning tile for ``seat`` if it is ready, relative to a middle tile
+    nothing is known about (1.0). ``suit`` is the seat's :func:`flush_suit`, when known."""
     if tile in knowledge.observation.discards[seat]:
-        return 0.05
+        return 0.15
     hidden = knowledge.unseen[tile]
     if tile >= 27:
-        base = 0.0 if hidden == 0 else (0.35 if hidden == 1 else 0.6)
-        if suit is not None:
-            base *= 1.2
+        base = 0.0 if hidden <= 1 else (0.1 if hidden == 2 else 0.2)
         return base
     rank = tile % 9
-    base = 0.55 if rank in (0, 8) else (0.75 if rank in (1, 7) else 1.0)
+    base = 0.4 if rank in (0, 8) else (0.6 if rank in (1, 7) else 1.0)
     if hidden == 0:
-        base *= 0.6  # no pung or pair wait is left on it, only runs
+        base *= 0.35  # no pung or pair wait is left on it, only runs
     if suit is not None:
-        base *= 2.5 if tile // 9 == suit else 0.15
+        base *= 1.5 if tile // 9 == suit else 0.7
     return base
 
 
@@ -90,9 +97,10 @@ class Threats:
         return max(self.ready.values(), default=0.0)
 
     def risk(self, tile: int) -> float:
-        """The chance-weighted danger of discarding ``tile`` now, summed over the opponents."""
+        """The chance that discarding ``tile`` now deals in: for each opponent, the chance it is ready
+        times the chance the tile is one of its winning tiles."""
         knowledge = self.knowledge
-        return sum(
+        return _MIDDLE_DANGER * sum(
             ready * tile_danger(knowledge, seat, tile, self.suits[seat])
             for seat, ready in self.ready.items()
             if ready > 0.0

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from math import exp
 
-__all__ = ["reach_chance", "win_chance", "DRAW_DISCOUNT"]
+__all__ = ["reach_chance", "win_chance", "typical_chance", "DRAW_DISCOUNT"]
 
 # Fewer draws than the wall suggests: somebody else often wins first.
 DRAW_DISCOUNT = 0.75
@@ -56,3 +56,11 @@ def win_chance(waiting: int, unseen_total: int, draws: float, discard_wins: bool
         return 0.0
     looks = draws * DRAW_DISCOUNT * (1.0 + (DISCARD_LOOKS if discard_wins else 0.0))
     return 1.0 - exp(-looks * waiting / max(1, unseen_total))
+
+
+def typical_chance(distance: int, draws: float, unseen: int) -> float:
+    """The chance that a typical hand at shanten ``distance`` wins before the wall ends."""
+    if distance < 0:
+        return 1.0
+    typical = _TYPICAL_ACCEPTANCE[min(distance, len(_TYPICAL_ACCEPTANCE) - 1)]
+    return reach_chance(distance, draws, typical, unseen)

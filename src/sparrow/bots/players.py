@@ -36,7 +36,7 @@ from dataclasses import dataclass
 from sparrow.analysis import accepted_tiles, shanten
 from sparrow.bots.danger import Threats
 from sparrow.bots.knowledge import Knowledge, know
-from sparrow.bots.odds import reach_chance, win_chance
+from sparrow.bots.odds import reach_chance, typical_chance, win_chance
 from sparrow.bots.plans import (
     Plan,
     acceptance,
@@ -74,17 +74,19 @@ class Temperament:
     pung_reach: int = 8
     weighs_chances: bool = False
     value_exponent: float = 0.5
-    lookahead: bool = False
+    lookahead: int = 0  # look two draws ahead while the hand is at most this many tiles from ready
+    lookahead_share: float = 0.75  # ...among the discards accepting at least this share of the best
     defends: bool = False
     claims_forward: bool = False  # also claim whenever the claim brings the hand nearer (expert)
+    caution: float = 1.0  # how much a defending player weighs the chance of dealing in against its own chances
     fold_threshold: float = 0.55  # an opponent this likely to be ready...
     fold_distance: int = 2  # ...and a hand this many tiles from ready (one, late in the hand): fold
 
 
 TEMPERAMENTS = {
     "easy": Temperament("easy", loose_discard=0.3, missed_claim=0.3),
-    "normal": Temperament("normal", chow_reach=0),
-    "expert": Temperament("expert", weighs_chances=True, lookahead=True, claims_forward=True, defends=True),
+    "normal": Temperament("normal", chow_reach=0, pung_reach=2),
+    "expert": Temperament("expert", weighs_chances=True, lookahead=2, claims_forward=True, defends=True),
 }
 LEVELS = tuple(TEMPERAMENTS)
 
@@ -176,9 +178,9 @@ class Bot:
             if not knowledge.has_minimum:
                 return _Choice(rows[0][2], nearest, 1.0)  # every complete hand wins: the nearest plan
             for d, _, plan in rows:
-                if d > nearest + 3:
+                if d > nearest + 4:
                     break
-                value = plan_value(plan, counts, melds, knowledge.context)
+                value = self._plan_value(knowledge, plan, d, counts, melds)
                 if value > 0:
                     return _Choice(plan, d, value)  # plans are listed simplest first
             return _Choice(None, nearest, 0.0)
@@ -188,7 +190,7 @@ class Bot:
         for d, _, plan in rows:
             if first_valid is not None and d > first_valid + 2 or d > nearest + 4:
                 break
-            value = plan_value(plan, counts, melds, knowledge.context)
+            value = self._plan_value(knowledge, plan, d, counts, melds)
             if value <= 0:
                 continue
             if first_valid is None:
@@ -206,6 +208,32 @@ class Bot:
             if best is None or worth * chance > best.worth:
                 best = _Choice(plan, d, value, worth * chance)
         return best or _Choice(None, nearest, 0.0)
+
+    def _plan_value(
+        self, knowledge: Knowledge, plan: Plan, d: int, counts: Sequence[int], melds: tuple[Meld, ...]
+    ) -> float:
+        """A plan's value: its prototype's score, except when the hand is ready on the plan (or one
+        discard from it): then the real winning tiles are scored, so a ready hand that cannot reach
+        the minimum is seen as worth nothing and the player looks for another way."""
+        if d != 0:
+            return plan_value(plan, counts, melds, knowledge.context)
+        n = len(melds)
+        forms = knowledge.forms
+        unseen = knowledge.unseen
+        hand = list(counts)
+        fourteen = sum(hand) + 3 * n > 13
+        best = 0.0
+        for tile in [k for k in range(34) if hand[k]] if fourteen else (None,):
+            if tile is not None:
+                hand[tile] -= 1
+            if shanten(hand, n, forms) == 0 and (tile is None or distance(plan, hand, n, forms.four_as_two_pairs) == 0):
+                found = self._wait_values(knowledge, hand, melds, knowledge.waits(hand, n))
+                weight = sum(unseen[w] + 0.1 for w, _, _ in found)
+                if found:
+                    best = max(best, sum((unseen[w] + 0.1) * value for w, _, value in found) / weight)
+            if tile is not None:
+                hand[tile] += 1
+        return best
 
     # ------------------------------------------------------------------ own turn
 
@@ -278,8 +306,13 @@ class Bot:
         expert = self.temperament.weighs_chances
         choice = self._choose_plan(knowledge, counts, melds)
         threats = Threats(knowledge) if self.temperament.defends else None
-        if threats is not None and self._should_fold(knowledge, choice, threats):
-            return min(tiles, key=lambda t: (threats.risk(t), _THROW_RANK[t]))
+        chance = 1.0
+        if threats is not None:
+            if self._should_fold(knowledge, choice, threats):
+                return min(tiles, key=lambda t: (threats.risk(t), _THROW_RANK[t]))
+            chance = typical_chance(
+                choice.distance if choice.plan else choice.distance + 2, knowledge.draws_left, knowledge.unseen_total
+            )
 
         # A discard that makes the hand ready with winning tiles that score.
         ready = self._ready_discards(knowledge, tiles) if shanten(counts, n, forms) <= 0 else []
@@ -288,12 +321,12 @@ class Bot:
                 ranked = [(r[2], r[0]) for r in ready]
             else:
                 ranked = [(r[1], r[0]) for r in ready]
-            return self._pick(ranked, threats)
+            return self._pick(ranked, threats, chance)
 
         plan = choice.plan
         if plan is None:
             # Nothing reaches the minimum yet: plain efficiency, and hope for a flower or a self-draw.
-            return self._pick(self._by_efficiency(counts, n, forms, unseen, tiles), threats)
+            return self._pick(self._by_efficiency(counts, n, forms, unseen, tiles), threats, chance)
         target = choice.distance
         keeping = []
         for tile in tiles:
@@ -308,33 +341,35 @@ class Bot:
         outside = [t for t in keeping if not plan.keeps(t)]
         if outside:
             # Tiles the plan does not use go first; which of them is only a question of safety.
-            return self._pick([(0.0, t) for t in outside], threats)
+            return self._pick([(0.0, t) for t in outside], threats, chance)
         ranked = []
         for tile in keeping:
             counts[tile] -= 1
             ranked.append((float(acceptance(plan, counts, n, unseen)), tile))
             counts[tile] += 1
-        if self.temperament.lookahead and 0 < target <= 2 and len(ranked) > 1:
+        lookahead = self.temperament.lookahead
+        if lookahead and 0 < target <= lookahead and len(ranked) > 1:
             # Two draws ahead, for the few discards that accept nearly the most now (far from ready,
             # the first step is what counts; once ready there is no second).
             ranked.sort(key=lambda r: -r[0])
             memo: dict[bytes, int] = {}
-            ranked = [r for r in ranked[:3] if r[0] >= 0.75 * ranked[0][0]]
+            ranked = [r for r in ranked[:3] if r[0] >= self.temperament.lookahead_share * ranked[0][0]]
             for i, (_, tile) in enumerate(ranked):
                 counts[tile] -= 1
                 ranked[i] = (self._two_step(plan, counts, n, unseen, target, forms.four_as_two_pairs, memo), tile)
                 counts[tile] += 1
-        return self._pick(ranked, threats)
+        return self._pick(ranked, threats, chance)
 
-    def _pick(self, ranked: list[tuple[float, int]], threats: Threats | None) -> int:
-        """The best-scoring discard (the first in throwing order among equals); a defending player
-        takes a safer one among those scoring nearly as well."""
+    def _pick(self, ranked: list[tuple[float, int]], threats: Threats | None, chance: float = 1.0) -> int:
+        """The best-scoring discard (the first in throwing order among equals). A defending player
+        weighs what each discard keeps of its own chance to win (``chance`` times the discard's share
+        of the best score) against the chance that it deals in."""
         best = max(score for score, _ in ranked)
-        if threats is None or threats.highest < 0.2:
+        if threats is None or threats.highest < 0.05:
             return min((t for score, t in ranked if score == best), key=_THROW_RANK.__getitem__)
         scale = best if best > 0 else 1.0
-        weight = 0.6 * threats.highest
-        return max(ranked, key=lambda r: (r[0] / scale - weight * threats.risk(r[1]), -_THROW_RANK[r[1]]))[1]
+        caution = self.temperament.caution
+        return max(ranked, key=lambda r: (chance * r[0] / scale - caution * threats.risk(r[1]), -_THROW_RANK[r[1]]))[1]
 
     def _should_fold(self, knowledge: Knowledge, choice: _Choice, threats: Threats) -> bool:
         """Somebody is plainly close and this hand is far from winning (seed 003, "Know when to stop")."""
@@ -351,15 +386,16 @@ class Bot:
     def _by_efficiency(
         self, counts: list[int], n: int, forms, unseen: Sequence[int], tiles: Sequence[int]
     ) -> list[tuple[float, int]]:
-        """Every discard scored by the shanten it leaves and then its unseen improving tiles."""
-        ranked = []
+        """Every discard scored by its unseen improving tiles if it leaves the lowest shanten, else 0."""
+        rows = []
         for tile in tiles:
             counts[tile] -= 1
             s = shanten(counts, n, forms)
             accepted = sum(unseen[t] for t in accepted_tiles(counts, n, forms))
             counts[tile] += 1
-            ranked.append((-1000.0 * s + accepted, tile))
-        return ranked
+            rows.append((s, accepted, tile))
+        lowest = min(s for s, _, _ in rows)
+        return [(float(accepted) if s == lowest else 0.0, tile) for s, accepted, tile in rows]
 
     def _two_step(
         self, plan: Plan, counts: list[int], n: int, unseen: Sequence[int], target: int, pairs4: bool, memo: dict
@@ -483,6 +519,8 @@ class Bot:
             if later.plan is None:
                 continue  # after this claim the hand cannot reach the minimum
             reach = temperament.chow_reach if action.kind is ActionKind.CHOW else temperament.pung_reach
+            if action.kind is not ActionKind.CHOW and tile in _valued_honours(knowledge):
+                reach = 8  # a set of dragons or of a scoring wind is worth taking whenever it helps
             if later.distance > reach and not (now.plan is None and later.distance <= now.distance):
                 continue  # a claim this early gives away more than it gains (unless it reaches the minimum)
             if temperament.weighs_chances:
@@ -499,6 +537,13 @@ class Bot:
             if best is None or key < best[0]:
                 best = (key, action)
         return best[1] if best is not None else passing
+
+
+def _valued_honours(knowledge: Knowledge) -> set[int]:
+    """The honours whose sets score in every family: the dragons, the seat wind and the round wind."""
+    winds = {"E": 27, "S": 28, "W": 29, "N": 30}
+    context = knowledge.context
+    return {31, 32, 33, winds[context.seat_wind], winds[context.round_wind]}
 
 
 def _after_claim(counts: Sequence[int], tile: int, action: Action) -> tuple[list[int] | None, Meld | None]:

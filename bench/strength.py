@@ -1,0 +1,293 @@
+"""Strength and speed of the computer players: the lab's measurements behind docs/bots.md.
+
+For each ruleset (all four by default):
+
+* **Expert against three Normal** and **Normal against three Easy**, in the duplicate format (every
+  deal played once per rotation of the players): the stronger player's win rate against the mean of
+  the others, their ratio, the difference with its 95% interval (paired board by board), its net
+  score per hand with its interval, and both deal-in rates. Targets: net > 0; win rate at least 1.25x
+  with the interval of the difference excluding 0; Expert's deal-in rate below Normal's.
+* **Four of a level** (easy, normal, expert): the drawn-hand rate. Target for four Normal: at least
+  70% of hands won under casual and HKOS, 60% under chinese, 50% under NTS.
+* **Decision time** per action, p50 and p99, per level (process CPU time around ``act``).
+* **Throughput on one core**: hands per second of four Normal bots, and in the same run a greedy
+  player on the compiled ``cmajiang`` package (no claims; discards whatever lowers its shanten most by
+  cmajiang's ``xiangting``). Target: Normal at least as fast.
+* **Workers**: wall time of ``workers=2`` against ``workers=1`` for the same run (target >= 1.8x; the
+  result is identical).
+
+    python bench/strength.py                        # everything, all rulesets (tens of minutes)
+    python bench/strength.py --rules casual --hands 2000 --skip-speed
+    python bench/strength.py --json strength.json
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import sys
+import time
+from typing import Any
+
+from _common import describe_machine, limit_thread_pools, positive_int, seed_value
+
+RULESETS = ("casual", "hkos", "chinese", "nts")
+WINNER_TARGETS = {"casual": 0.70, "hkos": 0.70, "chinese": 0.60, "nts": 0.50}
+
+
+# ---------------------------------------------------------------- the greedy cmajiang baseline
+
+_MAJIANG_NAMES = tuple(f"{'mpsz'[k // 9]}{k % 9 + 1}" for k in range(34))
+
+
+def _majiang_hand(tiles) -> str:
+    """A hand in cmajiang's notation: suit letter first (``m123p456z11``)."""
+    counts = [0] * 34
+    for tile in tiles:
+        counts[tile] += 1
+    parts = []
+    for letter, start, size in (("m", 0, 9), ("p", 9, 9), ("s", 18, 9), ("z", 27, 7)):
+        digits = "".join(str(rank + 1) * counts[start + rank] for rank in range(size))
+        if digits:
+            parts.append(letter + digits)
+    return "".join(parts)
+
+
+class GreedyMajiangPlayer:
+    """Takes a legal win, never claims, and otherwise discards the tile whose discard leaves the lowest
+    shanten by cmajiang's ``xiangting`` (the first such tile). It reads its seat's observation, as the
+    bots do."""
+
+    def __init__(self, rng: random.Random) -> None:
+        import cmajiang
+
+        self._cmajiang = cmajiang
+
+    def choose(self, state, seat, actions):
+        from sparrow.game.actions import ActionKind
+
+        observation = state.observation(seat)
+        legal = observation.legal_actions
+        discards = []
+        for action in legal:
+            if action.kind is ActionKind.WIN:
+                return action
+            if action.kind is ActionKind.DISCARD:
+                discards.append(action)
+        if not discards:
+            return next((a for a in legal if a.kind is ActionKind.PASS), legal[-1])
+        cmajiang = self._cmajiang
+        hand = cmajiang.Shoupai(_majiang_hand(observation.hand))
+        best, best_shanten = discards[0], 99
+        for action in discards:
+            trial = hand.clone()
+            trial.dapai(_MAJIANG_NAMES[int(action.tile)])
+            value = cmajiang.xiangting(trial)
+            if value < best_shanten:
+                best, best_shanten = action, value
+        return best
+
+
+# ---------------------------------------------------------------- measurements
+
+
+def _compare(rules: str, strong: str, weak: str, hands: int, seed: int, workers: int) -> dict[str, Any]:
+    from sparrow.lab import run_lab
+
+    result = run_lab(rules, [strong, weak, weak, weak], hands, seed, workers=workers, duplicate=True)
+    others = [1, 2, 3]
+    me = result.stats[0]
+    their_win = sum(result.stats[o].win_rate for o in others) / 3
+    their_deal = sum(result.stats[o].deal_in_rate for o in others) / 3
+    diff, low, high = result.compare(0, others, "win_rate")
+    deal_diff, deal_low, deal_high = result.compare(0, others, "deal_in_rate")
+    ratio = me.win_rate / their_win if their_win else float("inf")
+    return {
+        "rules": rules,
+        "strong": strong,
+        "weak": weak,
+        "hands": result.hands,
+        "boards": result.matches,
+        "drawn_rate": result.drawn_rate,
+        "win_rate": me.win_rate,
+        "others_win_rate": their_win,
+        "ratio": ratio,
+        "win_difference": [diff, low, high],
+        "net_per_hand": me.net_per_hand,
+        "net_per_hand_ci": list(me.net_per_hand_ci),
+        "deal_in_rate": me.deal_in_rate,
+        "others_deal_in_rate": their_deal,
+        "deal_in_difference": [deal_diff, deal_low, deal_high],
+        "meets": {
+            "net_positive": me.net_per_hand > 0,
+            "ratio_1_25": ratio >= 1.25,
+            "difference_excludes_0": low > 0,
+            "deal_in_lower": strong != "expert" or me.deal_in_rate < their_deal,
+        },
+    }
+
+
+def _four(rules: str, level: str, hands: int, seed: int, workers: int) -> dict[str, Any]:
+    from sparrow.lab import run_lab
+
+    result = run_lab(rules, [level] * 4, hands, seed, workers=workers)
+    return {"rules": rules, "level": level, "hands": result.hands, "drawn_rate": result.drawn_rate}
+
+
+def _decision_times(rules: str, level: str, hands: int, seed: int) -> dict[str, Any]:
+    """Process CPU time of every decision of four bots of ``level`` over ``hands`` hands."""
+    from sparrow.bots import get_bot
+    from sparrow.game.match import Match
+
+    times = []
+    rng = random.Random(seed)
+    played = 0
+    while played < hands:
+        match = Match(rules, rng.getrandbits(64), players=("a", "b", "c", "d"))
+        bots = {name: get_bot(level, i) for i, name in enumerate(match.players)}
+        while not match.is_over and played < hands:
+            state = match.next_hand()
+            while not state.is_over:
+                seat = state.to_act[0]
+                observation = state.observation(seat)
+                start = time.process_time()
+                action = bots[state.players[seat]].act(observation)
+                times.append(time.process_time() - start)
+                state.apply(action)
+            match.record(state)
+            played += 1
+    times.sort()
+    return {
+        "rules": rules,
+        "level": level,
+        "decisions": len(times),
+        "p50_ms": times[len(times) // 2] * 1000,
+        "p99_ms": times[min(len(times) - 1, int(len(times) * 0.99))] * 1000,
+        "max_ms": times[-1] * 1000,
+    }
+
+
+def _throughput(rules: str, hands: int, seed: int) -> dict[str, Any]:
+    """Hands per CPU second on one core: four Normal bots, then four greedy cmajiang players."""
+    from sparrow.lab import run_lab
+    from sparrow.sim import PLAYER_KINDS
+
+    rows: dict[str, Any] = {"rules": rules, "hands": hands}
+    run_lab(rules, ["normal"] * 4, min(hands, 20), seed + 1)  # warm the caches and imports, untimed
+    start = time.process_time()
+    run_lab(rules, ["normal"] * 4, hands, seed, workers=1)
+    rows["normal_hands_per_second"] = hands / (time.process_time() - start)
+    try:
+        import cmajiang  # noqa: F401
+    except ImportError:
+        rows["greedy_cmajiang_hands_per_second"] = None
+        return rows
+    PLAYER_KINDS["greedy-cmajiang"] = GreedyMajiangPlayer  # type: ignore[index]
+    try:
+        run_lab(rules, ["greedy-cmajiang"] * 4, min(hands, 20), seed + 1)
+        start = time.process_time()
+        run_lab(rules, ["greedy-cmajiang"] * 4, hands, seed, workers=1)
+        rows["greedy_cmajiang_hands_per_second"] = hands / (time.process_time() - start)
+    finally:
+        del PLAYER_KINDS["greedy-cmajiang"]  # type: ignore[attr-defined]
+    rows["ratio"] = rows["normal_hands_per_second"] / rows["greedy_cmajiang_hands_per_second"]
+    return rows
+
+
+def _workers(rules: str, hands: int, seed: int) -> dict[str, Any]:
+    from sparrow.lab import run_lab
+
+    timings = {}
+    results = {}
+    for workers in (1, 2):
+        start = time.perf_counter()
+        results[workers] = run_lab(rules, ["normal"] * 4, hands, seed, workers=workers).to_dict()
+        timings[workers] = time.perf_counter() - start
+    return {
+        "rules": rules,
+        "hands": hands,
+        "seconds_1": timings[1],
+        "seconds_2": timings[2],
+        "speedup": timings[1] / timings[2],
+        "identical": results[1] == results[2],
+    }
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rules", choices=RULESETS, action="append", help="a ruleset (repeatable; default all)")
+    parser.add_argument("--hands", type=positive_int, default=8000, help="hands per comparison (default 8000)")
+    parser.add_argument("--four-hands", type=positive_int, default=2000, help="hands per four-of-a-level run")
+    parser.add_argument("--speed-hands", type=positive_int, default=300, help="hands for the throughput runs")
+    parser.add_argument("--seed", type=seed_value, default=2026)
+    parser.add_argument("--workers", type=positive_int, default=os.cpu_count() or 1)
+    parser.add_argument("--skip-strength", action="store_true")
+    parser.add_argument("--skip-speed", action="store_true")
+    parser.add_argument("--json", metavar="FILE", help="also write every figure to FILE")
+    args = parser.parse_args()
+    limit_thread_pools()
+    rulesets = args.rules or list(RULESETS)
+    report: dict[str, Any] = {"machine": describe_machine(None), "comparisons": [], "four": [], "times": []}
+    print(
+        f"machine: {report['machine']['processor']}, {report['machine']['cpus']} cpus, Python {report['machine']['python']}"
+    )
+    for rules in rulesets:
+        if not args.skip_strength:
+            for strong, weak in (("expert", "normal"), ("normal", "easy")):
+                row = _compare(rules, strong, weak, args.hands, args.seed, args.workers)
+                report["comparisons"].append(row)
+                low, high = row["win_difference"][1:]
+                print(
+                    f"{rules:8} {strong} vs 3 {weak}: win {row['win_rate']:.1%} vs {row['others_win_rate']:.1%}"
+                    f" = {row['ratio']:.2f}x (difference {row['win_difference'][0]:+.1%} [{low:+.1%}, {high:+.1%}]),"
+                    f" net {row['net_per_hand']:+.2f} [{row['net_per_hand_ci'][0]:+.2f}, {row['net_per_hand_ci'][1]:+.2f}],"
+                    f" deal-in {row['deal_in_rate']:.1%} vs {row['others_deal_in_rate']:.1%}"
+                    f" ({row['hands']} hands) {'' if all(row['meets'].values()) else 'MISSES ' + str([k for k, v in row['meets'].items() if not v])}",
+                    flush=True,
+                )
+            for level in ("easy", "normal", "expert"):
+                row = _four(rules, level, args.four_hands, args.seed, args.workers)
+                report["four"].append(row)
+                target = f" (target at least {WINNER_TARGETS[rules]:.0%} won)" if level == "normal" else ""
+                print(
+                    f"{rules:8} four {level}: drawn {row['drawn_rate']:.1%}, won {1 - row['drawn_rate']:.1%}{target}",
+                    flush=True,
+                )
+        if not args.skip_speed:
+            for level in ("easy", "normal", "expert"):
+                row = _decision_times(rules, level, 40 if level == "expert" else 100, args.seed)
+                report["times"].append(row)
+                print(
+                    f"{rules:8} {level} decision: p50 {row['p50_ms']:.2f} ms, p99 {row['p99_ms']:.2f} ms,"
+                    f" max {row['max_ms']:.1f} ms ({row['decisions']} decisions)",
+                    flush=True,
+                )
+            row = _throughput(rules, args.speed_hands, args.seed)
+            report.setdefault("throughput", []).append(row)
+            greedy = row.get("greedy_cmajiang_hands_per_second")
+            print(
+                f"{rules:8} one core: four normal {row['normal_hands_per_second']:.1f} hands/s"
+                + (
+                    f", greedy cmajiang {greedy:.1f} hands/s, ratio {row['ratio']:.2f}x"
+                    if greedy
+                    else ", cmajiang not installed"
+                ),
+                flush=True,
+            )
+    if not args.skip_speed:
+        row = _workers(rulesets[0], max(200, args.speed_hands), args.seed)
+        report["workers"] = row
+        print(
+            f"workers: {row['seconds_1']:.1f} s on 1, {row['seconds_2']:.1f} s on 2: {row['speedup']:.2f}x"
+            f" (results identical: {row['identical']})"
+        )
+    if args.json:
+        with open(args.json, "w", encoding="utf-8") as out:
+            json.dump(report, out, indent=2)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
