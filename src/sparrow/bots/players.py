@@ -74,6 +74,7 @@ class Temperament:
     pung_reach: int = 8
     weighs_chances: bool = False
     value_exponent: float = 0.5
+    detour: float = 0.0  # a plan one step further is taken if worth this many times the nearest (0: never)
     lookahead: int = 0  # look two draws ahead while the hand is at most this many tiles from ready
     lookahead_share: float = 0.75  # ...among the discards accepting at least this share of the best
     defends: bool = False
@@ -184,11 +185,14 @@ class Bot:
                 if value > 0:
                     return _Choice(plan, d, value)  # plans are listed simplest first
             return _Choice(None, nearest, 0.0)
+        # The expert: the plans at the nearest distance that reaches the minimum, weighed by value and
+        # chance; a plan one step further only if it is worth clearly more (a detour for a big hand).
         best: _Choice | None = None
         exponent = self.temperament.value_exponent
+        detour = self.temperament.detour
         first_valid = None
         for d, _, plan in rows:
-            if first_valid is not None and d > first_valid + 2 or d > nearest + 4:
+            if first_valid is not None and d > first_valid + (1 if detour else 0) or d > nearest + 4:
                 break
             value = self._plan_value(knowledge, plan, d, counts, melds)
             if value <= 0:
@@ -196,8 +200,6 @@ class Bot:
             if first_valid is None:
                 first_valid = d
             worth = value**exponent
-            if best is not None and worth <= best.worth:
-                continue  # even a certain completion would not beat the best so far
             chance = reach_chance(
                 d,
                 knowledge.draws_left,
@@ -205,7 +207,8 @@ class Bot:
                 knowledge.unseen_total,
                 plan.narrowness,
             )
-            if best is None or worth * chance > best.worth:
+            needed = best.worth * (detour if d > first_valid else 1.0) if best is not None else 0.0
+            if best is None or worth * chance > needed:
                 best = _Choice(plan, d, value, worth * chance)
         return best or _Choice(None, nearest, 0.0)
 
@@ -356,9 +359,41 @@ class Bot:
             ranked = [r for r in ranked[:3] if r[0] >= self.temperament.lookahead_share * ranked[0][0]]
             for i, (_, tile) in enumerate(ranked):
                 counts[tile] -= 1
-                ranked[i] = (self._two_step(plan, counts, n, unseen, target, forms.four_as_two_pairs, memo), tile)
+                if target == 1 and knowledge.has_minimum:
+                    # One tile from ready under a minimum: count only the ready hands that can win.
+                    score = self._ready_ahead(knowledge, counts, melds)
+                else:
+                    score = self._two_step(plan, counts, n, unseen, target, forms.four_as_two_pairs, memo)
+                ranked[i] = (score, tile)
                 counts[tile] += 1
         return self._pick(ranked, threats, chance)
+
+    def _ready_ahead(self, knowledge: Knowledge, counts: list[int], melds: tuple[Meld, ...]) -> float:
+        """For a 13-tile hand one tile from ready: for each tile that would make it ready, how many
+        winning tiles that score the hand would then wait on after its best discard (a winning tile
+        that only wins self-drawn counting about a third), weighted by that tile's unseen copies."""
+        n = len(melds)
+        forms = knowledge.forms
+        unseen = knowledge.unseen
+        total = 0.0
+        held = [k for k in range(34) if counts[k]]
+        for tile in accepted_tiles(counts, n, forms):
+            copies = unseen[tile]
+            if not copies:
+                continue
+            counts[tile] += 1
+            best = 0.0
+            for other in held + [int(tile)]:
+                if not counts[other] or other == tile:
+                    continue
+                counts[other] -= 1
+                if shanten(counts, n, forms) == 0:
+                    found = self._wait_values(knowledge, counts, melds, knowledge.waits(counts, n))
+                    best = max(best, sum(unseen[w] * (1.0 if disc else 0.35) for w, disc, _ in found))
+                counts[other] += 1
+            counts[tile] -= 1
+            total += copies * best
+        return total
 
     def _pick(self, ranked: list[tuple[float, int]], threats: Threats | None, chance: float = 1.0) -> int:
         """The best-scoring discard (the first in throwing order among equals). A defending player
