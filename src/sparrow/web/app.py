@@ -1,0 +1,84 @@
+"""The web app: ``create_app(database_url)`` builds the FastAPI application that ``sparrow serve`` runs.
+
+Bad input never gets a traceback: every refusal is a 4xx with ``{"detail": "one sentence"}``, and an
+unexpected error is a 500 with a sentence too (the traceback goes to the server's log only).
+"""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from sparrow.store import Store
+from sparrow.web import api, pages
+from sparrow.web.accounts import Accounts
+from sparrow.web.errors import WebError
+from sparrow.web.games import Games
+
+__all__ = ["create_app"]
+
+log = logging.getLogger("sparrow.web")
+STATIC = Path(__file__).with_name("static")
+
+
+def _field_sentence(error: dict[str, Any]) -> str:
+    """One sentence for one pydantic error: the field's path, then what is wrong."""
+    location = [str(part) for part in error.get("loc", ()) if part not in ("body", "query", "path")]
+    kind = error.get("type", "")
+    if kind == "json_invalid":
+        return "The request body is not valid JSON."
+    if kind == "missing" and not location:
+        return "The request needs a JSON body."
+    message = str(error.get("msg", "invalid value"))
+    if kind == "extra_forbidden":
+        message = "unknown field"
+    where = ".".join(location)
+    return f"{where}: {message}." if where else f"{message}."
+
+
+def create_app(database_url: str) -> FastAPI:
+    store = Store(database_url)
+    app = FastAPI(
+        title="Sparrow",
+        summary="Mahjong against the computer: games, accounts, replays and the leaderboard.",
+        version="0.1.0",
+    )
+    app.state.store = store
+    app.state.games = Games(store)
+    app.state.accounts = Accounts(store)
+
+    @app.exception_handler(WebError)
+    async def web_error(_request: Request, error: WebError) -> JSONResponse:
+        return JSONResponse({"detail": error.detail}, status_code=error.status, headers=error.headers)
+
+    @app.exception_handler(RequestValidationError)
+    async def validation_error(_request: Request, error: RequestValidationError) -> JSONResponse:
+        errors = error.errors()
+        detail = _field_sentence(errors[0]) if errors else "The request is malformed."
+        return JSONResponse({"detail": detail}, status_code=422)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(_request: Request, error: StarletteHTTPException) -> JSONResponse:
+        detail = error.detail if isinstance(error.detail, str) else "The request was refused."
+        if error.status_code == 404 and detail == "Not Found":
+            detail = "There is nothing at this address."
+        elif error.status_code == 405:
+            detail = "This address does not take that method."
+        return JSONResponse({"detail": detail}, status_code=error.status_code, headers=getattr(error, "headers", None))
+
+    @app.exception_handler(Exception)
+    async def unexpected(request: Request, error: Exception) -> JSONResponse:
+        log.exception("unexpected error on %s %s", request.method, request.url.path)
+        return JSONResponse({"detail": "The server failed to answer this request."}, status_code=500)
+
+    app.include_router(api.router)
+    app.include_router(pages.router)
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    return app
