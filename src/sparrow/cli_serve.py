@@ -6,6 +6,7 @@ database (``postgresql+psycopg://user:password@host/dbname``). The schema is mig
 
 from __future__ import annotations
 
+import itertools
 import os
 import sys
 from typing import Annotated
@@ -38,10 +39,14 @@ def register(app: typer.Typer) -> None:
         from sparrow.web.app import create_app
 
         url = os.environ.get("DATABASE_URL", "").strip()
+        fixed = os.environ.get("SPARROW_GAME_SEED", "").strip()
+        if fixed and not fixed.isdigit():
+            raise _fail(f"SPARROW_GAME_SEED must be a whole number, got {fixed!r}")
         try:
             if not url:
                 url = sqlite_url(data_dir)
-            application = create_app(url)
+            # SPARROW_GAME_SEED: games get the seeds N, N+1, ... (demonstrations and tests only).
+            application = create_app(url, game_seeds=itertools.count(int(fixed)) if fixed else None)
         except DatabaseError as error:
             raise _fail(str(error)) from None
         except OSError as error:

@@ -7,6 +7,7 @@ unexpected error is a 500 with a sentence too (the traceback goes to the server'
 from __future__ import annotations
 
 import logging
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +22,7 @@ from sparrow.web import api, pages
 from sparrow.web.accounts import Accounts
 from sparrow.web.errors import WebError
 from sparrow.web.games import Games
+from sparrow.web.session import COOKIE, set_session_cookie
 
 __all__ = ["create_app"]
 
@@ -43,7 +45,7 @@ def _field_sentence(error: dict[str, Any]) -> str:
     return f"{where}: {message}." if where else f"{message}."
 
 
-def create_app(database_url: str) -> FastAPI:
+def create_app(database_url: str, *, game_seeds: Iterator[int] | None = None) -> FastAPI:
     store = Store(database_url)
     app = FastAPI(
         title="Sparrow",
@@ -51,7 +53,7 @@ def create_app(database_url: str) -> FastAPI:
         version="0.1.0",
     )
     app.state.store = store
-    app.state.games = Games(store)
+    app.state.games = Games(store, game_seeds)
     app.state.accounts = Accounts(store)
 
     @app.exception_handler(WebError)
@@ -77,6 +79,16 @@ def create_app(database_url: str) -> FastAPI:
     async def unexpected(request: Request, error: Exception) -> JSONResponse:
         log.exception("unexpected error on %s %s", request.method, request.url.path)
         return JSONResponse({"detail": "The server failed to answer this request."}, status_code=500)
+
+    @app.middleware("http")
+    async def session_cookie(request: Request, call_next: Any) -> Any:
+        answer = await call_next(request)
+        token = getattr(request.state, "new_session_token", None)
+        if token is not None and COOKIE.encode() not in b"".join(
+            v for k, v in answer.headers.raw if k == b"set-cookie"
+        ):
+            set_session_cookie(request, answer, token)
+        return answer
 
     app.include_router(api.router)
     app.include_router(pages.router)

@@ -9,7 +9,6 @@ answered; a change made from an outdated state (another tab, a retried request) 
 
 from __future__ import annotations
 
-import os
 import secrets
 import threading
 import time
@@ -43,16 +42,16 @@ def _not_found() -> WebError:
 
 
 class Games:
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, seeds: Iterator[int] | None = None) -> None:
         self.store = store
+        # Where new games' seeds come from: the system's randomness, or a fixed sequence for
+        # demonstrations and tests (``sparrow serve`` reads SPARROW_GAME_SEED). Never fix them on a
+        # server where the ranking matters: whoever knows a seed knows the wall.
+        self.seeds = seeds
         self._tables: OrderedDict[str, tuple[int, Table]] = OrderedDict()
         self._cache_lock = threading.Lock()
         self._locks: dict[str, threading.Lock] = {}
         self._locks_lock = threading.Lock()
-        # Deterministic seeds for demonstrations and tests (SPARROW_GAME_SEED): never set it on a
-        # server where the ranking matters, as anyone who knows it knows the walls.
-        fixed = os.environ.get("SPARROW_GAME_SEED", "")
-        self._next_seed = int(fixed) if fixed.isdigit() else None
 
     # ---------------------------------------------------------------- plumbing
 
@@ -105,9 +104,11 @@ class Games:
         return game
 
     def _seed(self) -> int:
-        if self._next_seed is not None:
-            seed, self._next_seed = self._next_seed, self._next_seed + 1
-            return seed
+        if self.seeds is not None:
+            with self._cache_lock:
+                seed = next(self.seeds, None)
+            if seed is not None:
+                return seed
         return secrets.randbits(62)
 
     # ---------------------------------------------------------------- the API's operations

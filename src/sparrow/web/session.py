@@ -54,4 +54,5 @@ def current_session(request: Request, response: Response) -> SessionRecord:
     if session is None:
         token, session = store.new_session()
         set_session_cookie(request, response, token)
+        request.state.new_session_token = token  # for answers that are Responses of their own (pages)
     return session
