@@ -71,7 +71,8 @@ class Player:
     """One browser's worth of API use: its own cookie jar and CSRF token."""
 
     def __init__(self, app: Any) -> None:
-        self.client = TestClient(app)
+        # Entered once: the client keeps one event-loop thread instead of starting one a request.
+        self.client = TestClient(app).__enter__()
         self.csrf = self.client.get("/api/session").json()["csrf_token"]
 
     def get(self, path: str, **kwargs: Any) -> httpx.Response:

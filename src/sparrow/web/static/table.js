@@ -109,8 +109,8 @@ function describe(event, me, names) {
       return `${who(event.seat)} ${s(event.seat, "declare")} a ${event.kind} kong: ${event.tiles}`;
     case "rob":
       return `${who(event.seat)} ${s(event.seat, "rob")} the kong of ${who(event.from)}: ${event.tile}!`;
-    case "win":
-      return `${who(event.seat)} ${s(event.seat, "win")} ${event.from ? "on the discard" : "by self-draw (tsumo)"}!`;
+    case "win":  // a win on a discard was told by its claim already
+      return event.from ? null : `${who(event.seat)} ${s(event.seat, "win")} by self-draw (tsumo)!`;
     case "false_win":
       return `${who(event.seat)} declared a win that is not one: a dead hand.`;
     case "exhausted":
@@ -319,6 +319,7 @@ function discard(tile) {
 async function send(action) {
   if (busy) return;
   busy = true;
+  root.dataset.busy = "true";
   message("");
   drawActions();
   try {
@@ -326,8 +327,10 @@ async function send(action) {
     selected = -1;
     busy = false;
     await show(next);
+    root.dataset.busy = "false";
   } catch (error) {
     busy = false;
+    root.dataset.busy = "false";
     if (error instanceof ApiError && error.status === 409) {
       message(error.message);
       await show(await api("GET", `/api/games/${gameId}`), { animate: false });
@@ -364,10 +367,11 @@ function drawResult() {
   const r = view.result;
   const obs = view.observation;
   const names = (seat) => (seat === obs.seat ? "You" : obs.players[seat]);
+  const whose = (seat) => (seat === obs.seat ? "your" : `${obs.players[seat]}'s`);
   box.replaceChildren();
   const title = document.createElement("h2");
   if (r.winner) {
-    const how = r.win_by === "discard" ? `on ${names(r.discarder)}'s discard` : r.win_by === "robbing_kong" ? "by robbing the kong" : "by self-draw";
+    const how = r.win_by === "discard" ? `on ${whose(r.discarder)} discard` : r.win_by === "robbing_kong" ? "by robbing the kong" : "by self-draw";
     title.textContent = r.winner === obs.seat ? `You win ${how}!` : `${names(r.winner)} wins ${how}.`;
   } else {
     title.textContent = "A drawn hand: nobody scores.";
@@ -588,6 +592,8 @@ async function show(next, { animate = true } = {}) {
   drawActions();
   drawResult();
   status();
+  root.dataset.version = String(next.version); // for tests and tools: the state shown
+  root.dataset.hand = String(next.hand_number);
   if (!next.hand_over && obs.legal_actions.length) {
     const onlyClaims = obs.legal_actions.every((a) => ["pass", "chow", "pung", "kong"].includes(a.action));
     if (settings.auto_pass && onlyClaims && obs.phase !== "turn") {
