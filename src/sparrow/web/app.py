@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from fastapi import FastAPI, Request
+from fastapi import FastAPI, Request, Response
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
@@ -80,17 +80,36 @@ def create_app(database_url: str, *, game_seeds: Iterator[int] | None = None) ->
         log.exception("unexpected error on %s %s", request.method, request.url.path)
         return JSONResponse({"detail": "The server failed to answer this request."}, status_code=500)
 
-    @app.middleware("http")
-    async def session_cookie(request: Request, call_next: Any) -> Any:
-        answer = await call_next(request)
-        token = getattr(request.state, "new_session_token", None)
-        if token is not None and COOKIE.encode() not in b"".join(
-            v for k, v in answer.headers.raw if k == b"set-cookie"
-        ):
-            set_session_cookie(request, answer, token)
-        return answer
-
     app.include_router(api.router)
     app.include_router(pages.router)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    app.add_middleware(SessionCookieMiddleware)
     return app
+
+
+class SessionCookieMiddleware:
+    """Sends the cookie of a session made during the request (``current_session`` leaves its token in
+    the request's state) also when the endpoint answers with a Response of its own, as pages do. A
+    plain ASGI middleware: it only looks at the start of the answer."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+
+    async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def send_with_cookie(message: dict[str, Any]) -> None:
+            if message["type"] == "http.response.start":
+                token = scope.get("state", {}).get("new_session_token")
+                headers = list(message.get("headers", []))
+                prefix = COOKIE.encode() + b"="
+                if token and not any(k == b"set-cookie" and v.startswith(prefix) for k, v in headers):
+                    carrier = Response()
+                    set_session_cookie(Request(scope), carrier, token)
+                    headers += [(k, v) for k, v in carrier.raw_headers if k == b"set-cookie"]
+                    message = message | {"headers": headers}
+            await send(message)
+
+        await self.app(scope, receive, send_with_cookie)

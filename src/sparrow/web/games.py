@@ -12,6 +12,7 @@ from __future__ import annotations
 import secrets
 import threading
 import time
+import zlib
 from collections import OrderedDict
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
@@ -35,6 +36,7 @@ POINTS = {"easy": 10, "normal": 30, "expert": 100}
 RANKED_OPTIONS = frozenset({"max_fan", "rotate"})
 _ACTION_FIELDS = frozenset({"action", "tile", "seat", "version"})
 _CACHE_SIZE = 512
+_LOCK_STRIPES = 256
 
 
 def _not_found() -> WebError:
@@ -50,16 +52,15 @@ class Games:
         self.seeds = seeds
         self._tables: OrderedDict[str, tuple[int, Table]] = OrderedDict()
         self._cache_lock = threading.Lock()
-        self._locks: dict[str, threading.Lock] = {}
-        self._locks_lock = threading.Lock()
+        # One lock per game would grow with every id asked for; striped locks serialise each game's
+        # changes (and, rarely, two unrelated games) with a fixed number of locks.
+        self._locks = [threading.Lock() for _ in range(_LOCK_STRIPES)]
 
     # ---------------------------------------------------------------- plumbing
 
     @contextmanager
     def _locked(self, game_id: str) -> Iterator[None]:
-        with self._locks_lock:
-            lock = self._locks.setdefault(game_id, threading.Lock())
-        with lock:
+        with self._locks[zlib.crc32(game_id.encode()) % _LOCK_STRIPES]:
             yield
 
     def _remember(self, game: GameRecord, table: Table) -> None:
@@ -67,11 +68,7 @@ class Games:
             self._tables[game.id] = (game.version, table)
             self._tables.move_to_end(game.id)
             while len(self._tables) > _CACHE_SIZE:
-                old, _ = self._tables.popitem(last=False)
-                with self._locks_lock:
-                    lock = self._locks.get(old)
-                    if lock is not None and not lock.locked():
-                        del self._locks[old]
+                self._tables.popitem(last=False)
 
     def _forget(self, game_id: str) -> None:
         with self._cache_lock:
@@ -93,7 +90,10 @@ class Games:
 
     def owned(self, game_id: str, session: SessionRecord) -> GameRecord:
         """The game, if it belongs to this session (a guest's) or to its user; else 404."""
-        game = self.store.game(game_id)
+        return self._check_owner(self.store.game(game_id), session)
+
+    @staticmethod
+    def _check_owner(game: GameRecord | None, session: SessionRecord) -> GameRecord:
         if game is None:
             raise _not_found()
         if game.user_id is not None:
@@ -151,9 +151,10 @@ class Games:
         return game, table
 
     def view(self, game_id: str, session: SessionRecord) -> tuple[GameRecord, Table]:
-        game = self.owned(game_id, session)
+        if not game_id or len(game_id) > 32:
+            raise _not_found()
         with self._locked(game_id):
-            game = self.store.game(game_id) or game
+            game = self._check_owner(self.store.game(game_id), session)
             return game, self._table(game)
 
     def act(self, game_id: str, session: SessionRecord, body: Any) -> tuple[GameRecord, Table]:
@@ -167,11 +168,10 @@ class Games:
         version = body.get("version")
         if version is not None and (not isinstance(version, int) or isinstance(version, bool)):
             raise WebError(422, f"version must be a whole number, got {version!r}.")
-        self.owned(game_id, session)
+        if not game_id or len(game_id) > 32:
+            raise _not_found()
         with self._locked(game_id):
-            game = self.store.game(game_id)
-            if game is None:
-                raise _not_found()
+            game = self._check_owner(self.store.game(game_id), session)
             if version is not None and version != game.version:
                 raise WebError(
                     409,
@@ -193,11 +193,10 @@ class Games:
             return self._save(game, table), table
 
     def next_hand(self, game_id: str, session: SessionRecord) -> tuple[GameRecord, Table]:
-        self.owned(game_id, session)
+        if not game_id or len(game_id) > 32:
+            raise _not_found()
         with self._locked(game_id):
-            game = self.store.game(game_id)
-            if game is None:
-                raise _not_found()
+            game = self._check_owner(self.store.game(game_id), session)
             if not game.hand_over:
                 raise WebError(409, "The hand is still in play: finish it first.")
             if game.match_over:
