@@ -51,14 +51,31 @@ def percentile(values: list[float], fraction: float) -> float:
 
 
 async def client(
-    url: str, rules: str, level: str, think: float, seed: int, until: float, latencies: list[float], counts: dict
+    url: str,
+    rules: str,
+    level: str,
+    think: float,
+    seed: int,
+    go: asyncio.Event,
+    run: dict,
+    latencies: list[float],
+    counts: dict,
 ) -> None:
+    """One player: a session and a first game, then (once every player is ready) actions until the end."""
     rng = random.Random(seed)
     async with httpx.AsyncClient(base_url=url, timeout=60) as http:
         csrf = (await http.get("/api/session")).json()["csrf_token"]
         headers = {"X-CSRF-Token": csrf}
-        view = None
-        while time.monotonic() < until:
+        first = await http.post("/api/games", json={"rules": rules, "level": level}, headers=headers)
+        first.raise_for_status()
+        view = first.json()
+        run["ready"] += 1
+        if run["ready"] == run["players"]:
+            run["until"] = time.monotonic() + run["seconds"]
+            go.set()
+        await go.wait()
+        await asyncio.sleep(rng.uniform(0, think))  # the players do not all start at the same instant
+        while time.monotonic() < run["until"]:
             if view is None or view["hand_over"]:
                 answer = await http.post("/api/games", json={"rules": rules, "level": level}, headers=headers)
                 counts["requests"] += 1
@@ -81,12 +98,14 @@ async def client(
 async def load(
     url: str, games: int, rules: str, level: str, think: float, seconds: float
 ) -> tuple[list[float], dict, float]:
+    """Every player set up first (sessions and first games, not timed), then ``seconds`` of play."""
     latencies: list[float] = []
     counts = {"requests": 0, "games": 0}
-    start = time.monotonic()
-    until = start + seconds
-    await asyncio.gather(*(client(url, rules, level, think, 1000 + n, until, latencies, counts) for n in range(games)))
-    return latencies, counts, time.monotonic() - start
+    go = asyncio.Event()
+    run = {"ready": 0, "players": games, "seconds": seconds, "until": 0.0}
+    players = (client(url, rules, level, think, 1000 + n, go, run, latencies, counts) for n in range(games))
+    await asyncio.gather(*players)
+    return latencies, counts, float(seconds)
 
 
 def in_process(rules: str, level: str, actions: int) -> list[float]:
@@ -120,10 +139,11 @@ def main() -> int:
         default=1.0,
         help="seconds a player takes to decide, on average (1.0; 0: each client sends its next action at once)",
     )
+    parser.add_argument("--workers", type=positive_int, default=1, help="server processes (1)")
     parser.add_argument("--database-url", default="", help="PostgreSQL URL (default: SQLite in a temporary folder)")
     options = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
-        server = Server(Path(folder) / "data", options.database_url or None).start()
+        server = Server(Path(folder) / "data", options.database_url or None, workers=options.workers).start()
         try:
             latencies, counts, elapsed = asyncio.run(
                 load(server.url, options.games, options.rules, options.level, options.think, options.seconds)
@@ -138,7 +158,7 @@ def main() -> int:
     ms = 1000
     print(
         f"web app: {options.games} concurrent {options.rules} games vs {options.level}, {storage}, "
-        f"think {options.think:g} s, {elapsed:.1f} s"
+        f"think {options.think:g} s, {options.workers} server process(es), {elapsed:.1f} s"
     )
     print(f"  machine: {os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f} at the end")
     print(

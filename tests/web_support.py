@@ -167,7 +167,10 @@ def free_port() -> int:
 class Server:
     """``sparrow serve`` in a process of its own, on a free port of the loopback."""
 
-    def __init__(self, data_dir: Path, database_url: str | None = None, seed: int | None = None) -> None:
+    def __init__(
+        self, data_dir: Path, database_url: str | None = None, seed: int | None = None, workers: int = 1
+    ) -> None:
+        self.workers = workers
         self.data_dir = data_dir
         self.env = dict(os.environ)
         self.env.pop("DATABASE_URL", None)

@@ -31,6 +31,9 @@ def register(app: typer.Typer) -> None:
         data_dir: Annotated[
             str, typer.Option("--data-dir", help="Folder of the SQLite database (unless DATABASE_URL is set).")
         ] = "data",
+        workers: Annotated[
+            int, typer.Option("--workers", min=1, max=64, help="Server processes (one per core serves the most).")
+        ] = 1,
     ) -> None:
         """Start the web app: play against the computer in the browser, with accounts and a leaderboard."""
         import uvicorn
@@ -56,6 +59,20 @@ def register(app: typer.Typer) -> None:
         where = "SQLite in " + os.path.abspath(data_dir) if url.startswith("sqlite") else url.split("@")[-1]
         shown = "127.0.0.1" if host in ("0.0.0.0", "") else host
         print(f"Sparrow is running at http://{shown}:{port}/  (storage: {where}; Ctrl+C stops it)", flush=True)
+        if workers > 1:
+            # Each process builds its own app from the environment; the schema is already migrated
+            # (above), and games stay consistent across processes through their version numbers.
+            os.environ["SPARROW_DATABASE_URL"] = url
+            uvicorn.run(
+                "sparrow.web.app:app_from_environment",
+                factory=True,
+                host=host,
+                port=port,
+                workers=workers,
+                log_level="warning",
+                access_log=False,
+            )
+            return
         config = uvicorn.Config(application, host=host, port=port, log_level="warning", access_log=False)
         server = uvicorn.Server(config)
         try:

@@ -11,12 +11,14 @@ from __future__ import annotations
 import hashlib
 import json
 import secrets
+import threading
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import Engine, delete, func, insert, select, update
+from sqlalchemy import Connection, Engine, delete, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from sparrow.game.events import dumps, loads
@@ -122,6 +124,21 @@ class Store:
     def __init__(self, url: str) -> None:
         self.url = url
         self.engine: Engine = connect(url)
+        # SQLite has one writer at a time, and a connection that finds the database locked sleeps in
+        # steps of up to 100 ms before it tries again: the requests of one server take turns here
+        # instead. (Several server processes on one SQLite file still meet that wait; PostgreSQL
+        # needs no turns.)
+        self._write_lock = threading.Lock() if self.engine.dialect.name == "sqlite" else None
+
+    @contextmanager
+    def _write(self) -> Iterator[Connection]:
+        """A write transaction (committed at the end of the block, rolled back on an error)."""
+        if self._write_lock is None:
+            with self.engine.begin() as db:
+                yield db
+            return
+        with self._write_lock, self.engine.begin() as db:
+            yield db
 
     def close(self) -> None:
         self.engine.dispose()
@@ -133,7 +150,7 @@ class Store:
         token = secrets.token_urlsafe(32)
         csrf = secrets.token_urlsafe(32)
         now = time.time()
-        with self.engine.begin() as db:
+        with self._write() as db:
             db.execute(
                 insert(t.sessions).values(
                     id=token_hash(token), csrf_token=csrf, user_id=user_id, created_at=now, seen_at=now
@@ -161,7 +178,7 @@ class Store:
         return SessionRecord(row.id, row.csrf_token, row.user_id, row.username, json.loads(raw) if raw else None)
 
     def end_session(self, session_id: str) -> None:
-        with self.engine.begin() as db:
+        with self._write() as db:
             db.execute(delete(t.sessions).where(t.sessions.c.id == session_id))
 
     def sign_in(self, old: SessionRecord | None, user_id: int) -> tuple[str, SessionRecord]:
@@ -169,7 +186,7 @@ class Store:
         guest games move to the user, and the old session ends."""
         token, session = self.new_session(user_id)
         if old is not None:
-            with self.engine.begin() as db:
+            with self._write() as db:
                 db.execute(
                     update(t.games)
                     .where(t.games.c.session_id == old.id, t.games.c.user_id.is_(None))
@@ -180,7 +197,7 @@ class Store:
 
     def save_settings(self, session: SessionRecord, settings: Mapping[str, Any]) -> None:
         text = json.dumps(dict(settings), sort_keys=True)
-        with self.engine.begin() as db:
+        with self._write() as db:
             if session.user_id is not None:
                 db.execute(update(t.users).where(t.users.c.id == session.user_id).values(settings=text))
             else:
@@ -189,7 +206,7 @@ class Store:
     # ---------------------------------------------------------------- accounts
 
     def create_user(self, username: str, password_hash: str) -> UserRecord:
-        with self.engine.begin() as db:
+        with self._write() as db:
             try:
                 user_id = db.execute(
                     insert(t.users).values(
@@ -209,7 +226,7 @@ class Store:
         return None if row is None else UserRecord(row.id, row.username, row.password_hash)
 
     def set_password_hash(self, user_id: int, password_hash: str) -> None:
-        with self.engine.begin() as db:
+        with self._write() as db:
             db.execute(update(t.users).where(t.users.c.id == user_id).values(password_hash=password_hash))
 
     def points(self, user_id: int) -> int:
@@ -230,7 +247,7 @@ class Store:
     def record_failure(self, username: str) -> None:
         key = username.lower()[:64]
         now = time.time()
-        with self.engine.begin() as db:
+        with self._write() as db:
             changed = db.execute(
                 update(t.login_failures)
                 .where(t.login_failures.c.username_key == key)
@@ -250,13 +267,13 @@ class Store:
                     )
 
     def clear_failures(self, username: str) -> None:
-        with self.engine.begin() as db:
+        with self._write() as db:
             db.execute(delete(t.login_failures).where(t.login_failures.c.username_key == username.lower()[:64]))
 
     # ---------------------------------------------------------------- games
 
     def create_game(self, game: GameRecord, first_hand: Sequence[Mapping[str, Any]], hand_over: bool) -> None:
-        with self.engine.begin() as db:
+        with self._write() as db:
             db.execute(
                 insert(t.games).values(
                     id=game.id,
@@ -316,7 +333,7 @@ class Store:
         if nobody saved the game since ``game`` was read; returns the saved record. Raises
         :class:`StaleGameError` otherwise (nothing is written)."""
         now = time.time()
-        with self.engine.begin() as db:
+        with self._write() as db:
             changed = db.execute(
                 update(t.games)
                 .where(t.games.c.id == game.id, t.games.c.version == game.version)

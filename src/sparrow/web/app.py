@@ -7,6 +7,7 @@ unexpected error is a 500 with a sentence too (the traceback goes to the server'
 from __future__ import annotations
 
 import logging
+import os
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -17,14 +18,16 @@ from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from sparrow.bots import LEVELS
 from sparrow.store import Store
+from sparrow.table import Table
 from sparrow.web import api, pages
 from sparrow.web.accounts import Accounts
 from sparrow.web.errors import WebError
 from sparrow.web.games import Games
 from sparrow.web.session import COOKIE, set_session_cookie
 
-__all__ = ["create_app"]
+__all__ = ["create_app", "app_from_environment"]
 
 log = logging.getLogger("sparrow.web")
 STATIC = Path(__file__).with_name("static")
@@ -45,7 +48,16 @@ def _field_sentence(error: dict[str, Any]) -> str:
     return f"{where}: {message}." if where else f"{message}."
 
 
+def _warm_up() -> None:
+    """Load what the engine and the bots load on first use (the shanten tables, the bots' caches)
+    before the first request: otherwise every request thread of a busy first moment loads its own
+    copy at once, and all of them wait seconds."""
+    for level in LEVELS:
+        Table("casual", level, 0).start()
+
+
 def create_app(database_url: str, *, game_seeds: Iterator[int] | None = None) -> FastAPI:
+    _warm_up()
     store = Store(database_url)
     app = FastAPI(
         title="Sparrow",
@@ -85,6 +97,12 @@ def create_app(database_url: str, *, game_seeds: Iterator[int] | None = None) ->
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.add_middleware(SessionCookieMiddleware)
     return app
+
+
+def app_from_environment() -> FastAPI:
+    """The app of one of several server processes (``sparrow serve --workers N``): the database from
+    ``SPARROW_DATABASE_URL``, which ``sparrow serve`` sets."""
+    return create_app(os.environ["SPARROW_DATABASE_URL"])
 
 
 class SessionCookieMiddleware:
