@@ -56,6 +56,8 @@ def test_a_session_is_a_guest_with_an_httponly_samesite_cookie(app):
     fresh = TestClient(app).get("/api/session")
     cookie = fresh.headers["set-cookie"]
     assert "HttpOnly" in cookie and "samesite=lax" in cookie.lower()
+    assert fresh.headers["x-content-type-options"] == "nosniff"
+    assert "script-src 'self'" in fresh.headers["content-security-policy"]
 
 
 def test_changes_need_this_sessions_csrf_token(app):

@@ -668,6 +668,19 @@ form.addEventListener("change", (event) => {
 });
 $("hint-toggle").addEventListener("click", () => saveSettings({ hints: !settings.hints }));
 
+// ------------------------------------------------------------------ another tab
+
+// The same game may be open in another tab: coming back to this one shows the game as it is now.
+document.addEventListener("visibilitychange", async () => {
+  if (document.visibilityState !== "visible" || busy || !view) return;
+  try {
+    const now = await api("GET", `/api/games/${gameId}`);
+    if (now.version !== view.version) await show(now, { animate: false });
+  } catch (error) {
+    message(error.message);
+  }
+});
+
 // ------------------------------------------------------------------ start
 
 (async () => {
