@@ -146,7 +146,7 @@ def test_sign_up_play_a_hand_by_clicking_and_reach_the_leaderboard(browser, tmp_
         server.stop()
 
 
-def test_every_page_at_phone_and_desktop_size(browser, tmp_path):
+def test_every_page_at_phone_and_desktop_size_and_under_the_pages_policy(browser, tmp_path):
     server = Server(tmp_path / "data", seed=7).start()
     try:
         for size, viewport in SIZES.items():
@@ -201,19 +201,12 @@ def test_every_page_at_phone_and_desktop_size(browser, tmp_path):
             assert "no such game" in page.inner_text("main")
             assert not errors, errors
             context.close()
-    finally:
-        server.stop()
-
-
-def test_the_pages_keep_to_their_content_security_policy(browser, tmp_path):
-    """Under the pages' own policy (no inline script, nothing from elsewhere) they still work."""
-    server = Server(tmp_path / "data").start()
-    context = browser.new_context(viewport=SIZES["phone"])
-    page = context.new_page()
-    complaints: list[str] = []
-    page.on("console", lambda message: message.type == "error" and complaints.append(message.text))
-    page.on("pageerror", lambda error: complaints.append(str(error)))
-    try:
+        # Under the pages' own policy (no inline script, nothing from elsewhere) they still work.
+        context = browser.new_context(viewport=SIZES["phone"])
+        page = context.new_page()
+        complaints: list[str] = []
+        page.on("console", lambda message: message.type == "error" and complaints.append(message.text))
+        page.on("pageerror", lambda error: complaints.append(str(error)))
         page.goto(server.url + "/")
         page.click("#start")
         page.wait_for_url(re.compile(r".*/games/[^/]+$"))
@@ -221,6 +214,6 @@ def test_the_pages_keep_to_their_content_security_policy(browser, tmp_path):
         assert page.locator("#hand .tile").count() >= 13
         page.goto(server.url + "/leaderboard")
         assert not complaints, complaints
-    finally:
         context.close()
+    finally:
         server.stop()

@@ -30,6 +30,11 @@ from sparrow.tiles import format_tiles, parse_tiles
 from tests.web_support import Player, database_url, make_app, plain
 
 TILES = re.compile(r"(?:[1-9]+[mpszf])+")
+WORDS = re.compile(r"[0-9a-z]+")
+# Refusals are probed with actions whose words come from the request or the open tile (a chow's
+# refusal names the tiles it would need, worked out from what the player asked, so it is left out).
+PROBES = [{"action": kind} for kind in ("discard", "pung", "kong", "win", "pass")]
+ALL_TILES = [f"{rank}{suit}" for suit in "mps" for rank in "123456789"] + [f"{rank}z" for rank in "1234567"]
 
 
 @pytest.fixture(scope="module")
@@ -51,6 +56,28 @@ def strings(value: Any, path: str = "") -> list[tuple[str, str]]:
     return []
 
 
+def visible_tiles(table: Table, me: str) -> Counter:
+    """What the seat can see: its hand, every discard pile, every exposed set and bonus tile."""
+    tables = table.hand.table_view()
+    visible = Counter(str(t) for t in tables.hands[me])
+    for seat in tables.hands:
+        visible.update(str(t) for t in tables.discards[seat])
+        visible.update(str(t) for meld in tables.melds[seat] for t in meld.tiles)
+        visible.update(str(t) for t in tables.bonus[seat])
+    return visible
+
+
+def check_text(table: Table, me: str, text: str, sent: str | None) -> None:
+    """A refusal names only tiles the seat can see (or the tile it sent itself)."""
+    visible = visible_tiles(table, me)
+    for word in WORDS.findall(text):
+        if not TILES.fullmatch(word) or word == sent:
+            continue
+        named = Counter(str(t) for t in parse_tiles(word, as_set=False))
+        unseen = {tile: n for tile, n in named.items() if n > visible[tile]}
+        assert not unseen, f"{text!r} names tiles the seat cannot see: {unseen}"
+
+
 def check_answer(table: Table, view: dict[str, Any]) -> None:
     if view["hand_over"]:
         return
@@ -67,12 +94,8 @@ def check_answer(table: Table, view: dict[str, Any]) -> None:
     wall = format_tiles(tables.wall)
     if wall:
         assert wall not in text
-    # What the seat can see: its hand, every discard pile, every exposed set and bonus tile.
-    visible = Counter(str(t) for t in tables.hands[me])
+    visible = visible_tiles(table, me)
     for seat in tables.hands:
-        visible.update(str(t) for t in tables.discards[seat])
-        visible.update(str(t) for meld in tables.melds[seat] for t in meld.tiles)
-        visible.update(str(t) for t in tables.bonus[seat])
         if seat != me and len(tables.hands[seat]) >= 4:
             assert format_tiles(tables.hands[seat]) not in text, f"{seat}'s concealed hand leaks"
     # Discarded tiles that were claimed sit in melds; a player's own past tiles were in its hand,
@@ -115,6 +138,18 @@ def test_no_answer_names_a_hidden_tile(app, rules: str, level: str, seed: int, c
     hands = 0
     while hands < 2 and not view["match_over"]:
         while not view["hand_over"]:
+            probe = choices.choice(PROBES)
+            if probe["action"] == "discard":
+                probe = probe | {"tile": choices.choice(ALL_TILES)}
+            refused = player.act(view["id"], probe)
+            if refused.status_code != 200:  # the refusal names no hidden tile either
+                check_text(table, view["seat"], refused.json()["detail"], probe.get("tile"))
+            else:  # the probe happened to be legal: the table goes on with it
+                view = refused.json()
+                table.act(probe)
+                check_answer(table, view)
+                if view["hand_over"]:
+                    break
             action = plain(choices.choice(view["observation"]["legal_actions"]))
             answer = player.act(view["id"], action | {"version": view["version"]})
             assert answer.status_code == 200, answer.text
