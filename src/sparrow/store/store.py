@@ -247,24 +247,18 @@ class Store:
     def record_failure(self, username: str) -> None:
         key = username.lower()[:64]
         now = time.time()
-        with self._write() as db:
-            changed = db.execute(
-                update(t.login_failures)
-                .where(t.login_failures.c.username_key == key)
-                .values(count=t.login_failures.c.count + 1, last_at=now)
-            ).rowcount
-            if not changed:
-                try:
-                    with db.begin_nested():
-                        db.execute(
-                            insert(t.login_failures).values(username_key=key, count=1, first_at=now, last_at=now)
-                        )
-                except IntegrityError:  # a concurrent first failure: count this one too
-                    db.execute(
-                        update(t.login_failures)
-                        .where(t.login_failures.c.username_key == key)
-                        .values(count=t.login_failures.c.count + 1, last_at=now)
-                    )
+        counted = (
+            update(t.login_failures)
+            .where(t.login_failures.c.username_key == key)
+            .values(count=t.login_failures.c.count + 1, last_at=now)
+        )
+        try:
+            with self._write() as db:
+                if not db.execute(counted).rowcount:
+                    db.execute(insert(t.login_failures).values(username_key=key, count=1, first_at=now, last_at=now))
+        except IntegrityError:  # another request recorded the first failure at the same moment
+            with self._write() as db:
+                db.execute(counted)
 
     def clear_failures(self, username: str) -> None:
         with self._write() as db:

@@ -92,10 +92,11 @@ function fold(events, upto) {
 
 function describe(event, me, names) {
   const who = (seat) => (seat === me ? "You" : `${names[seat] || seat} (${seat})`);
+  const whom = (seat) => (seat === me ? "you" : who(seat)); // not at the start of the sentence
   const s = (seat, verb, plural) => (seat === me ? verb : plural || verb + "s");
   switch (event.event) {
     case "hand_start":
-      return `Hand starts: round wind ${SEAT_NAMES[event.round_wind]}, ${who(event.dealer)} deal${event.dealer === me ? "" : "s"}.`;
+      return `Hand starts: round wind ${SEAT_NAMES[event.round_wind]}, ${whom(event.dealer)} deal${event.dealer === me ? "" : "s"}.`;
     case "discard":
       return `${who(event.seat)} ${s(event.seat, "discard")} ${event.tile}`;
     case "draw":
@@ -103,12 +104,12 @@ function describe(event, me, names) {
     case "bonus":
       return `${who(event.seat)} ${s(event.seat, "set")} out ${event.tile}`;
     case "claim":
-      if (event.kind === "win") return `${who(event.seat)} ${s(event.seat, "win")} on ${event.tile} from ${who(event.from)}!`;
+      if (event.kind === "win") return `${who(event.seat)} ${s(event.seat, "win")} on ${event.tile} from ${whom(event.from)}!`;
       return `${who(event.seat)} ${s(event.seat, "claim")} ${event.kind === "chow" ? "a chi" : event.kind === "pung" ? "a pong" : "a kong"}: ${event.meld}`;
     case "kong":
       return `${who(event.seat)} ${s(event.seat, "declare")} a ${event.kind} kong: ${event.tiles}`;
     case "rob":
-      return `${who(event.seat)} ${s(event.seat, "rob")} the kong of ${who(event.from)}: ${event.tile}!`;
+      return `${who(event.seat)} ${s(event.seat, "rob")} the kong of ${whom(event.from)}: ${event.tile}!`;
     case "win":  // a win on a discard was told by its claim already
       return event.from ? null : `${who(event.seat)} ${s(event.seat, "win")} by self-draw (tsumo)!`;
     case "false_win":
