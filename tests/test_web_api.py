@@ -7,11 +7,14 @@ import itertools
 import json
 import random
 import threading
+import time
 
 import pytest
 from fastapi.testclient import TestClient
+from sqlalchemy import update
 
 from sparrow.game.events import loads
+from sparrow.store.tables import sessions
 from sparrow.table import Table
 from sparrow.tiles import parse_tiles
 from tests.web_support import BACKENDS, Player, database_url, make_app, plain, winning_line
@@ -58,6 +61,17 @@ def test_a_session_is_a_guest_with_an_httponly_samesite_cookie(app):
     assert "HttpOnly" in cookie and "samesite=lax" in cookie.lower()
     assert fresh.headers["x-content-type-options"] == "nosniff"
     assert "script-src 'self'" in fresh.headers["content-security-policy"]
+
+
+def test_a_session_unused_for_ninety_days_is_over(app):
+    player = Player(app)
+    store = app.state.store
+    token = player.client.cookies.get("sparrow_session")
+    session = store.session(token)
+    with store.engine.begin() as db:
+        db.execute(update(sessions).where(sessions.c.id == session.id).values(seen_at=time.time() - 91 * 24 * 3600))
+    assert store.session(token) is None
+    assert player.get("/api/session").json()["csrf_token"] != player.csrf  # a new guest session
 
 
 def test_changes_need_this_sessions_csrf_token(app):

@@ -37,6 +37,11 @@ __all__ = [
 ]
 
 
+# A session unused this long is over (its games, if a guest's, can no longer be reached).
+SESSION_IDLE_LIMIT = 90 * 24 * 3600
+SEEN_AT_STEP = 3600
+
+
 class StaleGameError(Exception):
     """The game was changed since it was read (another tab, another request)."""
 
@@ -174,6 +179,13 @@ class Store:
             row = db.execute(query).first()
         if row is None:
             return None
+        now = time.time()
+        if now - row.seen_at > SESSION_IDLE_LIMIT:
+            self.end_session(row.id)
+            return None
+        if now - row.seen_at > SEEN_AT_STEP:  # a write now and then, not on every request
+            with self._write() as db:
+                db.execute(update(t.sessions).where(t.sessions.c.id == row.id).values(seen_at=now))
         raw = row.user_settings if row.user_id is not None else row.settings
         return SessionRecord(row.id, row.csrf_token, row.user_id, row.username, json.loads(raw) if raw else None)
 
