@@ -164,6 +164,14 @@ def test_every_page_at_phone_and_desktop_size_and_under_the_pages_policy(browser
             page.wait_for_url(re.compile(r".*/games/[^/]+$"))
             shown_version(page)
             snap(page, "table", size)
+            if size == "desktop" and page.locator("#hand .tile:not([disabled])").count():
+                # At the default pace the computer players' moves come one at a time.
+                page.locator("#hand .tile").first.click()
+                page.locator("#hand .tile.selected").click()
+                page.wait_for_selector("#status:has-text('computer players are playing')")
+                early = page.locator("#log li").count()
+                page.wait_for_selector("#game[data-busy=false]")
+                assert page.locator("#log li").count() > early
             page.click("#settings-open")
             page.check("#settings input[name=hints]")
             page.check("#settings input[name=captions]")
