@@ -134,6 +134,7 @@ def test_another_sessions_game_is_not_found(app):
     game = view["id"]
     assert_refused(other.get(f"/api/games/{game}"), 404)
     assert_refused(other.act(game, plain(view["observation"]["legal_actions"][0])), 404)
+    assert_refused(other.act(game, ["not", "an", "action"]), 404)  # whatever the body holds
     assert_refused(other.post(f"/api/games/{game}/next"), 404)
     assert_refused(other.get(f"/api/games/{game}/log"), 404)
     assert_refused(other.get(f"/api/games/{game}/hint"), 404)
@@ -162,6 +163,7 @@ def test_refused_actions_change_nothing(app):
         ({"action": "pass", "seat": "E"}, 409),  # another seat's decision
         (plain(legal[0]) | {"version": view["version"] - 1}, 409),  # stale
         (["pass"], 422),
+        ({"action": "pass", "tile": "x" * 5000}, 422),
     ]
     for body, status in cases:
         assert_refused(player.act(game, body), status)

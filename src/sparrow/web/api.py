@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Body, Depends, Query, Request, Response
+from fastapi import APIRouter, Depends, Query, Request, Response
 from fastapi.responses import JSONResponse, PlainTextResponse
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictStr
 
@@ -168,9 +168,25 @@ def get_game(request: Request, session: Session, game_id: str) -> JSONResponse:
     return _json(game_view(game, table))
 
 
-@router.post("/games/{game_id}/actions", response_class=JSONResponse)
-def act(request: Request, session: Session, game_id: str, body: Annotated[Any, Body()]) -> JSONResponse:
-    """Your action; the answer comes after the bots have played up to your next decision."""
+async def _raw_body(request: Request) -> bytes:
+    # Read as bytes, parsed by the game after its owner is checked: another session's request is a
+    # 404 whatever its body holds.
+    return await request.body()
+
+
+@router.post(
+    "/games/{game_id}/actions",
+    response_class=JSONResponse,
+    openapi_extra={
+        "requestBody": {
+            "required": True,
+            "content": {"application/json": {"example": {"action": "discard", "tile": "5p", "version": 3}}},
+        }
+    },
+)
+def act(request: Request, session: Session, game_id: str, body: Annotated[bytes, Depends(_raw_body)]) -> JSONResponse:
+    """Your action (``{"action", "tile"?, "seat"?, "version"?}``); the answer comes after the bots
+    have played up to your next decision."""
     game, table = _games(request).act(game_id, session, body)
     return _json(game_view(game, table))
 

@@ -9,6 +9,7 @@ answered; a change made from an outdated state (another tab, a retried request) 
 
 from __future__ import annotations
 
+import json
 import secrets
 import threading
 import time
@@ -35,8 +36,28 @@ POINTS = {"easy": 10, "normal": 30, "expert": 100}
 # a game with any other option is played unranked.
 RANKED_OPTIONS = frozenset({"max_fan", "rotate"})
 _ACTION_FIELDS = frozenset({"action", "tile", "seat", "version"})
+_MAX_ACTION_BYTES = 4096
 _CACHE_SIZE = 512
 _LOCK_STRIPES = 256
+
+
+def _action_of(body: bytes) -> dict[str, Any]:
+    """The action object of a request body, its fields checked (422 naming the problem)."""
+    if len(body) > _MAX_ACTION_BYTES:
+        raise WebError(422, f"The action is {len(body)} bytes long; an action is a small JSON object.")
+    try:
+        action = json.loads(body)
+    except (ValueError, RecursionError):
+        raise WebError(422, "The request body is not valid JSON.") from None
+    if not isinstance(action, dict):
+        raise WebError(422, 'The action must be a JSON object such as {"action": "discard", "tile": "5p"}.')
+    unknown = sorted(set(action) - _ACTION_FIELDS)
+    if unknown:
+        raise WebError(422, f"Unknown field {unknown[0]!r} in the action (expected action, tile, seat, version).")
+    version = action.get("version")
+    if version is not None and (not isinstance(version, int) or isinstance(version, bool)):
+        raise WebError(422, f"version must be a whole number, got {version!r}.")
+    return action
 
 
 def _not_found() -> WebError:
@@ -157,21 +178,16 @@ class Games:
             game = self._check_owner(self.store.game(game_id), session)
             return game, self._table(game)
 
-    def act(self, game_id: str, session: SessionRecord, body: Any) -> tuple[GameRecord, Table]:
-        """The human seat's action (the JSON body): validated by the engine, the bots' answers
-        played, everything saved, then answered."""
-        if not isinstance(body, dict):
-            raise WebError(422, 'The action must be a JSON object such as {"action": "discard", "tile": "5p"}.')
-        unknown = sorted(set(body) - _ACTION_FIELDS)
-        if unknown:
-            raise WebError(422, f"Unknown field {unknown[0]!r} in the action (expected action, tile, seat, version).")
-        version = body.get("version")
-        if version is not None and (not isinstance(version, int) or isinstance(version, bool)):
-            raise WebError(422, f"version must be a whole number, got {version!r}.")
+    def act(self, game_id: str, session: SessionRecord, body: bytes) -> tuple[GameRecord, Table]:
+        """The human seat's action (the request's JSON body): the game's owner checked first (any
+        other session gets 404 whatever it sent), then the action validated by the engine, the
+        bots' answers played, everything saved, and only then answered."""
         if not game_id or len(game_id) > 32:
             raise _not_found()
         with self._locked(game_id):
             game = self._check_owner(self.store.game(game_id), session)
+            action = _action_of(body)
+            version = action.pop("version", None)
             if version is not None and version != game.version:
                 raise WebError(
                     409,
@@ -181,7 +197,6 @@ class Games:
             if game.hand_over:
                 raise WebError(409, "The hand is over: deal the next hand or start a new game.")
             table = self._table(game)
-            action = {key: value for key, value in body.items() if key != "version"}
             try:
                 table.act(action)
             except InvalidActionError as error:
