@@ -164,7 +164,18 @@ function seatPanel(box, seat, obs, pub, current) {
     bonus.classList.add("bonus");
     exposed.append(bonus);
   }
-  if (seat !== obs.seat) exposed.append(backs(pub.sizes[seat] || 0, "mini"));
+  if (seat !== obs.seat) {
+    // Once the hand is over every hand is shown; until then only how many tiles each one holds.
+    const revealed = view && view.hand_over && view.result && view.result.hands[seat];
+    if (revealed) {
+      const row = tileRow(revealed, { size: "small" });
+      row.classList.add("revealed-hand");
+      row.setAttribute("aria-label", `${name}'s hand`);
+      exposed.append(row);
+    } else {
+      exposed.append(backs(pub.sizes[seat] || 0, "mini"));
+    }
+  }
   box.append(exposed);
   const pile = document.createElement("div");
   pile.className = "pile";
