@@ -12,9 +12,9 @@ $(STAMP): pyproject.toml
 	$(BIN)/pip install --quiet -e '.[test]'
 	touch $(STAMP)
 
+# The web app on http://127.0.0.1:8000 (SQLite in ./data; DATABASE_URL=postgresql+psycopg://... for PostgreSQL).
 run: $(STAMP)
-	$(BIN)/sparrow --help
-	$(BIN)/sparrow analyze 123m456p789s1122z5z
+	$(BIN)/sparrow serve --host 127.0.0.1 --port 8000 --data-dir data
 
 test: $(STAMP)
 	$(BIN)/ruff check src tests bench tools

@@ -174,3 +174,13 @@ def test_shipped_tables_match_a_brute_force_reference():
             for pairs in (0, 1):
                 expected = _reference_suit_distance(pattern, sets, pairs, chows=False)
                 assert vector[2 * sets + pairs] == expected, pattern
+
+
+def test_a_fourteen_tile_one_suit_hand_can_be_asked_what_it_accepts():
+    # Bots ask this of a 14-tile hand before they discard; one suit then has 14 tiles and one more
+    # would pass the tables' limit (it used to raise KeyError).
+    # No characters tile can join a group already of 14, and a lone tile of another suit or an honour
+    # lowers nothing: the answer is empty, not an error.
+    counts = tile_counts(parse_tiles("12234556667789m"))
+    assert sum(counts) == 14
+    assert accepted_tiles(counts, 0) == []

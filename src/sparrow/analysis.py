@@ -163,7 +163,8 @@ _RAISED: dict[bytes, tuple[int | None, ...]] = {}
 
 def _raised_ids(table: dict[bytes, int], key: bytes) -> tuple[int | None, ...]:
     """The table ids of a group's pattern with one more tile at each position (None where it already
-    has four). Patterns recur all the time in play, so this is memoised per pattern."""
+    has four, or where the group would pass the tables' 14 tiles: a 14-tile one-suit hand asked
+    what it accepts). Patterns recur all the time in play, so this is memoised per pattern."""
     raised = _RAISED.get(key)
     if raised is None:
         # Suit and honour patterns differ in length (9 and 7), so one memo serves both tables.

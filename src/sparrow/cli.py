@@ -563,10 +563,11 @@ def settle(
 
 
 def _register_more_commands() -> None:
-    from sparrow import cli_play, cli_simulate
+    from sparrow import cli_play, cli_serve, cli_simulate
 
     cli_simulate.register(app)
     cli_play.register(app)
+    cli_serve.register(app)
 
 
 _register_more_commands()

@@ -1,0 +1,73 @@
+"""Connecting to the database and bringing its schema up to date.
+
+``DATABASE_URL`` (or the ``url`` given) names the database: ``sqlite:///path/to/file.db`` or
+``postgresql+psycopg://user:password@host/dbname``. Alembic's migrations, shipped in the package,
+run at every start-up, so a new or an older database is brought to the current schema before the
+first request.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import Engine, create_engine, event
+from sqlalchemy.engine import make_url
+from sqlalchemy.exc import ArgumentError
+
+__all__ = ["DatabaseError", "connect", "migrate", "sqlite_url"]
+
+_MIGRATIONS = Path(__file__).with_name("migrations")
+
+
+class DatabaseError(ValueError):
+    """A database URL that cannot be used."""
+
+
+def sqlite_url(data_dir: str | Path) -> str:
+    """The URL of the SQLite database in ``data_dir`` (the folder is created if need be)."""
+    folder = Path(data_dir)
+    folder.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{(folder / 'sparrow.db').resolve()}"
+
+
+def connect(url: str) -> Engine:
+    """An engine for ``url`` with the schema migrated to the newest revision."""
+    try:
+        parsed = make_url(url)
+    except ArgumentError:
+        raise DatabaseError(f"not a database URL: {url!r}") from None
+    backend = parsed.get_backend_name()
+    if backend == "sqlite":
+        engine = create_engine(parsed, connect_args={"timeout": 30})
+        event.listen(engine, "connect", _sqlite_pragmas)
+    elif backend == "postgresql":
+        if parsed.drivername == "postgresql":
+            parsed = parsed.set(drivername="postgresql+psycopg")  # psycopg 3, the driver we ship
+        engine = create_engine(parsed, pool_size=10, max_overflow=20, pool_pre_ping=True)
+    else:
+        raise DatabaseError(f"unsupported database {backend!r}: use sqlite:/// or postgresql+psycopg://")
+    migrate(engine)
+    return engine
+
+
+def _sqlite_pragmas(connection: Any, _record: Any) -> None:
+    # WAL lets readers go on while one request writes; synchronous=NORMAL in WAL mode still keeps
+    # every committed transaction when the process is killed (only a power cut can lose the last ones).
+    cursor = connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.execute("PRAGMA busy_timeout=30000")
+    cursor.close()
+
+
+def migrate(engine: Engine) -> None:
+    """Apply every Alembic migration the database lacks."""
+    config = Config()
+    config.set_main_option("script_location", str(_MIGRATIONS))
+    with engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.upgrade(config, "head")

@@ -1,0 +1,257 @@
+"""The JSON API under ``/api/`` (``shared/spec/web-api.md``, additions in ``docs/web.md``)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from fastapi import APIRouter, Depends, Query, Request, Response
+from fastapi.responses import JSONResponse, PlainTextResponse
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictStr
+
+from sparrow.game.events import dumps
+from sparrow.store import SessionRecord, Store
+from sparrow.web.accounts import Accounts
+from sparrow.web.errors import WebError
+from sparrow.web.games import Games
+from sparrow.web.session import clear_session_cookie, current_session, set_session_cookie
+from sparrow.web.views import game_view, hint, replay_frames, summary
+
+__all__ = ["router", "Settings", "DEFAULT_SETTINGS", "session_view", "settings_of"]
+
+router = APIRouter(prefix="/api")
+Session = Annotated[SessionRecord, Depends(current_session)]
+
+
+def _json(data: Any, status: int = 200) -> JSONResponse:
+    """Game views are large nested dicts of plain JSON values: written straight out, without FastAPI's
+    validation and encoding of a response model (several milliseconds a view)."""
+    return JSONResponse(data, status_code=status)
+
+
+def _store(request: Request) -> Store:
+    return request.app.state.store
+
+
+def _games(request: Request) -> Games:
+    return request.app.state.games
+
+
+def _accounts(request: Request) -> Accounts:
+    return request.app.state.accounts
+
+
+# ---------------------------------------------------------------------------- sessions and accounts
+
+
+def session_view(store: Store, session: SessionRecord) -> dict[str, Any]:
+    user = None
+    if session.user_id is not None:
+        user = {"username": session.username, "points": store.points(session.user_id)}
+    return {"user": user, "csrf_token": session.csrf_token}
+
+
+@router.get("/session")
+def get_session(request: Request, session: Session) -> dict[str, Any]:
+    """Who you are (a guest: user null) and the CSRF token for your changes."""
+    return session_view(_store(request), session)
+
+
+class Credentials(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    username: StrictStr
+    password: StrictStr
+
+
+@router.post("/auth/signup", status_code=201)
+def signup(request: Request, response: Response, session: Session, body: Credentials) -> dict[str, Any]:
+    """Create an account and sign in with it (a new session; a guest's games come along)."""
+    token, new = _accounts(request).sign_up(session, body.username, body.password)
+    set_session_cookie(request, response, token)
+    return session_view(_store(request), new)
+
+
+@router.post("/auth/login")
+def login(request: Request, response: Response, session: Session, body: Credentials) -> dict[str, Any]:
+    """Sign in (a new session id; a guest's games come along)."""
+    token, new = _accounts(request).sign_in(session, body.username, body.password)
+    set_session_cookie(request, response, token)
+    return session_view(_store(request), new)
+
+
+@router.post("/auth/logout", status_code=204)
+def logout(request: Request, session: Session) -> Response:
+    """End this session: its cookie no longer opens anything."""
+    _store(request).end_session(session.id)
+    answer = Response(status_code=204)
+    clear_session_cookie(request, answer)
+    return answer
+
+
+# ---------------------------------------------------------------------------- settings
+
+
+class Settings(BaseModel):
+    """The player's table settings, changeable mid-game."""
+
+    model_config = ConfigDict(extra="forbid")
+    speed: Literal["slow", "normal", "fast", "instant"] = "normal"  # the pace of the bots' moves
+    hints: StrictBool = False
+    auto_pass: StrictBool = False  # pass on claims other than a win without asking
+    sound: StrictBool = False
+    captions: StrictBool = False  # the notation (5p, 1z) written under every tile
+
+
+class SettingsChange(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    speed: Literal["slow", "normal", "fast", "instant"] | None = None
+    hints: StrictBool | None = None
+    auto_pass: StrictBool | None = None
+    sound: StrictBool | None = None
+    captions: StrictBool | None = None
+
+
+DEFAULT_SETTINGS = Settings()
+
+
+def settings_of(session: SessionRecord) -> Settings:
+    stored = session.settings or {}
+    known = {key: value for key, value in stored.items() if key in Settings.model_fields}
+    try:
+        return Settings(**known)
+    except ValueError:
+        return Settings()
+
+
+@router.get("/settings")
+def get_settings(session: Session) -> Settings:
+    """Your settings (a signed-in player's follow the account, a guest's the session)."""
+    return settings_of(session)
+
+
+@router.put("/settings")
+def put_settings(request: Request, session: Session, body: SettingsChange) -> Settings:
+    """Change some settings (the fields given); answers all of them."""
+    current = settings_of(session).model_dump()
+    current.update(body.model_dump(exclude_none=True))
+    settings = Settings(**current)
+    _store(request).save_settings(session, settings.model_dump())
+    return settings
+
+
+# ---------------------------------------------------------------------------- games
+
+
+class NewGame(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    rules: StrictStr = "casual"
+    level: Literal["easy", "normal", "expert"] = "normal"
+    options: dict[str, Any] = Field(default_factory=dict)
+
+
+@router.post("/games", status_code=201, response_class=JSONResponse)
+def create_game(request: Request, session: Session, body: NewGame) -> JSONResponse:
+    """A new game against three computer players; you sit South in the first hand."""
+    game, table = _games(request).create(session, body.rules, body.level, body.options)
+    return _json(game_view(game, table), 201)
+
+
+@router.get("/games")
+def list_games(request: Request, session: Session) -> list[dict[str, Any]]:
+    """Your games, the latest first."""
+    return [summary(game) for game in _store(request).games_of(session)]
+
+
+@router.get("/games/{game_id}", response_class=JSONResponse)
+def get_game(request: Request, session: Session, game_id: str) -> JSONResponse:
+    """The GameView: your seat's view of the hand in play (or of the hand just over)."""
+    game, table = _games(request).view(game_id, session)
+    return _json(game_view(game, table))
+
+
+async def _raw_body(request: Request) -> bytes:
+    # Read as bytes, parsed by the game after its owner is checked: another session's request is a
+    # 404 whatever its body holds.
+    return await request.body()
+
+
+@router.post(
+    "/games/{game_id}/actions",
+    response_class=JSONResponse,
+    openapi_extra={
+        "requestBody": {
+            "required": True,
+            "content": {"application/json": {"example": {"action": "discard", "tile": "5p", "version": 3}}},
+        }
+    },
+)
+def act(request: Request, session: Session, game_id: str, body: Annotated[bytes, Depends(_raw_body)]) -> JSONResponse:
+    """Your action (``{"action", "tile"?, "seat"?, "version"?}``); the answer comes after the bots
+    have played up to your next decision."""
+    game, table = _games(request).act(game_id, session, body)
+    return _json(game_view(game, table))
+
+
+@router.post("/games/{game_id}/next", response_class=JSONResponse)
+def next_hand(request: Request, session: Session, game_id: str) -> JSONResponse:
+    """Deal the next hand of the match."""
+    game, table = _games(request).next_hand(game_id, session)
+    return _json(game_view(game, table))
+
+
+@router.get("/games/{game_id}/hint")
+def get_hint(request: Request, session: Session, game_id: str) -> dict[str, Any]:
+    """Shanten, per discard the tiles it waits on or improves with, and what each winning tile scores."""
+    game, table = _games(request).view(game_id, session)
+    if table.hand_over:
+        raise WebError(409, "The hand is over: there is nothing to hint.")
+    return hint(table.view().observation)
+
+
+@router.get("/games/{game_id}/log", response_class=PlainTextResponse)
+def get_log(
+    request: Request, session: Session, game_id: str, hand: Annotated[int | None, Query(ge=1)] = None
+) -> PlainTextResponse:
+    """The referee's log (JSON Lines) of the hands that are over, or of hand ``hand`` alone."""
+    game, hands = _games(request).hands(game_id, session)
+    if hand is not None:
+        hands = [record for record in hands if record.number == hand]
+        if not hands:
+            raise WebError(404, f"This game has no hand {hand}.")
+    if any(not record.over for record in hands):
+        raise WebError(409, "A hand is still in play: its log is given once it is over.")
+    text = dumps(event for record in hands for event in record.events)
+    return PlainTextResponse(text, media_type="application/x-ndjson")
+
+
+@router.get("/games/{game_id}/hands/{number}/replay", response_class=JSONResponse)
+def get_replay(request: Request, session: Session, game_id: str, number: int) -> JSONResponse:
+    """A finished hand step by step, every tile shown: one frame after the deal and after each decision."""
+    game, hands = _games(request).hands(game_id, session)
+    found = [record for record in hands if record.number == number]
+    if not found:
+        raise WebError(404, f"This game has no hand {number}.")
+    if not found[0].over:
+        raise WebError(409, "This hand is still in play: it can be replayed once it is over.")
+    events = found[0].events
+    start = events[0]
+    return _json(
+        {
+            "id": game.id,
+            "rules": game.rules,
+            "level": game.level,
+            "hand_number": number,
+            "hands_in_game": len(hands),
+            "players": start.get("players"),
+            "round_wind": start.get("round_wind"),
+            "frames": replay_frames(events),
+        }
+    )
+
+
+# ---------------------------------------------------------------------------- the leaderboard
+
+
+@router.get("/leaderboard")
+def leaderboard(request: Request, limit: Annotated[int, Query(ge=1, le=500)] = 100) -> list[dict[str, Any]]:
+    """Signed-in players by ranking points (Easy +10, Normal +30, Expert +100 a won hand)."""
+    return _store(request).leaderboard(limit)

@@ -1,0 +1,150 @@
+"""The web app: ``create_app(database_url)`` builds the FastAPI application that ``sparrow serve`` runs.
+
+Bad input never gets a traceback: every refusal is a 4xx with ``{"detail": "one sentence"}``, and an
+unexpected error is a 500 with a sentence too (the traceback goes to the server's log only).
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI, Request, Response
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from sparrow.bots import LEVELS
+from sparrow.store import Store
+from sparrow.table import Table
+from sparrow.web import api, pages
+from sparrow.web.accounts import Accounts
+from sparrow.web.errors import WebError
+from sparrow.web.games import Games
+from sparrow.web.session import COOKIE, set_session_cookie
+
+__all__ = ["create_app", "app_from_environment"]
+
+log = logging.getLogger("sparrow.web")
+STATIC = Path(__file__).with_name("static")
+
+
+def _field_sentence(error: dict[str, Any]) -> str:
+    """One sentence for one pydantic error: the field's path, then what is wrong."""
+    location = [str(part) for part in error.get("loc", ()) if part not in ("body", "query", "path")]
+    kind = error.get("type", "")
+    if kind == "json_invalid":
+        return "The request body is not valid JSON."
+    if kind == "missing" and not location:
+        return "The request needs a JSON body."
+    message = str(error.get("msg", "invalid value"))
+    if kind == "extra_forbidden":
+        message = "unknown field"
+    where = ".".join(location)
+    return f"{where}: {message}." if where else f"{message}."
+
+
+def _warm_up() -> None:
+    """Load what the engine and the bots load on first use (the shanten tables, the bots' caches)
+    before the first request: otherwise every request thread of a busy first moment loads its own
+    copy at once, and all of them wait seconds."""
+    for level in LEVELS:
+        Table("casual", level, 0).start()
+
+
+def create_app(database_url: str, *, game_seeds: Iterator[int] | None = None) -> FastAPI:
+    _warm_up()
+    store = Store(database_url)
+    app = FastAPI(
+        title="Sparrow",
+        summary="Mahjong against the computer: games, accounts, replays and the leaderboard.",
+        version="0.1.0",
+    )
+    app.state.store = store
+    app.state.games = Games(store, game_seeds)
+    app.state.accounts = Accounts(store)
+
+    @app.exception_handler(WebError)
+    async def web_error(_request: Request, error: WebError) -> JSONResponse:
+        return JSONResponse({"detail": error.detail}, status_code=error.status, headers=error.headers)
+
+    @app.exception_handler(RequestValidationError)
+    async def validation_error(_request: Request, error: RequestValidationError) -> JSONResponse:
+        errors = error.errors()
+        detail = _field_sentence(errors[0]) if errors else "The request is malformed."
+        return JSONResponse({"detail": detail}, status_code=422)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(_request: Request, error: StarletteHTTPException) -> JSONResponse:
+        detail = error.detail if isinstance(error.detail, str) else "The request was refused."
+        if error.status_code == 404 and detail == "Not Found":
+            detail = "There is nothing at this address."
+        elif error.status_code == 405:
+            detail = "This address does not take that method."
+        return JSONResponse({"detail": detail}, status_code=error.status_code, headers=getattr(error, "headers", None))
+
+    @app.exception_handler(Exception)
+    async def unexpected(request: Request, error: Exception) -> JSONResponse:
+        log.exception("unexpected error on %s %s", request.method, request.url.path)
+        return JSONResponse({"detail": "The server failed to answer this request."}, status_code=500)
+
+    app.include_router(api.router)
+    app.include_router(pages.router)
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    app.add_middleware(SessionCookieMiddleware)
+    return app
+
+
+def app_from_environment() -> FastAPI:
+    """The app of one of several server processes (``sparrow serve --workers N``): the database from
+    ``SPARROW_DATABASE_URL``, which ``sparrow serve`` sets."""
+    return create_app(os.environ["SPARROW_DATABASE_URL"])
+
+
+# Our pages load nothing from elsewhere and run no inline script: say so, so that an injected one
+# would not run either; and no other site may frame them.
+_SECURITY_HEADERS = [
+    (
+        b"content-security-policy",
+        b"default-src 'self'; img-src 'self' data:; script-src 'self'; style-src 'self'; "
+        b"connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'",
+    ),
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"same-origin"),
+]
+_DOCS_PAGES = frozenset({"/docs", "/redoc", "/docs/oauth2-redirect"})
+
+
+class SessionCookieMiddleware:
+    """Sends the cookie of a session made during the request (``current_session`` leaves its token in
+    the request's state) also when the endpoint answers with a Response of its own, as pages do, and
+    the security headers with every answer. A plain ASGI middleware: it only looks at the start of
+    the answer."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+
+    async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def send_with_cookie(message: dict[str, Any]) -> None:
+            if message["type"] == "http.response.start":
+                token = scope.get("state", {}).get("new_session_token")
+                headers = list(message.get("headers", []))
+                # FastAPI's /docs pages load their scripts from a CDN and inline: no policy there.
+                headers += _SECURITY_HEADERS[1:] if scope["path"] in _DOCS_PAGES else _SECURITY_HEADERS
+                prefix = COOKIE.encode() + b"="
+                if token and not any(k == b"set-cookie" and v.startswith(prefix) for k, v in headers):
+                    carrier = Response()
+                    set_session_cookie(Request(scope), carrier, token)
+                    headers += [(k, v) for k, v in carrier.raw_headers if k == b"set-cookie"]
+                message = message | {"headers": headers}
+            await send(message)
+
+        await self.app(scope, receive, send_with_cookie)

@@ -1,0 +1,262 @@
+"""Games against the computer, as the web app keeps them: create, look, act, deal the next hand.
+
+The server is the referee. A game is stored as its seed and its log (``sparrow.store``); the live
+:class:`~sparrow.table.Table` is kept in memory for speed and rebuilt from the log whenever the memory
+copy is missing or older than the database (a restart, another server process). Every change runs
+under the game's lock, is validated by the engine, and is written to the database before it is
+answered; a change made from an outdated state (another tab, a retried request) is refused.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+import threading
+import time
+import zlib
+from collections import OrderedDict
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from typing import Any
+
+from sparrow.bots import LEVELS
+from sparrow.game.actions import IllegalActionError, InvalidActionError
+from sparrow.game.events import LogError
+from sparrow.game.replay import ReplayError
+from sparrow.rules import RulesError
+from sparrow.store import GameRecord, SessionRecord, StaleGameError, Store, WinRecord
+from sparrow.table import Table, TableError
+from sparrow.web.errors import WebError
+
+__all__ = ["Games", "POINTS", "RANKED_OPTIONS"]
+
+# Ranking points for a won hand, by the computer players' level (seed 001).
+POINTS = {"easy": 10, "normal": 30, "expert": 100}
+# Options that change how much a hand is worth or how long a match lasts, not how hard it is to win:
+# a game with any other option is played unranked.
+RANKED_OPTIONS = frozenset({"max_fan", "rotate"})
+_ACTION_FIELDS = frozenset({"action", "tile", "seat", "version"})
+_MAX_ACTION_BYTES = 4096
+_CACHE_SIZE = 512
+_LOCK_STRIPES = 256
+
+
+def _action_of(body: bytes) -> dict[str, Any]:
+    """The action object of a request body, its fields checked (422 naming the problem)."""
+    if len(body) > _MAX_ACTION_BYTES:
+        raise WebError(422, f"The action is {len(body)} bytes long; an action is a small JSON object.")
+    try:
+        action = json.loads(body)
+    except (ValueError, RecursionError):
+        raise WebError(422, "The request body is not valid JSON.") from None
+    if not isinstance(action, dict):
+        raise WebError(422, 'The action must be a JSON object such as {"action": "discard", "tile": "5p"}.')
+    unknown = sorted(set(action) - _ACTION_FIELDS)
+    if unknown:
+        raise WebError(422, f"Unknown field {unknown[0]!r} in the action (expected action, tile, seat, version).")
+    version = action.get("version")
+    if version is not None and (not isinstance(version, int) or isinstance(version, bool)):
+        raise WebError(422, f"version must be a whole number, got {version!r}.")
+    return action
+
+
+def _not_found() -> WebError:
+    return WebError(404, "There is no such game.")
+
+
+class Games:
+    def __init__(self, store: Store, seeds: Iterator[int] | None = None) -> None:
+        self.store = store
+        # Where new games' seeds come from: the system's randomness, or a fixed sequence for
+        # demonstrations and tests (``sparrow serve`` reads SPARROW_GAME_SEED). Never fix them on a
+        # server where the ranking matters: whoever knows a seed knows the wall.
+        self.seeds = seeds
+        self._tables: OrderedDict[str, tuple[int, Table]] = OrderedDict()
+        self._cache_lock = threading.Lock()
+        # One lock per game would grow with every id asked for; striped locks serialise each game's
+        # changes (and, rarely, two unrelated games) with a fixed number of locks.
+        self._locks = [threading.Lock() for _ in range(_LOCK_STRIPES)]
+
+    # ---------------------------------------------------------------- plumbing
+
+    @contextmanager
+    def _locked(self, game_id: str) -> Iterator[None]:
+        with self._locks[zlib.crc32(game_id.encode()) % _LOCK_STRIPES]:
+            yield
+
+    def _remember(self, game: GameRecord, table: Table) -> None:
+        with self._cache_lock:
+            self._tables[game.id] = (game.version, table)
+            self._tables.move_to_end(game.id)
+            while len(self._tables) > _CACHE_SIZE:
+                self._tables.popitem(last=False)
+
+    def _forget(self, game_id: str) -> None:
+        with self._cache_lock:
+            self._tables.pop(game_id, None)
+
+    def _table(self, game: GameRecord) -> Table:
+        """The game's table as the database has it (from memory when that copy is current)."""
+        with self._cache_lock:
+            cached = self._tables.get(game.id)
+        if cached is not None and cached[0] == game.version:
+            return cached[1]
+        events = [event for hand in self.store.hands(game.id) for event in hand.events]
+        try:
+            table = Table.from_log(game.rules, game.level, game.seed, events, game.options)
+        except (ReplayError, LogError, RulesError, TableError) as error:
+            raise WebError(500, f"The saved game cannot be replayed: {error}") from None
+        self._remember(game, table)
+        return table
+
+    def owned(self, game_id: str, session: SessionRecord) -> GameRecord:
+        """The game, if it belongs to this session (a guest's) or to its user; else 404."""
+        return self._check_owner(self.store.game(game_id), session)
+
+    @staticmethod
+    def _check_owner(game: GameRecord | None, session: SessionRecord) -> GameRecord:
+        if game is None:
+            raise _not_found()
+        if game.user_id is not None:
+            if game.user_id != session.user_id:
+                raise _not_found()
+        elif game.session_id != session.id:
+            raise _not_found()
+        return game
+
+    def _seed(self) -> int:
+        if self.seeds is not None:
+            with self._cache_lock:
+                seed = next(self.seeds, None)
+            if seed is not None:
+                return seed
+        return secrets.randbits(62)
+
+    # ---------------------------------------------------------------- the API's operations
+
+    def create(
+        self, session: SessionRecord, rules: str, level: str, options: Mapping[str, Any]
+    ) -> tuple[GameRecord, Table]:
+        if level not in LEVELS:
+            raise WebError(422, f"level: unknown level {level!r} (expected one of {', '.join(LEVELS)}).")
+        try:
+            table = Table(rules, level, self._seed(), options)
+            table.start()
+        except RulesError as error:
+            field = "options" if "option" in str(error) else "rules"
+            raise WebError(422, f"{field}: {error}.") from None
+        except (TableError, ValueError) as error:
+            raise WebError(422, f"{error}.") from None
+        now = time.time()
+        step_over = table.hand_over
+        game = GameRecord(
+            id=secrets.token_urlsafe(12),
+            session_id=session.id,
+            user_id=session.user_id,
+            rules=rules,
+            level=level,
+            options=dict(options),
+            seed=table.seed,
+            ranked=set(options) <= RANKED_OPTIONS,
+            version=1,
+            hand_number=table.hand_number,
+            hand_over=step_over,
+            match_over=table.match_over,
+            created_at=now,
+            updated_at=now,
+        )
+        assert table.hand is not None
+        # (A hand can end before the human's first decision, by a bot's heavenly hand: stored as over.)
+        self.store.create_game(game, table.hand.events, step_over)
+        self._remember(game, table)
+        return game, table
+
+    def view(self, game_id: str, session: SessionRecord) -> tuple[GameRecord, Table]:
+        if not game_id or len(game_id) > 32:
+            raise _not_found()
+        with self._locked(game_id):
+            game = self._check_owner(self.store.game(game_id), session)
+            return game, self._table(game)
+
+    def act(self, game_id: str, session: SessionRecord, body: bytes) -> tuple[GameRecord, Table]:
+        """The human seat's action (the request's JSON body): the game's owner checked first (any
+        other session gets 404 whatever it sent), then the action validated by the engine, the
+        bots' answers played, everything saved, and only then answered."""
+        if not game_id or len(game_id) > 32:
+            raise _not_found()
+        with self._locked(game_id):
+            game = self._check_owner(self.store.game(game_id), session)
+            action = _action_of(body)
+            version = action.pop("version", None)
+            if version is not None and version != game.version:
+                raise WebError(
+                    409,
+                    f"This action was sent for version {version} of the game, which is now at version "
+                    f"{game.version}: reload to see the table as it is.",
+                )
+            if game.hand_over:
+                raise WebError(409, "The hand is over: deal the next hand or start a new game.")
+            table = self._table(game)
+            try:
+                table.act(action)
+            except InvalidActionError as error:
+                raise WebError(422, f"Malformed action: {error}.") from None
+            except IllegalActionError as error:
+                raise WebError(409, f"Not allowed now: {error}.") from None
+            except TableError as error:
+                raise WebError(409, f"{error}.") from None
+            return self._save(game, table), table
+
+    def next_hand(self, game_id: str, session: SessionRecord) -> tuple[GameRecord, Table]:
+        if not game_id or len(game_id) > 32:
+            raise _not_found()
+        with self._locked(game_id):
+            game = self._check_owner(self.store.game(game_id), session)
+            if not game.hand_over:
+                raise WebError(409, "The hand is still in play: finish it first.")
+            if game.match_over:
+                raise WebError(409, "The match is over: start a new game.")
+            table = self._table(game)
+            table.next_hand()
+            return self._save(game, table), table
+
+    def hands(self, game_id: str, session: SessionRecord) -> tuple[GameRecord, list[Any]]:
+        game = self.owned(game_id, session)
+        return game, self.store.hands(game_id)
+
+    # ---------------------------------------------------------------- saving
+
+    def _save(self, game: GameRecord, table: Table) -> GameRecord:
+        """Write the table's current hand; on any failure the memory copy is dropped (the
+        database is the truth) and the request fails."""
+        hand = table.hand
+        assert hand is not None
+        over = hand.is_over
+        number = table.hand_number
+        try:
+            saved = self.store.save_game(
+                game,
+                hand_number=number,
+                hand_events=hand.events,
+                hand_over=over,
+                match_over=table.match_over,
+                win=self._win(game, table) if over else None,
+            )
+        except StaleGameError:
+            self._forget(game.id)
+            raise WebError(409, "The game was changed by another request at the same time: reload.") from None
+        except BaseException:
+            self._forget(game.id)
+            raise
+        self._remember(saved, table)
+        return saved
+
+    def _win(self, game: GameRecord, table: Table) -> WinRecord | None:
+        """The win to record for the leaderboard: a hand the signed-in owner won in a ranked game."""
+        hand = table.hand
+        assert hand is not None and hand.result is not None
+        result = hand.result
+        if game.user_id is None or not game.ranked or result.winner != table.human_seat:
+            return None
+        score = result.score.total if result.score is not None else 0
+        return WinRecord(game.user_id, table.match.hands_played, score, POINTS[game.level])

@@ -1,0 +1,46 @@
+// The pages' shared behaviour: signing out, the new-game form, the sign-in and sign-up forms.
+import { api } from "./api.js";
+
+function showError(id, message) {
+  const box = document.getElementById(id);
+  if (!box) return;
+  box.textContent = message;
+  box.hidden = !message;
+}
+
+document.getElementById("signout")?.addEventListener("click", async () => {
+  try {
+    await api("POST", "/api/auth/logout");
+  } finally {
+    location.href = "/";
+  }
+});
+
+const newGame = document.getElementById("new-game");
+newGame?.addEventListener("submit", async (event) => {
+  event.preventDefault();
+  const form = new FormData(newGame);
+  const button = document.getElementById("start");
+  button.disabled = true;
+  try {
+    const game = await api("POST", "/api/games", { rules: form.get("rules"), level: form.get("level"), options: {} });
+    location.href = `/games/${game.id}`;
+  } catch (error) {
+    showError("new-game-error", error.message);
+    button.disabled = false;
+  }
+});
+
+const account = document.getElementById("account");
+account?.addEventListener("submit", async (event) => {
+  event.preventDefault();
+  const mode = account.dataset.mode;
+  const form = new FormData(account);
+  const body = { username: form.get("username"), password: form.get("password") };
+  try {
+    await api("POST", mode === "signup" ? "/api/auth/signup" : "/api/auth/login", body);
+    location.href = "/";
+  } catch (error) {
+    showError("account-error", error.message);
+  }
+});

@@ -1,0 +1,82 @@
+// Tiles drawn with type: the suit characters 筒 索 萬 under their numbers, the wind and dragon
+// characters, flowers and seasons. The notation (5p, 7z) is the language-neutral label.
+
+const SUITS = { m: "萬", p: "筒", s: "索" };
+const HONOURS = { 1: "東", 2: "南", 3: "西", 4: "北", 5: "白", 6: "發", 7: "中" };
+const BONUS = { 1: "梅", 2: "蘭", 3: "菊", 4: "竹", 5: "春", 6: "夏", 7: "秋", 8: "冬" };
+const ORDER = { m: 0, p: 1, s: 2, z: 3, f: 4 };
+
+// "123m5p" -> ["1m", "2m", "3m", "5p"] (the letter applies to every digit before it).
+export function parseTiles(text) {
+  const tiles = [];
+  let digits = [];
+  for (const ch of text || "") {
+    if (ch >= "0" && ch <= "9") digits.push(ch);
+    else if (ch in ORDER) {
+      for (const d of digits) tiles.push(d + ch);
+      digits = [];
+    }
+  }
+  return tiles;
+}
+
+export function sortTiles(tiles) {
+  return [...tiles].sort((a, b) => ORDER[a[1]] - ORDER[b[1]] || a[0] - b[0]);
+}
+
+export function tileElement(code, { size = "", button = false } = {}) {
+  const el = document.createElement(button ? "button" : "span");
+  if (button) el.type = "button";
+  const rank = code[0];
+  const suit = code[1];
+  el.className = `tile t-${suit}${suit === "z" ? " z" + rank : ""}${size ? " " + size : ""}`;
+  el.dataset.tile = code;
+  el.setAttribute("aria-label", code);
+  if (!button) el.setAttribute("role", "img");
+  const face = document.createElement("span");
+  face.className = "face";
+  face.setAttribute("aria-hidden", "true");
+  if (suit in SUITS) {
+    face.innerHTML = `<b>${rank}</b><i>${SUITS[suit]}</i>`;
+  } else if (suit === "z") {
+    face.innerHTML = `<b class="honour">${HONOURS[rank]}</b>`;
+  } else {
+    face.innerHTML = `<b class="flower">${BONUS[rank]}</b><i>${((rank - 1) % 4) + 1}</i>`;
+  }
+  el.append(face);
+  const caption = document.createElement("span");
+  caption.className = "caption";
+  caption.setAttribute("aria-hidden", "true");
+  caption.textContent = code;
+  el.append(caption);
+  return el;
+}
+
+export function tileRow(text, options = {}) {
+  const row = document.createElement("span");
+  row.className = "tiles";
+  const tiles = Array.isArray(text) ? text : parseTiles(text);
+  for (const code of tiles) row.append(tileElement(code, options));
+  return row;
+}
+
+export function backs(count, size = "small") {
+  const row = document.createElement("span");
+  row.className = "tiles backs";
+  row.setAttribute("aria-label", `${count} concealed tiles`);
+  for (let i = 0; i < count; i++) {
+    const back = document.createElement("span");
+    back.className = `tile back ${size}`;
+    back.setAttribute("aria-hidden", "true");
+    row.append(back);
+  }
+  return row;
+}
+
+export function meldElement(meld, options = {}) {
+  const box = document.createElement("span");
+  box.className = "meld" + (meld.open === false ? " concealed" : "");
+  box.append(tileRow(meld.tiles, options));
+  box.setAttribute("aria-label", `${meld.open === false ? "concealed " : ""}${meld.kind} ${meld.tiles}`);
+  return box;
+}

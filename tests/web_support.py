@@ -1,0 +1,224 @@
+"""Helpers for the web app's tests: databases (SQLite and PostgreSQL), clients, servers, a winning line.
+
+PostgreSQL: the tests read ``SPARROW_TEST_POSTGRES_URL`` (``.ci/run`` starts Debian's PostgreSQL and
+sets it). Each test module gets a schema of its own, dropped at the end, so parallel workers never
+meet. Without the variable the PostgreSQL half is skipped on a developer's machine and fails in CI.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import secrets
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx2 as httpx
+import pytest
+from fastapi.testclient import TestClient
+from sqlalchemy import create_engine, text
+
+from sparrow.analysis import discard_options
+from sparrow.rules import get_ruleset
+from sparrow.store import sqlite_url
+from sparrow.table import Table
+from sparrow.tiles import tile_counts
+from sparrow.web.app import create_app
+
+BACKENDS = ["sqlite", "postgresql"]
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def postgres_base_url() -> str:
+    url = os.environ.get("SPARROW_TEST_POSTGRES_URL", "").strip()
+    if not url:
+        if os.environ.get("CI"):
+            pytest.fail("SPARROW_TEST_POSTGRES_URL is not set: .ci/run starts PostgreSQL and exports it")
+        pytest.skip("PostgreSQL tests need SPARROW_TEST_POSTGRES_URL (see README: Development)")
+    return url
+
+
+@functools.cache
+def _admin_engine(url: str) -> Any:
+    return create_engine(url, pool_size=1, max_overflow=2)
+
+
+def database_url(backend: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A fresh, empty database of ``backend``; yields its URL and drops it afterwards."""
+    if backend == "sqlite":
+        yield sqlite_url(tmp_path_factory.mktemp("sqlite"))
+        return
+    base = postgres_base_url()
+    schema = "test_" + secrets.token_hex(6)
+    engine = _admin_engine(base)
+    with engine.begin() as db:
+        db.execute(text(f"CREATE SCHEMA {schema}"))
+    separator = "&" if "?" in base else "?"
+    try:
+        yield f"{base}{separator}options=-csearch_path%3D{schema}"
+    finally:
+        with engine.begin() as db:
+            db.execute(text(f"DROP SCHEMA {schema} CASCADE"))
+
+
+class Player:
+    """One browser's worth of API use: its own cookie jar and CSRF token."""
+
+    def __init__(self, app: Any) -> None:
+        # Entered once: the client keeps one event-loop thread instead of starting one a request.
+        self.client = TestClient(app).__enter__()
+        self.csrf = self.client.get("/api/session").json()["csrf_token"]
+
+    def get(self, path: str, **kwargs: Any) -> httpx.Response:
+        return self.client.get(path, **kwargs)
+
+    def send(
+        self, method: str, path: str, body: Any = None, *, csrf: str | None = None, **kwargs: Any
+    ) -> httpx.Response:
+        headers = {"X-CSRF-Token": self.csrf if csrf is None else csrf}
+        if body is None:
+            return self.client.request(method, path, headers=headers, **kwargs)
+        return self.client.request(method, path, json=body, headers=headers, **kwargs)
+
+    def post(self, path: str, body: Any = None, **kwargs: Any) -> httpx.Response:
+        return self.send("POST", path, body, **kwargs)
+
+    def sign_up(self, username: str, password: str = "correct horse") -> httpx.Response:
+        answer = self.post("/api/auth/signup", {"username": username, "password": password})
+        if answer.status_code == 201:
+            self.csrf = answer.json()["csrf_token"]
+        return answer
+
+    def log_in(self, username: str, password: str = "correct horse") -> httpx.Response:
+        answer = self.post("/api/auth/login", {"username": username, "password": password})
+        if answer.status_code == 200:
+            self.csrf = answer.json()["csrf_token"]
+        return answer
+
+    def new_game(self, **body: Any) -> dict[str, Any]:
+        answer = self.post("/api/games", body or {"rules": "casual", "level": "normal"})
+        assert answer.status_code == 201, answer.text
+        return answer.json()
+
+    def act(self, game_id: str, action: dict[str, Any]) -> httpx.Response:
+        return self.post(f"/api/games/{game_id}/actions", action)
+
+
+def make_app(url: str, seeds: Iterator[int] | None = None) -> Any:
+    return create_app(url, game_seeds=seeds)
+
+
+def plain(action: dict[str, Any]) -> dict[str, Any]:
+    """An action of the view's legal_actions, as a client sends it (no seat)."""
+    return {key: value for key, value in action.items() if key != "seat"}
+
+
+# ---------------------------------------------------------------------------- a line of play that wins
+
+
+def sensible_action(observation: Any) -> Any:
+    """A simple player: win when it can, pass on claims, discard towards a ready hand."""
+    legal = observation.legal_actions
+    for action in legal:
+        if action.kind.value == "win":
+            return action
+    discards = [a for a in legal if a.kind.value == "discard"]
+    if not discards:
+        return next(a for a in legal if a.kind.value == "pass")
+    forms = get_ruleset(observation.rules).forms(observation.options)
+    counts = tile_counts(observation.hand)
+    melds = len(observation.melds[observation.seat])
+    best = discard_options(counts, melds, forms)[0].tile
+    return next(a for a in discards if a.tile == best)
+
+
+@functools.cache
+def winning_line(rules: str = "casual", level: str = "normal", start: int = 1000) -> tuple[int, tuple[dict, ...]]:
+    """The first seed from ``start`` on which :func:`sensible_action` wins the first hand, and the
+    actions it plays (as a client sends them)."""
+    for seed in range(start, start + 400):
+        table = Table(rules, level, seed)
+        step = table.start()
+        actions = []
+        while not step.hand_over:
+            action = sensible_action(step.observation)
+            actions.append(plain(action.to_dict()))
+            step = table.act(action)
+        if step.result is not None and step.result.winner == step.seat:
+            return seed, tuple(actions)
+    raise AssertionError("no winning seed found")
+
+
+# ---------------------------------------------------------------------------- a real server process
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+class Server:
+    """``sparrow serve`` in a process of its own, on a free port of the loopback."""
+
+    def __init__(
+        self, data_dir: Path, database_url: str | None = None, seed: int | None = None, workers: int = 1
+    ) -> None:
+        self.workers = workers
+        self.data_dir = data_dir
+        self.env = dict(os.environ)
+        self.env.pop("DATABASE_URL", None)
+        if database_url and not database_url.startswith("sqlite"):
+            self.env["DATABASE_URL"] = database_url
+        if seed is not None:
+            self.env["SPARROW_GAME_SEED"] = str(seed)
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.process: subprocess.Popen | None = None
+
+    def start(self) -> Server:
+        command = [
+            sys.executable,
+            "-m",
+            "sparrow.cli",
+            "serve",
+            "--port",
+            str(self.port),
+            "--data-dir",
+            str(self.data_dir),
+        ]
+        self.process = subprocess.Popen(
+            command, env=self.env, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
+        )
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise AssertionError(f"the server stopped: {self.process.stdout.read() if self.process.stdout else ''}")
+            try:
+                if httpx.get(self.url + "/api/leaderboard", timeout=1).status_code == 200:
+                    return self
+            except httpx.HTTPError:
+                time.sleep(0.1)
+        raise AssertionError("the server did not start within 30 s")
+
+    def kill(self) -> None:
+        """Stop it hard (SIGKILL): nothing gets to clean up."""
+        if self.process is not None and self.process.poll() is None:
+            self.process.send_signal(signal.SIGKILL)
+            self.process.wait(timeout=10)
+
+    def stop(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.kill()
+        if self.process is not None and self.process.stdout is not None:
+            self.process.stdout.close()
