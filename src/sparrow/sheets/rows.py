@@ -25,7 +25,7 @@ from sparrow.rules.casual import BASE_VALUE
 from sparrow.rules.hkos import FAAN_POINTS, LIMIT_FAAN
 from sparrow.rules.nts import CAP, MINIMUM_DOUBLINGS
 from sparrow.sheets.errors import SheetError
-from sparrow.situation import SituationError, WIN_BY
+from sparrow.situation import WIN_BY, SituationError
 from sparrow.tiles import SEATS
 
 __all__ = ["Entry", "Turn", "parse_entry", "check_in_turn", "row_values", "MAX_POINTS", "FREE"]
