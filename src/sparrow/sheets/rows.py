@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
+from sparrow.i18n.markers import N_
 from sparrow.rules import Settlement, settle
 from sparrow.rules.casual import BASE_VALUE
 from sparrow.rules.hkos import FAAN_POINTS, LIMIT_FAAN
@@ -344,7 +345,7 @@ def check_in_turn(entry: Entry, rules: str, options: Mapping[str, Any], turn: Tu
         value = entry.scores[entry.winner]
         allowed = _casual_values(options, dealer)
         if value not in allowed:
-            who = "the dealer's" if dealer else "a non-dealer's"
+            who = N_("the dealer's") if dealer else N_("a non-dealer's")
             raise SheetError(
                 f"scores.{entry.winner}",
                 "{value} is not {who} casual score: one of {allowed}",
