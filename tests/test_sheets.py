@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from sparrow.compact import parse_compact
 from sparrow.rules import score
-from sparrow.sheets import SheetError, create_sheet, export_csv, export_json, import_json
+from sparrow.sheets import LENGTHS, SheetError, create_sheet, export_csv, export_json, import_json, length_label
 from sparrow.sheets.sheet import Sheet
 
 NTS_PLAYERS = ["Ann", "Bob", "Cor", "Dirk"]
@@ -567,3 +567,13 @@ def test_undo_after_add_gives_the_sheet_back(sheet, data):
     if added.rules not in ("nts", "free"):
         row.pop("round_wind", None)
     assert added.edit_row(len(added.rows), row) == added
+
+
+def test_every_length_has_a_label_in_the_catalogue():
+    from sparrow.i18n import translate
+
+    for rules, lengths in LENGTHS.items():
+        for length in lengths:
+            label = length_label(rules, length)
+            assert translate(label, "nl") != label
+    assert length_label("nts", "session") == "Session of 4 games"

@@ -33,8 +33,10 @@ def extract() -> None:
     _babel(
         "extract",
         "--no-location",
-        "--omit-header",
         "--sort-output",
+        "--project=sparrow",
+        "--copyright-holder=the Sparrow authors",
+        "--msgid-bugs-address=-",
         "-k",
         "SheetError:2",
         "-o",
@@ -49,11 +51,13 @@ def update() -> None:
         command = "update" if po.exists() else "init"
         args = ["-i", str(TEMPLATE), "-d", str(LOCALE_DIR), "-D", DOMAIN, "-l", lang]
         if command == "update":
-            args += ["--no-fuzzy-matching", "--ignore-obsolete", "--omit-header"]
+            args += ["--no-fuzzy-matching", "--ignore-obsolete"]
         _babel(command, *args)
 
 
 def _compiled(lang: str) -> tuple[Path, bytes]:
+    """The .mo of ``lang`` as compiling its .po now gives it: the .po header carries its dates, so
+    the result is the same whenever it is compiled."""
     po = LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
     with po.open("rb") as file:
         catalog = read_po(file, locale=lang, domain=DOMAIN)

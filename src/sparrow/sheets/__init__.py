@@ -11,7 +11,7 @@ totals and standings (``docs/sheets.md``). Pure values: no I/O; the web app stor
 from sparrow.sheets.errors import SheetError
 from sparrow.sheets.export import export_csv, export_json, import_json
 from sparrow.sheets.rows import Entry, Turn
-from sparrow.sheets.seating import DEFAULT_LENGTH, LENGTHS
+from sparrow.sheets.seating import DEFAULT_LENGTH, LENGTHS, length_label
 from sparrow.sheets.sheet import Row, Sheet, create_sheet, sheet_rules
 from sparrow.sheets.standings import TABLE_POINTS, Standing
 
@@ -29,5 +29,6 @@ __all__ = [
     "import_json",
     "LENGTHS",
     "DEFAULT_LENGTH",
+    "length_label",
     "TABLE_POINTS",
 ]

@@ -21,11 +21,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from sparrow.i18n.markers import N_
 from sparrow.rules import get_ruleset
 from sparrow.sheets.rows import FREE, Entry, Turn
 from sparrow.tiles import SEATS
 
-__all__ = ["Rotation", "Position", "LENGTHS", "DEFAULT_LENGTH"]
+__all__ = ["Rotation", "Position", "LENGTHS", "DEFAULT_LENGTH", "length_label"]
 
 _NEXT_WIND = {"E": "S", "S": "W", "W": "N", "N": "E"}
 
@@ -39,6 +40,17 @@ LENGTHS: Mapping[str, tuple[str, ...]] = {
     FREE: ("open",),
 }
 DEFAULT_LENGTH = {rules: lengths[0] for rules, lengths in LENGTHS.items()}
+_LENGTH_LABELS = {
+    ("nts", "session"): N_("Session of 4 games"),
+    ("hkos", "full"): N_("Full game (four rounds)"),
+    ("hkos", "east"): N_("East round only"),
+    ("chinese", "full"): N_("16 hands"),
+}
+
+
+def length_label(rules: str, length: str) -> str:
+    """How the pages name a match length (an English message id of the catalogue)."""
+    return _LENGTH_LABELS.get((rules, length), N_("Open-ended"))
 
 
 @dataclass(frozen=True, slots=True)
