@@ -8,7 +8,7 @@ import io
 import json
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from sparrow.compact import parse_compact
@@ -531,7 +531,7 @@ def _rows(sheet: Sheet):
     return row()
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])  # sheets are built row by row
 @given(sheets())
 def test_json_round_trip(sheet):
     again = import_json(export_json(sheet))
@@ -539,7 +539,7 @@ def test_json_round_trip(sheet):
     assert again.to_dict() == sheet.to_dict()
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])  # sheets are built row by row
 @given(sheets())
 def test_totals_are_the_sum_of_the_rows_and_settlements_sum_to_zero(sheet):
     for row in sheet.rows:
@@ -554,7 +554,7 @@ def test_totals_are_the_sum_of_the_rows_and_settlements_sum_to_zero(sheet):
         assert sum(s.table_points for s in standings) == 7.5
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])  # sheets are built row by row
 @given(sheets(), st.data())
 def test_undo_after_add_gives_the_sheet_back(sheet, data):
     if sheet.over:
