@@ -1,0 +1,412 @@
+"""One row of a score sheet: what is typed for a hand (an :class:`Entry`), checked and put in its
+canonical form, and what the row then adds to the sheet.
+
+Three kinds of row:
+
+* a ruleset row ``{"winner", "win_by", "discarder", "scores": {name: n}}``: the hand scores, whose
+  payments the ruleset's own ``settle`` computes (NTS also takes ``dead`` and the ``round_wind``
+  rolled for the game);
+* a free row ``{"points": {name: n}}`` (a ``winner`` may be named): points typed and summed;
+* a drawn hand ``{"drawn": true}``: a row of zeros.
+
+Names are the sheet's player names; the seat each player had in the hand comes from the sheet's
+rotation (``sparrow.sheets.seating``), so a row never names seats.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any
+
+from sparrow.i18n.markers import N_
+from sparrow.rules import Settlement, settle
+from sparrow.rules.casual import BASE_VALUE
+from sparrow.rules.hkos import FAAN_POINTS, LIMIT_FAAN
+from sparrow.rules.nts import CAP, MINIMUM_DOUBLINGS
+from sparrow.sheets.errors import SheetError
+from sparrow.situation import WIN_BY, SituationError
+from sparrow.tiles import SEATS
+
+__all__ = ["Entry", "Turn", "parse_entry", "check_in_turn", "row_values", "MAX_POINTS", "FREE"]
+
+FREE = "free"
+MAX_POINTS = 10**12  # far above any real count; keeps absurd input out of the arithmetic
+_DISCARD_WINS = frozenset({"discard", "robbing_kong"})
+_NTS_MINIMUM_WIN = 20 << MINIMUM_DOUBLINGS  # Mahjong's 20 points doubled twice: the least a winner scores
+_CHINESE_MINIMUM = 3
+
+# The fields a row may carry, by kind of sheet; a row read back from an export also carries the
+# values the sheet computed, which are recomputed and so ignored (``derived``).
+_RULESET_FIELDS = ("drawn", "winner", "win_by", "discarder", "scores", "dead", "round_wind")
+_FREE_FIELDS = ("drawn", "winner", "points")
+RULESET_DERIVED = ("n", "payments", "points", "totals", "dealer", "seats")
+FREE_DERIVED = ("n", "payments", "scores", "totals", "dealer", "seats", "round_wind", "win_by", "discarder", "dead")
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """A row as typed, checked and canonical: ``scores`` holds the hand scores of a ruleset row (every
+    player for NTS, the winner alone elsewhere) or, on a free sheet, every player's typed points."""
+
+    drawn: bool = False
+    winner: str | None = None
+    win_by: str | None = None
+    discarder: str | None = None
+    scores: Mapping[str, int] = field(default_factory=dict)
+    dead: tuple[str, ...] = ()
+    round_wind: str | None = None  # NTS: the prevailing wind rolled for the game, if entered
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.scores, MappingProxyType):
+            object.__setattr__(self, "scores", MappingProxyType(dict(self.scores)))
+
+    def to_dict(self, free: bool) -> dict[str, Any]:
+        """The typed fields (the export writes them; ``parse_entry`` reads them back)."""
+        if free:
+            return {"drawn": self.drawn, "winner": self.winner, "points": dict(self.scores)}
+        return {
+            "drawn": self.drawn,
+            "winner": self.winner,
+            "win_by": self.win_by,
+            "discarder": self.discarder,
+            "dead": list(self.dead),
+            "scores": dict(self.scores),
+            "round_wind": self.round_wind,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Turn:
+    """Where the table stands before a hand: who sits in which seat and the round wind (None where it
+    is rolled every game, as in NTS, or unknown, as on a free sheet)."""
+
+    seats: Mapping[str, str]  # player name -> seat wind; empty on a free sheet
+    round_wind: str | None
+    dealer: str | None
+
+
+# ---------------------------------------------------------------------------- reading a row
+
+
+def parse_entry(
+    data: Any, rules: str, players: Sequence[str], options: Mapping[str, Any], turn: Turn, *, imported: bool = False
+) -> Entry:
+    """The canonical :class:`Entry` of ``data``, or :class:`SheetError` naming the field at fault.
+    ``turn`` is the table before this hand; ``imported`` ignores the values an export adds to a row."""
+    if not isinstance(data, Mapping):
+        raise SheetError("row", "expected a JSON object, got {kind}", kind=_kind(data))
+    free = rules == FREE
+    known = _FREE_FIELDS if free else _RULESET_FIELDS
+    derived = (FREE_DERIVED if free else RULESET_DERIVED) if imported else ()
+    for key in data:
+        if key not in known and key not in derived:
+            if not free and key == "points":
+                raise SheetError(
+                    "points",
+                    "a {rules} sheet takes the winner, how the hand was won and the scores, not points",
+                    rules=rules,
+                )
+            if free and key in ("scores", "win_by", "discarder"):
+                raise SheetError(
+                    key, "a free sheet takes each player's points: {example}", example='{"points": {name: n}}'
+                )
+            raise SheetError(str(key), "is not a field of a row (fields: {fields})", fields=", ".join(known))
+    drawn = data.get("drawn", False)
+    if drawn is None:
+        drawn = False
+    if not isinstance(drawn, bool):
+        raise SheetError("drawn", "must be true or false, got {value}", value=_show(drawn))
+    if drawn:
+        return _drawn(data, rules, turn, free)
+    if free:
+        return _free(data, players)
+    return _ruleset_row(data, rules, players, options, turn)
+
+
+def _drawn(data: Mapping[str, Any], rules: str, turn: Turn, free: bool) -> Entry:
+    for key in ("winner", "win_by", "discarder"):
+        if data.get(key) is not None:
+            raise SheetError(key, "a drawn hand has no winner, way of winning or discarder")
+    values = data.get("points" if free else "scores")
+    if isinstance(values, Mapping):
+        scored = any(value != 0 for value in values.values())
+    else:
+        scored = values is not None
+    if scored:
+        raise SheetError("points" if free else "scores", "a drawn hand scores nothing: leave the points out")
+    if data.get("dead"):
+        raise SheetError("dead", "a drawn hand has no dead hands to settle")
+    round_wind = None if free else _round_wind(data, rules, turn)
+    return Entry(drawn=True, round_wind=round_wind)
+
+
+def _free(data: Mapping[str, Any], players: Sequence[str]) -> Entry:
+    winner = _player(data, "winner", players, required=False)
+    points = data.get("points")
+    if not isinstance(points, Mapping):
+        raise SheetError("points", "must map player names to whole numbers, e.g. {example}", example='{"Ann": 25}')
+    values = _numbers(points, "points", players, minimum=-MAX_POINTS)
+    return Entry(winner=winner, scores={name: values.get(name, 0) for name in players})
+
+
+def _ruleset_row(
+    data: Mapping[str, Any], rules: str, players: Sequence[str], options: Mapping[str, Any], turn: Turn
+) -> Entry:
+    winner = _player(data, "winner", players, required=True)
+    assert winner is not None
+    win_by = data.get("win_by")
+    if win_by is None:
+        raise SheetError("win_by", "say how the hand was won: one of {ways}", ways=", ".join(_ways(rules)))
+    if not isinstance(win_by, str) or win_by not in _ways(rules):
+        raise SheetError(
+            "win_by", "expected one of {ways}, got {value}", ways=", ".join(_ways(rules)), value=_show(win_by)
+        )
+    discarder = _player(data, "discarder", players, required=False)
+    if win_by in _DISCARD_WINS:
+        if discarder is None:
+            raise SheetError("discarder", "a win on a discard or a robbed kong needs the discarder's name")
+        if discarder == winner:
+            raise SheetError("discarder", "the winner cannot be the discarder")
+    elif discarder is not None:
+        raise SheetError("discarder", "only a win on a discard or a robbed kong has a discarder")
+    dead = _dead(data, rules, players, winner)
+    scores_data = data.get("scores")
+    if not isinstance(scores_data, Mapping):
+        raise SheetError("scores", "must map player names to hand scores, e.g. {example}", example='{"Ann": 48}')
+    scores = _numbers(scores_data, "scores", players, minimum=0)
+    if rules == "nts":
+        scores = _nts_scores(scores, players, winner, dead)
+    else:
+        scores = _winner_only(scores, rules, winner, options)
+    return Entry(
+        winner=winner,
+        win_by=win_by,
+        discarder=discarder,
+        scores=scores,
+        dead=dead,
+        round_wind=_round_wind(data, rules, turn),
+    )
+
+
+def _ways(rules: str) -> tuple[str, ...]:
+    if rules == "casual":  # 136 tiles and no robbing the kong (rules/casual.md)
+        return ("discard", "self_draw", "kong_replacement")
+    return WIN_BY
+
+
+def _player(data: Mapping[str, Any], key: str, players: Sequence[str], *, required: bool) -> str | None:
+    name = data.get(key)
+    if name is None:
+        if required:
+            raise SheetError(key, "name the {role}: one of {players}", role=key, players=", ".join(players))
+        return None
+    if not isinstance(name, str) or name not in players:
+        raise SheetError(
+            key,
+            "{name} is not a player of this sheet (players: {players})",
+            name=_show(name),
+            players=", ".join(players),
+        )
+    return name
+
+
+def _numbers(values: Mapping[Any, Any], key: str, players: Sequence[str], minimum: int) -> dict[str, int]:
+    checked = {}
+    for name, value in values.items():
+        if name not in players:
+            raise SheetError(
+                key,
+                "{name} is not a player of this sheet (players: {players})",
+                name=_show(name),
+                players=", ".join(players),
+            )
+        if value is None:
+            continue
+        if not isinstance(value, int) or isinstance(value, bool) or not minimum <= value <= MAX_POINTS:
+            if minimum < 0:
+                raise SheetError(f"{key}.{name}", "must be a whole number, got {value}", value=_show(value))
+            raise SheetError(
+                f"{key}.{name}", "must be a whole number of points, 0 or more, got {value}", value=_show(value)
+            )
+        checked[name] = value
+    return checked
+
+
+def _dead(data: Mapping[str, Any], rules: str, players: Sequence[str], winner: str) -> tuple[str, ...]:
+    dead = data.get("dead")
+    if not dead:
+        return ()
+    if rules != "nts":
+        raise SheetError("dead", "only NTS has dead hands")
+    if not isinstance(dead, list) or any(name not in players for name in dead) or len(set(dead)) != len(dead):
+        raise SheetError("dead", "must list players of this sheet, each once, got {value}", value=_show(dead))
+    if winner in dead:
+        raise SheetError("dead", "{name} won the hand and cannot have a dead hand", name=winner)
+    return tuple(name for name in players if name in dead)
+
+
+def _nts_scores(scores: dict[str, int], players: Sequence[str], winner: str, dead: Sequence[str]) -> dict[str, int]:
+    """Every player's hand score (NTS settles between all four); a dead hand scores 0."""
+    for name in dead:
+        if scores.get(name, 0) != 0:
+            raise SheetError(f"scores.{name}", "a dead hand scores 0, not {value}", value=scores[name])
+    missing = [name for name in players if name not in scores and name not in dead]
+    if missing:
+        raise SheetError(
+            "scores", "NTS settles between all players: enter the hand score of {names}", names=", ".join(missing)
+        )
+    for name, value in scores.items():
+        if value > CAP:
+            raise SheetError(f"scores.{name}", "an NTS hand scores at most {cap}, not {value}", cap=CAP, value=value)
+    if scores[winner] < _NTS_MINIMUM_WIN:
+        raise SheetError(
+            f"scores.{winner}",
+            "a winning NTS hand scores at least {minimum} (Mahjong with two doublings), not {value}",
+            minimum=_NTS_MINIMUM_WIN,
+            value=scores[winner],
+        )
+    return {name: 0 if name in dead else scores[name] for name in players}
+
+
+def _winner_only(scores: dict[str, int], rules: str, winner: str, options: Mapping[str, Any]) -> dict[str, int]:
+    """Only the winner's score counts here (HKOS writes the winner's points; Chinese and casual
+    payments come from the winner's total): others must be absent or 0."""
+    for name, value in scores.items():
+        if name != winner and value != 0:
+            raise SheetError(
+                f"scores.{name}", "only the winner scores under {rules}: leave the others out or write 0", rules=rules
+            )
+    if winner not in scores:
+        raise SheetError("scores", "enter the winner's ({name}) score", name=winner)
+    value = scores[winner]
+    if rules == "hkos":
+        allowed = _hkos_points(options)
+        if value not in allowed:
+            raise SheetError(
+                f"scores.{winner}",
+                "{value} is not a score of this HKOS table: a winning hand scores one of {allowed}",
+                value=value,
+                allowed=", ".join(str(v) for v in allowed),
+            )
+    elif rules == "chinese" and value < _CHINESE_MINIMUM:
+        raise SheetError(
+            f"scores.{winner}",
+            "a Chinese win scores at least {minimum} points, not {value}",
+            minimum=_CHINESE_MINIMUM,
+            value=value,
+        )
+    return {winner: value}
+
+
+def _hkos_points(options: Mapping[str, Any]) -> tuple[int, ...]:
+    """The points a winning HKOS hand can score: the faan table from the minimum up (1 in practice)."""
+    if options.get("practice", False):
+        return (1,)
+    minimum = options.get("minimum", 3)
+    return FAAN_POINTS[min(minimum, LIMIT_FAAN) :]
+
+
+def _casual_values(options: Mapping[str, Any], dealer: bool) -> tuple[int, ...]:
+    """The values of a casual hand: 20 × 2^fan up to the cap, × 1.5 for the dealer (rules/casual.md)."""
+    values = tuple(BASE_VALUE << fan for fan in range(options.get("max_fan", 5) + 1))
+    return tuple(value * 3 // 2 for value in values) if dealer else values
+
+
+def _round_wind(data: Mapping[str, Any], rules: str, turn: Turn) -> str | None:
+    """NTS: the prevailing wind rolled for this game (stored with the row; may be left out). Elsewhere
+    the sheet knows the round wind from its rotation; a different one typed is refused."""
+    value = data.get("round_wind")
+    if value is None:
+        return None
+    if value not in SEATS:
+        raise SheetError("round_wind", "expected one of E, S, W, N, got {value}", value=_show(value))
+    if rules == "nts":
+        return value
+    if value != turn.round_wind:
+        raise SheetError(
+            "round_wind",
+            "this hand is played with round wind {wind} (the sheet follows the rotation), not {value}",
+            wind=turn.round_wind,
+            value=value,
+        )
+    return None
+
+
+# ---------------------------------------------------------------------------- a row in its place
+
+
+def check_in_turn(entry: Entry, rules: str, options: Mapping[str, Any], turn: Turn) -> None:
+    """The checks that depend on where the row falls in the match (a row is checked again when an
+    earlier row is edited): a casual hand is worth more when the dealer wins it."""
+    if rules == "casual" and entry.winner is not None:
+        dealer = turn.dealer == entry.winner
+        value = entry.scores[entry.winner]
+        allowed = _casual_values(options, dealer)
+        if value not in allowed:
+            who = N_("the dealer's") if dealer else N_("a non-dealer's")
+            raise SheetError(
+                f"scores.{entry.winner}",
+                "{value} is not {who} casual score: one of {allowed}",
+                value=value,
+                who=who,
+                allowed=", ".join(str(v) for v in allowed),
+            )
+
+
+def row_values(
+    entry: Entry, rules: str, players: Sequence[str], options: Mapping[str, Any], turn: Turn
+) -> tuple[dict[str, int] | None, dict[str, int]]:
+    """The row's payments (the ruleset's settlement; None on a free sheet) and its points: what it
+    adds to each player's total. NTS, Chinese and casual sheets add the payments; HKOS writes the
+    winner's points only (seed 003); a free sheet adds the points typed."""
+    zero = dict.fromkeys(players, 0)
+    if rules == FREE:
+        return None, {**zero, **entry.scores}
+    if entry.drawn:
+        return dict(zero), dict(zero)
+    seat = turn.seats
+    assert entry.winner is not None
+    settlement = Settlement(
+        rules,
+        seat[entry.winner],
+        entry.win_by,
+        seat[entry.discarder] if entry.discarder is not None else None,
+        {seat[name]: value for name, value in entry.scores.items()},
+        dict(options),
+        frozenset(seat[name] for name in entry.dead),
+    )
+    try:
+        by_seat = settle(settlement)
+    except SituationError as error:  # every input was checked above: this is a gap in those checks
+        raise SheetError("row", "{detail}", detail=str(error)) from None
+    payments = {name: by_seat.get(seat[name], 0) for name in players}
+    if rules == "hkos":
+        return payments, {**zero, entry.winner: entry.scores[entry.winner]}
+    return payments, payments
+
+
+# ---------------------------------------------------------------------------- wording
+
+
+def _kind(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true or false"
+    if isinstance(value, int | float):
+        return "a number"
+    return {list: "a list", str: "text", type(None): "null"}.get(type(value), type(value).__name__)
+
+
+def _show(value: Any) -> str:
+    """A value as the message shows it: short, quoted when it is text."""
+    shown = repr(value) if isinstance(value, str) else _json_like(value)
+    return shown if len(shown) <= 60 else shown[:59] + "…"
+
+
+def _json_like(value: Any) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return repr(value)
