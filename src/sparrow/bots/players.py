@@ -38,6 +38,7 @@ from sparrow.bots.danger import Threats
 from sparrow.bots.knowledge import Knowledge, know
 from sparrow.bots.odds import reach_chance, typical_chance, win_chance
 from sparrow.bots.plans import (
+    PLANS,
     Plan,
     acceptance,
     accepting,
@@ -74,9 +75,11 @@ class Temperament:
     pung_reach: int = 8
     weighs_chances: bool = False
     value_exponent: float = 0.5
+    plans_within: int = 99  # steer by plans only once the hand is this near ready; before, plain efficiency
     detour: float = 0.0  # a plan one step further is taken if worth this many times the nearest (0: never)
     lookahead: int = 0  # look two draws ahead while the hand is at most this many tiles from ready
-    lookahead_share: float = 0.75  # ...among the discards accepting at least this share of the best
+    lookahead_share: float = 0.75
+    ready_ahead_always: bool = False  # one tile from ready, count the winning tiles of the ready hands ahead  # ...among the discards accepting at least this share of the best
     defends: bool = False
     claims_forward: bool = False  # also claim whenever the claim brings the hand nearer (expert)
     caution: float = 1.0  # how much a defending player weighs the chance of dealing in against its own chances
@@ -163,7 +166,9 @@ class Bot:
 
     # ------------------------------------------------------------------ choosing a plan
 
-    def _choose_plan(self, knowledge: Knowledge, counts: Sequence[int], melds: tuple[Meld, ...]) -> _Choice:
+    def _choose_plan(
+        self, knowledge: Knowledge, counts: Sequence[int], melds: tuple[Meld, ...], discarding: bool = False
+    ) -> _Choice:
         """The plan to follow. Normal and Easy take the nearest plan that reaches the minimum (the
         simplest of equally near ones); the expert weighs each plan's value against its chance."""
         forms = knowledge.forms
@@ -175,6 +180,8 @@ class Bot:
         if not rows:
             return _Choice(None, shanten(counts, n, forms), 0.0)
         nearest = rows[0][0]
+        if discarding and nearest > self.temperament.plans_within and rows[0][2] is PLANS[0]:
+            return _Choice(PLANS[0], nearest, 1.0)  # far from ready: tidy efficiency first
         if not self.temperament.weighs_chances:
             if not knowledge.has_minimum:
                 return _Choice(rows[0][2], nearest, 1.0)  # every complete hand wins: the nearest plan
@@ -307,7 +314,7 @@ class Bot:
         forms = knowledge.forms
         unseen = knowledge.unseen
         expert = self.temperament.weighs_chances
-        choice = self._choose_plan(knowledge, counts, melds)
+        choice = self._choose_plan(knowledge, counts, melds, discarding=True)
         threats = Threats(knowledge) if self.temperament.defends else None
         chance = 1.0
         if threats is not None:
@@ -359,7 +366,7 @@ class Bot:
             ranked = [r for r in ranked[:3] if r[0] >= self.temperament.lookahead_share * ranked[0][0]]
             for i, (_, tile) in enumerate(ranked):
                 counts[tile] -= 1
-                if target == 1 and knowledge.has_minimum:
+                if target == 1 and (knowledge.has_minimum or self.temperament.ready_ahead_always):
                     # One tile from ready under a minimum: count only the ready hands that can win.
                     score = self._ready_ahead(knowledge, counts, melds)
                 else:
