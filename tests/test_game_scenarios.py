@@ -474,9 +474,9 @@ LAST_TILE_HANDS = {
 }
 
 
-def play_to_the_last_tile(state: HandState) -> HandState:
+def play_to_the_last_tile(state: HandState, first_discard: str = "7z") -> HandState:
     """Everyone passes every claim and throws the tile they drew, until the live wall is empty."""
-    state.apply(Action.discard("E", "7z"))
+    state.apply(Action.discard("E", first_discard))
     while True:
         if state.phase is Phase.CLAIMS:
             pass_all(state)
@@ -518,6 +518,42 @@ def test_the_last_discard_can_only_be_claimed_to_win():
     state.apply(Action.win("E"))
     situation = state.events[-2]["situation"]
     assert situation["win_by"] == "discard" and "last_tile" in situation["moments"]
+
+
+# East waits on 5s with one doubling (the Red Dragon pung): too few for an NTS win on a discard. The NTS
+# live wall (144 - 53 - 14 = 77 tiles) ends with South's draw, so South holds the hand that waits on 5s.
+NTS_LAST_TILE_HANDS = dict(LAST_TILE_HANDS, E="123456m55z777z46s1z", S=LAST_TILE_HANDS["N"], N=LAST_TILE_HANDS["S"])
+
+
+def test_nts_doubles_the_last_tile_only_when_it_is_self_drawn():
+    state = play_to_the_last_tile(start("nts", NTS_LAST_TILE_HANDS, last_live="5s"), first_discard="1z")
+    assert state.turn == "S" and str(state.observation("S").drawn) == "5s"
+    state.apply(Action.win("S"))
+    win = state.events[-2]
+    assert win["situation"]["win_by"] == "self_draw" and "last_tile" in win["situation"]["moments"]
+    assert {"name": "Last tile of the live wall", "kind": "doubling", "value": 1} in win["score"]["items"]
+
+
+def test_nts_winning_on_the_discard_after_the_last_tile_earns_nothing():
+    state = play_to_the_last_tile(start("nts", NTS_LAST_TILE_HANDS, last_live="5s"), first_discard="1z")
+    state.apply(Action.discard("S", "5s"))
+    # The table still names the moment (it is the discard after the last tile), but NTS has no item
+    # for it: East's one doubling is not enough, so East is not offered the win and the hand is drawn.
+    assert state.legal_actions("E") == []
+    situation = HandSituation.from_dict(
+        {
+            "rules": "nts",
+            "concealed": "123456m55z777z46s",
+            "winning_tile": "5s",
+            "win_by": "discard",
+            "seat_wind": "E",
+            "round_wind": "E",
+            "moments": ["last_tile"],
+        }
+    )
+    result = get_ruleset("nts").score(situation)
+    assert not result.valid and "Last tile of the live wall" not in [item.name for item in result.items]
+    assert event_names(state)[-2:] == ["exhausted", "hand_end"]
 
 
 def test_the_hand_is_drawn_when_the_live_wall_runs_out():
