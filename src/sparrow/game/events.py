@@ -32,6 +32,7 @@ __all__ = [
     "validate_event",
     "split_hands",
     "seat_view",
+    "HIDDEN_FALSE_WIN_REASON",
 ]
 
 # The contract's fields per event (``seat`` where a seat acts).
@@ -49,6 +50,11 @@ EVENT_FIELDS: Mapping[str, tuple[str, ...]] = {
     "exhausted": (),
     "hand_end": ("scores", "payments", "next_dealer", "next_round_wind"),
 }
+
+
+# The reason a seat's live view gives for another seat's false claim to win: it says nothing of the
+# claimant's concealed tiles (the dead hand itself is public: the claim was made aloud).
+HIDDEN_FALSE_WIN_REASON = "not a legal win"
 
 
 class LogError(ValueError):
@@ -231,11 +237,12 @@ def seat_view(events: Iterable[Mapping[str, Any]], seat: str) -> Iterator[dict[s
     """The log as one seat sees it live: the same events, with what that seat cannot see taken out.
 
     The wall order and the seed that made it go (only the wall's size stays), other players' dealt
-    hands become their sizes, and the tile another player draws (from the wall or as a flower
-    replacement) is hidden as ``null``. Every exposed thing stays: bonus tiles set out, discards,
-    claims, kongs, wins and the result (the winner's hand is shown when the hand ends). A bot or a
-    browser that follows this stream knows exactly what a player at a real table would. A malformed
-    event raises :class:`LogError`."""
+    hands become their sizes, the tile another player draws (from the wall or as a flower
+    replacement) is hidden as ``null``, and another player's false claim to win gives only
+    :data:`HIDDEN_FALSE_WIN_REASON` as its reason (the referee's reason may name a drawn tile).
+    Every exposed thing stays: bonus tiles set out, discards, claims, kongs, wins and the result (the
+    winner's hand is shown when the hand ends). A bot or a browser that follows this stream knows
+    exactly what a player at a real table would. A malformed event raises :class:`LogError`."""
     if seat not in SEATS:
         raise ValueError(f"unknown seat {seat!r} (expected one of E, S, W, N)")
     for event in events:
@@ -252,4 +259,7 @@ def seat_view(events: Iterable[Mapping[str, Any]], seat: str) -> Iterator[dict[s
             shown["hand_sizes"] = {who: len(parse_tiles(tiles, as_set=False)) for who, tiles in event["hands"].items()}
         elif kind in ("draw", "bonus") and event.get("seat") != seat:
             shown["tile" if kind == "draw" else "replacement"] = None
+        elif kind == "false_win" and event.get("seat") != seat:
+            # The referee's reason may name the tile that seat drew, or tell what its hand is worth.
+            shown["reason"] = HIDDEN_FALSE_WIN_REASON
         yield shown
