@@ -52,6 +52,9 @@ EVENT_FIELDS: Mapping[str, tuple[str, ...]] = {
 }
 
 
+# The seats a table may have (sorted): four, or E, S, W at HKOS's three-player table.
+_TABLES = (sorted(SEATS), sorted(SEATS[:3]))
+
 # The reason a seat's live view gives for another seat's false claim to win: it says nothing of the
 # claimant's concealed tiles (the dead hand itself is public: the claim was made aloud).
 HIDDEN_FALSE_WIN_REASON = "not a legal win"
@@ -177,15 +180,15 @@ def validate_event(event: Any) -> None:
         _check_seat(event, "round_wind")
         _check_seat(event, "dealer")
         players = event["players"]
-        if not isinstance(players, dict) or sorted(players) != sorted(SEATS):
-            raise LogError("hand_start.players must map E, S, W, N to names")
+        if not isinstance(players, dict) or sorted(players) not in _TABLES:
+            raise LogError("hand_start.players must map E, S, W, N (or E, S, W at a three-player table) to names")
         if not isinstance(event["dice"], list):
             raise LogError("hand_start.dice must be a list of rolls")
         _check_tiles(event, "wall", event["wall"])
     elif name == "deal":
         hands = event["hands"]
-        if not isinstance(hands, dict) or sorted(hands) != sorted(SEATS):
-            raise LogError("deal.hands must map E, S, W, N to tiles")
+        if not isinstance(hands, dict) or sorted(hands) not in _TABLES:
+            raise LogError("deal.hands must map E, S, W, N (or E, S, W at a three-player table) to tiles")
         for seat, tiles in hands.items():
             _check_tiles(event, f"hands.{seat}", tiles)
     elif name in ("bonus", "draw", "discard", "claim", "rob"):
@@ -250,6 +253,8 @@ def seat_view(events: Iterable[Mapping[str, Any]], seat: str) -> Iterator[dict[s
         kind = event.get("event")
         shown = dict(event)
         if kind == "hand_start":
+            if seat not in event["players"]:
+                raise ValueError(f"there is no {seat} seat at this table (seats: {', '.join(event['players'])})")
             # The seed would rebuild the wall, so it goes with it.
             shown["wall"] = None
             shown["seed"] = None
