@@ -76,8 +76,9 @@ def register(app: typer.Typer) -> None:
         ] = None,
         as_json: Annotated[bool, typer.Option("--json", help="Print the summary as one JSON object.")] = False,
     ) -> None:
-        """Play hands with four computer players and print a summary: wins by seat, self-draw share,
-        drawn hands, claims and kongs made, average hand length and average winning score."""
+        """Play hands with computer players in every seat (four, or three with hkos -o three_players=true)
+        and print a summary: wins by seat, self-draw share, drawn hands, claims and kongs made, average
+        hand length and average winning score."""
         from sparrow.game.procedures import procedure
         from sparrow.rules import RulesError
         from sparrow.sim import PLAYER_KINDS
