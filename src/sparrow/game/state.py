@@ -342,19 +342,19 @@ class HandState:
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise HandSetupError(f"a hand needs a whole-number seed, got {seed!r}")
         proc = procedure(rules, options)
-        seats = len(proc.seats)
+        seat_count = len(proc.seats)
         rng = random.Random(seed)
         physical = shuffled_set(rng, proc.tiles)
         all_rolls = list(rolls)
         if round_wind is None and proc.round_wind == "dice":
             dice = roll_dice(rng, 2)
             all_rolls.append(Roll("prevailing_wind", dice, seat="E"))
-            round_wind = SEATS[count_seats(0, sum(dice), seats)]
+            round_wind = SEATS[count_seats(0, sum(dice), seat_count)]
         round_wind = _check_wind(round_wind or "E", "round_wind")
         roller = _SEAT_INDEX[round_wind] if proc.break_roller == "prevailing_wind" else 0
         dice = roll_dice(rng, proc.table.break_dice)
         all_rolls.append(Roll("break", dice, seat=SEATS[roller]))
-        wall = draw_order(physical, count_seats(roller, sum(dice), seats), sum(dice), seats)
+        wall = draw_order(physical, count_seats(roller, sum(dice), seat_count), sum(dice), seat_count)
         self._setup(proc, options, seed, round_wind, players, totals, hand_number, deal_passes, wall, all_rolls)
 
     @classmethod
