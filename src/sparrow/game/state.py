@@ -90,6 +90,7 @@ _DEFAULT_PLAYERS = {"E": "East", "S": "South", "W": "West", "N": "North"}
 # Per number of seats at the table: seat name -> index (only the seats present), and for each seat the
 # others in turn order after it, nearest first (so [0] is the next seat, [-1] the one before).
 _SEAT_INDEXES = {n: {SEATS[i]: i for i in range(n)} for n in (3, 4)}
+_SEATS_AT_TABLE = {n: SEATS[:n] for n in (3, 4)}
 _TURN_ORDERS = {n: tuple(tuple((seat + k) % n for k in range(1, n)) for seat in range(n)) for n in (3, 4)}
 
 
@@ -148,7 +149,6 @@ class Observation:
     seat: str
     rules: str
     options: Mapping[str, Any]
-    seats: tuple[str, ...]  # the seats at the table, E first, in turn order
     round_wind: str
     players: Mapping[str, str]
     scores: Mapping[str, int]  # running table totals before this hand, by seat
@@ -170,6 +170,11 @@ class Observation:
     claim_from: str | None
     dead: tuple[str, ...]
     legal_actions: tuple[Action, ...]
+
+    @property
+    def seats(self) -> tuple[str, ...]:
+        """The seats at the table, E first in turn order (the keys of every per-seat mapping)."""
+        return _SEATS_AT_TABLE[len(self.hand_sizes)]
 
     def to_dict(self) -> dict[str, Any]:
         def meld_dict(meld: Meld) -> dict[str, Any]:
@@ -230,11 +235,16 @@ def _sorted_tiles(counts: Sequence[int]) -> tuple[Tile, ...]:
 
 
 def _by_seat(parts: Sequence[Any]) -> MappingProxyType:
-    """A read-only seat -> value mapping of the seats at the table (``parts`` in seat order, E first);
-    shared between observations, so it must not be mutable."""
-    if len(parts) == 4:
-        return MappingProxyType({"E": parts[0], "S": parts[1], "W": parts[2], "N": parts[3]})
-    return MappingProxyType(dict(zip(SEATS, parts)))
+    """A read-only seat -> value mapping (shared between observations, so it must not be mutable)."""
+    return MappingProxyType({"E": parts[0], "S": parts[1], "W": parts[2], "N": parts[3]})
+
+
+def _by_three_seats(parts: Sequence[Any]) -> MappingProxyType:
+    """:func:`_by_seat` at the three-player table: E, S, W."""
+    return MappingProxyType({"E": parts[0], "S": parts[1], "W": parts[2]})
+
+
+_BY_SEAT = {4: _by_seat, 3: _by_three_seats}
 
 
 @dataclass(frozen=True, slots=True)
@@ -274,6 +284,7 @@ class HandState:
         "_seats",  # the seats at the table: SEATS, or E, S, W for three players
         "_seat_index",  # seat name -> index, for the seats at the table only
         "_order_from",  # per seat, the other seats in turn order after it, nearest first
+        "_by_seat",  # builds a read-only seat -> value mapping of the seats at the table
         "_given_options",
         "_ruleset",
         "_forms",
@@ -426,6 +437,7 @@ class HandState:
         self._seats = seats
         self._seat_index = _SEAT_INDEXES[count]
         self._order_from = _TURN_ORDERS[count]
+        self._by_seat = _BY_SEAT[count]
         self.players = _check_players(players, seats)
         self.totals = _check_totals(totals, seats)
         self.hand_number = hand_number
@@ -607,14 +619,15 @@ class HandState:
                 MappingProxyType(dict(self.totals)),
             )
         melds = self._melds_view
+        by_seat = self._by_seat
         if melds is None:
-            melds = self._melds_view = _by_seat([tuple(m) for m in self._melds])
+            melds = self._melds_view = by_seat([tuple(m) for m in self._melds])
         bonus = self._bonus_view
         if bonus is None:
-            bonus = self._bonus_view = _by_seat([tuple(b) for b in self._bonus])
+            bonus = self._bonus_view = by_seat([tuple(b) for b in self._bonus])
         discards = self._discards_view
         if discards is None:
-            discards = self._discards_view = _by_seat([tuple(p) for p in self._piles])
+            discards = self._discards_view = by_seat([tuple(p) for p in self._piles])
         dead = self._dead_view
         if dead is None:
             dead = self._dead_view = tuple(SEATS[s] for s in sorted(self._dead))
@@ -622,7 +635,7 @@ class HandState:
         counted = self._counts_view
         if counted is None or counted[0] != logged:
             wall = self._wall
-            counted = self._counts_view = (logged, _by_seat(self._hand_sizes), wall.live, wall.replacements)
+            counted = self._counts_view = (logged, by_seat(self._hand_sizes), wall.live, wall.replacements)
         drawn = None
         claim_tile = None
         claim_from = None
@@ -654,7 +667,6 @@ class HandState:
             seat,
             self.rules,
             fixed[0],
-            self._seats,
             self.round_wind,
             fixed[1],
             fixed[2],
