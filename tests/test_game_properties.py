@@ -1,12 +1,13 @@
 """Invariants over thousands of seeded hands per ruleset.
 
 * tile conservation in every state: every tile exactly once in the wall, a hand, a meld, a bonus area
-  or a discard pile;
+  or a discard pile (the three-player table's set too, over the seats at that table);
 * hand sizes: 13 + kongs between turns, 14 + kongs for the seat whose turn it is (and the winner);
 * observations show exactly the seat's own hand and the public table, never hidden tiles;
 * the moments passed to scoring match what happened;
 * every logged win re-scores to the logged score, every hand_end's payments re-settle;
-* the log survives JSON Lines and replays to the same events and result.
+* the log survives JSON Lines and replays to the same events and result;
+* a drawn hand ends with the live wall empty, and under the HKOS reserve with exactly 14 tiles left.
 
 The budget: about a thousand hands per ruleset in all, every state checked in a hundred of them.
 """
@@ -26,10 +27,11 @@ from sparrow.game import events as log
 from sparrow.game.actions import Action, ActionKind
 from sparrow.game.replay import replay, replay_match
 from sparrow.game.state import HandState, Observation, Phase
+from sparrow.game.wall import deal_order
 from sparrow.rules import Settlement, get_ruleset, settle
 from sparrow.sim import RandomPlayer, SimplePlayer, simulate
 from sparrow.situation import HandSituation
-from sparrow.tiles import SEATS, full_set, parse_tiles
+from sparrow.tiles import parse_tiles
 from tests.test_game_scenarios import CLAIM_HANDS, hand_start_for
 
 RULESETS = [
@@ -38,7 +40,13 @@ RULESETS = [
     ("chinese", {}),
     ("casual", {}),
 ]
-VARIANTS = RULESETS + [("hkos", {"practice": True}), ("hkos", {"flowers": False, "seven_pairs": True})]
+THREE_PLAYERS = ("hkos", {"three_players": True})
+VARIANTS = RULESETS + [
+    ("hkos", {"practice": True}),
+    ("hkos", {"flowers": False, "seven_pairs": True}),
+    THREE_PLAYERS,
+    ("hkos", {"three_players": True, "flowers": False}),
+]
 IDS = [
     f"{rules}{'-' + '-'.join(f'{k}={v}' for k, v in options.items()) if options else ''}" for rules, options in VARIANTS
 ]
@@ -47,6 +55,7 @@ OBSERVATION_FIELDS = {
     "seat",
     "rules",
     "options",
+    "seats",
     "round_wind",
     "players",
     "scores",
@@ -74,40 +83,46 @@ def plain(value: Any) -> Any:
 
 def visible_count(view: Observation, tile) -> int:
     count = 0
-    for seat in SEATS:
+    for seat in view.seats:
         count += sum(1 for meld in view.melds[seat] for t in meld.tiles if t == tile)
         count += sum(1 for t in view.discards[seat] if t == tile)
     return count
 
 
-def check_state(state: HandState, tile_set: list, seats: tuple[str, ...] = SEATS) -> None:
-    """The table's invariants, and those of the observations of ``seats``."""
+def check_state(state: HandState, tile_set: list, seats: tuple[str, ...] | None = None) -> None:
+    """The table's invariants, and those of the observations of ``seats`` (default: every seat)."""
     view = state.table_view()
+    at_table = state.seats
+    assert tuple(view.hands) == at_table
     assert sorted(view.all_tiles()) == tile_set, "a tile was lost or duplicated"
-    for seat in SEATS:
+    for seat in at_table:
         melds = view.melds[seat]
         kongs = sum(1 for m in melds if m.is_kong)
         size = len(view.hands[seat]) + sum(len(m.tiles) for m in melds) - kongs
         holding = state.phase is Phase.TURN and state.turn == seat
         won = state.is_over and state.result.winner == seat
         assert size == (14 if holding or won else 13), (seat, size, state.phase)
-    for seat in seats:
+    for seat in seats or at_table:
         obs = state.observation(seat)
         data = obs.to_dict()
         assert set(data) == OBSERVATION_FIELDS
+        # Every per-seat mapping holds exactly the seats at the table (E, S, W with three players).
+        assert obs.seats == at_table
+        for mapping in (obs.players, obs.scores, obs.melds, obs.bonus, obs.discards, obs.hand_sizes):
+            assert tuple(mapping) == at_table
         assert obs.hand == view.hands[seat]
         assert obs.melds == view.melds and obs.discards == view.discards and obs.bonus == view.bonus
-        assert obs.hand_sizes == {s: len(view.hands[s]) for s in SEATS}
+        assert obs.hand_sizes == {s: len(view.hands[s]) for s in at_table}
         assert obs.live_wall + obs.replacement_tiles == len(view.wall)
         assert list(obs.legal_actions) == state.legal_actions(seat)
         # everything an observation names is the seat's own hand or on the table for everyone
         shown = Counter(obs.hand)
-        for other in SEATS:
+        for other in obs.seats:
             shown.update(t for m in obs.melds[other] for t in m.tiles)
             shown.update(obs.discards[other])
             shown.update(obs.bonus[other])
         hidden = Counter(view.wall)
-        for other in SEATS:
+        for other in obs.seats:
             if other != seat:
                 hidden.update(view.hands[other])
         assert shown + hidden == Counter(tile_set)
@@ -130,16 +145,16 @@ def check_public_parts_agree(state: HandState) -> None:
     """Beyond its own tiles and actions, every seat sees the same table; and while a tile is open to
     claims, ``to_act`` tells a seat only whether it is asked itself, never which other seats could
     use the tile (that would reveal their concealed tiles)."""
-    parts = {seat: public_part(state.observation(seat)) for seat in SEATS}
+    parts = {seat: public_part(state.observation(seat)) for seat in state.seats}
     claim_open = state.phase in (Phase.CLAIMS, Phase.ROB)
     asked = set(state.to_act) if claim_open else set()
-    for seat in SEATS:
+    for seat in state.seats:
         if seat in asked:
             expected = [seat]
         else:
             expected = [] if claim_open else state.to_act
         assert parts[seat].pop("to_act") == expected, (seat, state.phase)
-    for seat in SEATS:
+    for seat in state.seats:
         assert parts[seat] == parts["E"], seat
 
 
@@ -168,8 +183,9 @@ def check_moments(before: HandState, after: HandState) -> None:
 
 def play_checked(state: HandState, rng: random.Random, players: str = "simple") -> HandState:
     kind = SimplePlayer if players == "simple" else RandomPlayer
-    bots = {seat: kind(random.Random(rng.getrandbits(32))) for seat in SEATS}
-    tile_set = sorted(full_set(state.procedure.table.bonus_tiles))
+    seats = state.seats
+    bots = {seat: kind(random.Random(rng.getrandbits(32))) for seat in seats}
+    tile_set = sorted(state.procedure.tiles)
     check_state(state, tile_set)
     step = 0
     while not state.is_over:
@@ -178,7 +194,7 @@ def play_checked(state: HandState, rng: random.Random, players: str = "simple") 
         action = bots[seat].choose(state, seat, state.legal_actions(seat))
         state.apply(action)
         step += 1
-        check_state(state, tile_set, (SEATS[step % 4],))  # each seat's view in turn
+        check_state(state, tile_set, (seats[step % len(seats)],))  # each seat's view in turn
         if state.is_over and state.result.winner is not None:
             check_moments(before, state)
         elif action.kind is ActionKind.WIN and len(state.events) > len(before.events):
@@ -198,6 +214,11 @@ def check_log(events: list[dict[str, Any]]) -> None:
     start, end = back[0], back[-1]
     assert end["event"] == "hand_end" and state.is_over
     assert end["payments"] == dict(state.result.payments)
+    assert set(end["payments"]) == set(end["scores"]) == set(start["players"]) == set(state.seats)
+    if state.result.exhausted:
+        assert state.live_wall == 0
+        if state.procedure.table.dead_wall == "reserve":
+            assert len(state.table_view().wall) == 14  # the reserve is never broken into
     for event in back:
         if event["event"] == "win":
             situation = HandSituation.from_dict(event["situation"])
@@ -246,6 +267,21 @@ def test_thousands_of_logged_hands_replay_and_rescore(rules, options):
     assert [h.result.payments for h in replay_match(match_log)] == [e[-1]["payments"] for e in logs[:40]]
 
 
+def test_three_player_hands_replay_and_rescore():
+    """HKOS at a three-player table: every logged hand round-trips, replays, re-scores and re-settles
+    between the three seats; a match log replays hand by hand."""
+    logs: list[list[dict[str, Any]]] = []
+    simple = simulate("hkos", 250, seed=2028, options={"three_players": True}, on_hand=logs.append)
+    simulate("hkos", 100, seed=2029, players="random", options={"three_players": True}, on_hand=logs.append)
+    for events in logs:
+        check_log(events)
+        assert set(events[0]["players"]) == {"E", "S", "W"}
+        assert not any(e["event"] == "claim" and e["kind"] == "chow" for e in events)
+    assert simple.wins > 10 and set(simple.wins_by_seat) == {"E", "S", "W"}
+    match_log = [event for events in logs[:30] for event in events]
+    assert [h.result.payments for h in replay_match(match_log)] == [e[-1]["payments"] for e in logs[:30]]
+
+
 def test_the_rarer_paths_are_played_in_the_simulations():
     """Robbed kongs, NTS dead hands, kong replacements, flower replacements and last-tile wins turn up."""
     seen: Counter = Counter()
@@ -264,6 +300,16 @@ def test_the_rarer_paths_are_played_in_the_simulations():
 
     for rules in ("nts", "chinese"):
         simulate(rules, 400, seed=5, on_hand=tally)
+    ends: Counter = Counter()  # how HKOS hands that run out of live tiles end
+
+    def hkos_tally(events: list[dict[str, Any]]) -> None:
+        if events[-2]["event"] == "exhausted":
+            last = events[-3]
+            ends["flower" if last["event"] == "bonus" and last["replacement"] is None else "other"] += 1
+
+    simulate("hkos", 600, seed=5, players="random", on_hand=hkos_tally)
+    # a flower drawn as the last live tile cannot be replaced without breaking into the reserve
+    assert ends["flower"] > 0 and ends["other"] > 0
     for name in (
         "rob",
         "false_win",
@@ -287,83 +333,96 @@ def test_the_rarer_paths_are_played_in_the_simulations():
 
 @settings(max_examples=20, deadline=None)
 @given(
-    rules=st.sampled_from([r for r, _ in RULESETS]),
+    table=st.sampled_from([*RULESETS, THREE_PLAYERS]),
     seed=st.integers(0, 2**63 - 1),
     players=st.sampled_from(["simple", "random"]),
 )
-def test_any_seed_plays_a_consistent_hand(rules, seed, players):
-    state = play_checked(HandState(rules, seed=seed), random.Random(seed), players)
+def test_any_seed_plays_a_consistent_hand(table, seed, players):
+    rules, options = table
+    state = play_checked(HandState(rules, options, seed), random.Random(seed), players)
     check_log(state.events)
 
 
-@pytest.mark.parametrize("rules", ["nts", "hkos", "chinese", "casual"])
-def test_an_observation_does_not_change_when_hidden_tiles_do(rules):
-    """Swap a tile dealt to North with one deep in the live wall: no other seat can tell."""
+# The last seat at each table (North, or West at the three-player table), whose hidden tiles change.
+HIDDEN_SEAT_TABLES = [(rules, {}, "N") for rules in ("nts", "hkos", "chinese", "casual")] + [
+    ("hkos", {"three_players": True}, "W")
+]
+HIDDEN_IDS = [f"{rules}{'-three' if options else ''}" for rules, options, _ in HIDDEN_SEAT_TABLES]
+
+
+def _first_dealt(seat: str, seats: tuple[str, ...]) -> int:
+    """Where (taking order) the first tile of ``seat``'s first packet lies."""
+    return deal_order(len(seats)).index(seats.index(seat))
+
+
+@pytest.mark.parametrize(("rules", "options", "hidden"), HIDDEN_SEAT_TABLES, ids=HIDDEN_IDS)
+def test_an_observation_does_not_change_when_hidden_tiles_do(rules, options, hidden):
+    """Swap a tile dealt to the last seat with one deep in the live wall: no other seat can tell."""
     for seed in range(5):
-        event = dict(HandState(rules, seed=seed).events[0])
-        wall = parse_tiles(event["wall"])
-        north = 12  # the first tile of North's first packet
-        deep = 100
-        if wall[north] == wall[deep] or wall[north].is_bonus or wall[deep].is_bonus:
+        state = HandState(rules, options, seed)
+        event = dict(state.events[0])
+        other = _swap_hidden_tile(event, _first_dealt(hidden, state.seats), 80)
+        if other is None:
             continue
-        swapped = list(wall)
-        swapped[north], swapped[deep] = swapped[deep], swapped[north]
         one = HandState.from_hand_start(event)
-        two = HandState.from_hand_start(dict(event, wall=log.tiles_in_order_text(swapped)))
-        for seat in ("E", "S", "W"):
-            assert one.observation(seat) == two.observation(seat)
-        assert one.observation("N") != two.observation("N")
+        two = HandState.from_hand_start(other)
+        for seat in state.seats:
+            if seat != hidden:
+                assert one.observation(seat) == two.observation(seat)
+        assert one.observation(hidden) != two.observation(hidden)
 
 
-def _swap_north_tile(event: dict[str, Any], deep: int) -> dict[str, Any] | None:
-    """The same hand_start with a tile dealt to North swapped with the wall tile at ``deep`` (taking
+def _swap_hidden_tile(event: dict[str, Any], dealt: int, deep: int) -> dict[str, Any] | None:
+    """The same hand_start with the tile dealt at ``dealt`` swapped with the wall tile at ``deep`` (taking
     order), or None when the swap would change nothing or move a bonus tile."""
     wall = parse_tiles(event["wall"])
-    north = 12  # the first tile of North's first packet
-    if wall[north] == wall[deep] or wall[north].is_bonus or wall[deep].is_bonus:
+    if wall[dealt] == wall[deep] or wall[dealt].is_bonus or wall[deep].is_bonus:
         return None
     swapped = list(wall)
-    swapped[north], swapped[deep] = swapped[deep], swapped[north]
+    swapped[dealt], swapped[deep] = swapped[deep], swapped[dealt]
     return dict(event, wall=log.tiles_in_order_text(swapped))
 
 
 def _live_front(state: HandState) -> int:
     """How far into the wall (taking order) the deal and the live draws have reached."""
-    return 53 + sum(1 for e in state.events if e["event"] == "draw" and e["source"] == "live")
+    dealt = len(deal_order(len(state.seats)))
+    return dealt + sum(1 for e in state.events if e["event"] == "draw" and e["source"] == "live")
 
 
-@pytest.mark.parametrize("rules", ["nts", "hkos", "chinese", "casual"])
-def test_no_seat_can_tell_what_north_holds_while_tiles_are_claimed(rules):
-    """Two tables that differ only in one tile of North's hand (swapped with a tile deep in the wall),
-    played alike, North passing on every open tile and discarding what it draws: East, South and West
-    see the same observations, in the claims and rob phases too, up to the moment the swapped wall
-    tile is drawn. (The one thing they can tell is whether the table pauses at all for claims when
-    North alone could use a tile: the phase differs then, and the states are compared again once
-    North has passed.)"""
-    deep = 100
+@pytest.mark.parametrize(("rules", "options", "hidden"), HIDDEN_SEAT_TABLES, ids=HIDDEN_IDS)
+def test_no_seat_can_tell_what_another_holds_while_tiles_are_claimed(rules, options, hidden):
+    """Two tables that differ only in one tile of the last seat's hand (swapped with a tile deep in the
+    wall), played alike, that seat passing on every open tile and discarding what it draws: the other
+    seats see the same observations, in the claims and rob phases too, up to the moment the swapped
+    wall tile is drawn. (The one thing they can tell is whether the table pauses at all for claims when
+    the hidden seat alone could use a tile: the phase differs then, and the states are compared again
+    once it has passed.)"""
+    deep = 80
     claims_compared = 0
     for seed in range(12):
-        event = HandState(rules, seed=seed).events[0]
-        other = _swap_north_tile(event, deep)
+        event = HandState(rules, options, seed).events[0]
+        one = HandState.from_hand_start(event)
+        others = [seat for seat in one.seats if seat != hidden]
+        other = _swap_hidden_tile(event, _first_dealt(hidden, one.seats), deep)
         if other is None:
             continue
-        one, two = HandState.from_hand_start(event), HandState.from_hand_start(other)
+        two = HandState.from_hand_start(other)
         rng = random.Random(seed)
-        bots = {seat: SimplePlayer(random.Random(rng.getrandbits(32))) for seat in ("E", "S", "W")}
+        bots = {seat: SimplePlayer(random.Random(rng.getrandbits(32))) for seat in others}
         while not one.is_over and _live_front(one) <= deep:
             assert not two.is_over
             if one.phase is two.phase:
-                for seat in ("E", "S", "W"):
+                for seat in others:
                     assert one.observation(seat) == two.observation(seat), (seed, seat, one.phase)
                 claims_compared += one.phase in (Phase.CLAIMS, Phase.ROB)
-            north_asked = [s for s in (one, two) if s.phase in (Phase.CLAIMS, Phase.ROB) and "N" in s.to_act]
-            if north_asked:
-                for state in north_asked:
-                    state.apply(Action.pass_("N"))
+            asked = [s for s in (one, two) if s.phase in (Phase.CLAIMS, Phase.ROB) and hidden in s.to_act]
+            if asked:
+                for state in asked:
+                    state.apply(Action.pass_(hidden))
                 continue
             seat = one.to_act[0]
-            if seat == "N":
-                action = Action.discard("N", one.observation("N").drawn)
+            if seat == hidden:
+                action = Action.discard(hidden, one.observation(hidden).drawn)
             else:
                 action = bots[seat].choose(one, seat, one.legal_actions(seat))
             one.apply(action)
@@ -375,8 +434,6 @@ def test_to_act_does_not_show_which_other_seats_could_claim():
     """East discards 5p: South can chow it, North could win on it, and West pungs it with 5p5p. In a
     second deal West holds a 8p instead of one 5p (swapped with a tile deep in the wall), so West can
     do nothing. South and North, asked both times, and East see the same; only West's view differs."""
-    from sparrow.game.wall import deal_order
-
     event = hand_start_for("casual", CLAIM_HANDS)
     wall = parse_tiles(event["wall"])
     west_five = next(i for i, seat in enumerate(deal_order()) if seat == 2 and wall[i] == parse_tiles("5p")[0])

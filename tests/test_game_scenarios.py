@@ -3,7 +3,8 @@ kongs and robbing, special moments, dead hands, illegal actions.
 
 ``hand_start_for`` builds a ``hand_start`` event whose wall deals the hands a test asks for: the deal
 takes the front of the wall in packets (E, S, W, N, four at a time, three times, then one each and
-East's fourteenth), live draws continue from the front, replacements come from the back.
+East's fourteenth; E, S, W at a three-player table), live draws continue from the front, replacements
+come from the back.
 """
 
 from __future__ import annotations
@@ -27,15 +28,16 @@ from sparrow.game.actions import (
 )
 from sparrow.game.events import tiles_in_order_text
 from sparrow.game.procedures import procedure
+from sparrow.game.replay import replay
 from sparrow.game.state import HandState, Phase
 from sparrow.game.wall import deal_order
 from sparrow.rules import get_ruleset
 from sparrow.situation import HandSituation
-from sparrow.tiles import SEATS, Tile, full_set, parse_tiles
+from sparrow.tiles import SEATS, Tile, parse_tiles
 
 # ---------------------------------------------------------------------------- building walls
 
-_DEAL = deal_order()
+_PLAYERS = {"E": "Ann", "S": "Bob", "W": "Cy", "N": "Di"}
 
 
 def hand_start_for(
@@ -56,7 +58,8 @@ def hand_start_for(
     of the wall so that they turn up only where a test puts them."""
     options = options or {}
     proc = procedure(rules, options)
-    pool = Counter(full_set(proc.table.bonus_tiles))
+    deal = deal_order(len(proc.seats))
+    pool = Counter(proc.tiles)
     size = sum(pool.values())
 
     def take(text: str) -> list[Tile]:
@@ -70,12 +73,12 @@ def hand_start_for(
     wall: list[Tile | None] = [None] * size
     for seat, text in hands.items():
         tiles = take(text)
-        positions = [i for i, s in enumerate(_DEAL) if SEATS[s] == seat]
+        positions = [i for i, s in enumerate(deal) if SEATS[s] == seat]
         assert len(tiles) == len(positions), f"{seat} is dealt {len(positions)} tiles, not {len(tiles)}"
         for position, tile in zip(positions, tiles):
             wall[position] = tile
     for offset, tile in enumerate(take(draws)):
-        wall[len(_DEAL) + offset] = tile
+        wall[len(deal) + offset] = tile
     for offset, tile in enumerate(take(replacements)):
         wall[size - 1 - offset] = tile
     if last_live:
@@ -101,7 +104,7 @@ def hand_start_for(
         "seed": None,
         "round_wind": round_wind,
         "dealer": "E",
-        "players": {"E": "Ann", "S": "Bob", "W": "Cy", "N": "Di"},
+        "players": {seat: _PLAYERS[seat] for seat in proc.seats},
         "dice": [],
         "wall": tiles_in_order_text(wall),  # type: ignore[arg-type]
     }
@@ -119,8 +122,8 @@ def fingerprint(state: HandState) -> Any:
         state.turn,
         state.to_act,
         state.table_view(),
-        {seat: state.legal_actions(seat) for seat in SEATS},
-        {seat: state.observation(seat).to_dict() for seat in SEATS},
+        {seat: state.legal_actions(seat) for seat in state.seats},
+        {seat: state.observation(seat).to_dict() for seat in state.seats},
     )
 
 
@@ -474,18 +477,20 @@ LAST_TILE_HANDS = {
 }
 
 
-def play_to_the_last_tile(state: HandState) -> HandState:
-    """Everyone passes every claim and throws the tile they drew, until the live wall is empty."""
-    state.apply(Action.discard("E", "7z"))
-    while True:
+def play_to_the_last_tile(state: HandState, first_discard: str = "7z", live_left: int = 0) -> HandState:
+    """Everyone passes every claim and throws the tile they drew, until ``live_left`` tiles are left in
+    the live wall on somebody's turn (or the hand ends)."""
+    state.apply(Action.discard("E", first_discard))
+    while not state.is_over:
         if state.phase is Phase.CLAIMS:
             pass_all(state)
             continue
         assert state.phase is Phase.TURN
-        if state.live_wall == 0:
+        if state.live_wall == live_left:
             return state
         seat = state.turn
         state.apply(Action.discard(seat, state.observation(seat).drawn))
+    return state
 
 
 def test_a_kong_needs_a_replacement_tile():
@@ -520,12 +525,110 @@ def test_the_last_discard_can_only_be_claimed_to_win():
     assert situation["win_by"] == "discard" and "last_tile" in situation["moments"]
 
 
+# East waits on 5s with one doubling (the Red Dragon pung): too few for an NTS win on a discard. The NTS
+# live wall (144 - 53 - 14 = 77 tiles) ends with South's draw, so South holds the hand that waits on 5s.
+NTS_LAST_TILE_HANDS = dict(LAST_TILE_HANDS, E="123456m55z777z46s1z", S=LAST_TILE_HANDS["N"], N=LAST_TILE_HANDS["S"])
+
+
+def test_nts_doubles_the_last_tile_only_when_it_is_self_drawn():
+    state = play_to_the_last_tile(start("nts", NTS_LAST_TILE_HANDS, last_live="5s"), first_discard="1z")
+    assert state.turn == "S" and str(state.observation("S").drawn) == "5s"
+    state.apply(Action.win("S"))
+    win = state.events[-2]
+    assert win["situation"]["win_by"] == "self_draw" and "last_tile" in win["situation"]["moments"]
+    assert {"name": "Last tile of the live wall", "kind": "doubling", "value": 1} in win["score"]["items"]
+
+
+def test_nts_winning_on_the_discard_after_the_last_tile_earns_nothing():
+    state = play_to_the_last_tile(start("nts", NTS_LAST_TILE_HANDS, last_live="5s"), first_discard="1z")
+    state.apply(Action.discard("S", "5s"))
+    # The table still names the moment (it is the discard after the last tile), but NTS has no item
+    # for it: East's one doubling is not enough, so East is not offered the win and the hand is drawn.
+    assert state.legal_actions("E") == []
+    situation = HandSituation.from_dict(
+        {
+            "rules": "nts",
+            "concealed": "123456m55z777z46s",
+            "winning_tile": "5s",
+            "win_by": "discard",
+            "seat_wind": "E",
+            "round_wind": "E",
+            "moments": ["last_tile"],
+        }
+    )
+    result = get_ruleset("nts").score(situation)
+    assert not result.valid and "Last tile of the live wall" not in [item.name for item in result.items]
+    assert event_names(state)[-2:] == ["exhausted", "hand_end"]
+
+
 def test_the_hand_is_drawn_when_the_live_wall_runs_out():
     state = play_to_the_last_tile(start("casual", LAST_TILE_HANDS, last_live="5s"))
     state.apply(Action.discard("N", "5s")).apply(Action.pass_("E"))
     assert event_names(state)[-2:] == ["exhausted", "hand_end"]
     assert state.result.exhausted and state.result.payments == {s: 0 for s in SEATS}
     assert state.result.next_dealer == "E"
+
+
+# ---------------------------------------------------------------------------- the HKOS reserve at the end
+#
+# docs/rules/hkos.md: 14 replacement tiles are kept in reserve as play goes on, so a replacement is only
+# drawn while a live tile is left to take its place; the hand is drawn when only the 14 remain. Without
+# flowers the live wall is 136 - 53 - 14 = 69 tiles: South draws the last one, East the one before.
+
+RESERVE_HANDS = {"E": "13456789m11p469s7z", "S": "123456789p222m4s", "N": "19m19p1559s12345z"}
+
+
+def test_hkos_no_kong_on_the_last_live_tile_the_reserve_stays_whole():
+    state = play_to_the_last_tile(start("hkos", RESERVE_HANDS, last_live="2m", options={"flowers": False}))
+    assert state.turn == "S" and state.observation("S").hand.count(Tile.parse("2m")) == 4
+    assert state.observation("S").replacement_tiles == 14
+    assert ActionKind.CONCEALED_KONG not in {a.kind for a in state.legal_actions("S")}
+    before = fingerprint(state)
+    with pytest.raises(InvalidClaimError, match="only the reserve is left"):
+        state.apply(Action.concealed_kong("S", "2m"))
+    assert fingerprint(state) == before
+    state.apply(Action.discard("S", "2m"))
+    pass_all(state)
+    assert state.result.exhausted and len(state.table_view().wall) == 14
+
+
+def test_hkos_a_kong_with_one_live_tile_left_takes_it_into_the_reserve():
+    # East draws the last-but-one live tile, its fourth 2m: the kong's replacement comes from the reserve
+    # and the last live tile (5s) joins it, so East's discard is the last one, open only to a win.
+    hands = {"E": "222m456789p11s46s7z", "S": "19m19p1559s12345z"}
+    state = play_to_the_last_tile(start("hkos", hands, last_live="2m5s", options={"flowers": False}), live_left=1)
+    assert state.turn == "E" and str(state.observation("E").drawn) == "2m"
+    assert Action.concealed_kong("E", "2m") in state.legal_actions("E")
+    state.apply(Action.concealed_kong("E", "2m"))
+    assert state.live_wall == 0 and state.observation("E").replacement_tiles == 14
+    assert state.events[-1]["event"] == "draw" and state.events[-1]["source"] == "replacement"
+    state.apply(Action.discard("E", state.observation("E").drawn))
+    for seat in state.to_act:
+        assert {a.kind for a in state.legal_actions(seat)} <= {ActionKind.WIN, ActionKind.PASS}
+    pass_all(state)
+    assert state.result.exhausted and len(state.table_view().wall) == 14
+    assert "5s" in [str(tile) for tile in state.table_view().wall]
+
+
+def test_hkos_a_flower_as_the_last_live_tile_ends_the_hand_with_the_reserve_whole():
+    # Seven bonus tiles are dealt (and replaced at the deal), the eighth is put last in the live wall:
+    # set out when drawn, it cannot be replaced without breaking into the reserve, so the hand is drawn.
+    hands = {"E": "1f2f3f4f123m456p789s1z", "S": "5f6f7f123p456s789m1z"}
+    event = hand_start_for("hkos", hands)
+    wall = parse_tiles(event["wall"], as_set=False)
+    last_live = len(wall) - 14 - 7 - 1  # seven replacements at the deal moved the reserve forward
+    flower = wall.index(Tile.parse("8f"))
+    wall[flower], wall[last_live] = wall[last_live], wall[flower]
+    state = HandState.from_hand_start(dict(event, wall=tiles_in_order_text(wall)))
+    assert sum(1 for e in state.events if e["event"] == "bonus") == 7
+    state = play_to_the_last_tile(state, first_discard="1z")
+    assert state.is_over and state.result.exhausted
+    draw, bonus, exhausted = state.events[-4:-1]
+    assert draw["tile"] == "8f" and draw["source"] == "live"
+    assert bonus == {"event": "bonus", "seat": draw["seat"], "tile": "8f", "replacement": None}
+    assert exhausted == {"event": "exhausted"}
+    assert len(state.table_view().wall) == 14
+    assert replay(state.events).events == state.events
 
 
 # ---------------------------------------------------------------------------- the NTS dead hand

@@ -2,9 +2,11 @@
 
 import pytest
 
-from sparrow.game.events import LogError, seat_view
+from sparrow.game.actions import Action
+from sparrow.game.events import HIDDEN_FALSE_WIN_REASON, LogError, seat_view
 from sparrow.sim import simulate
 from sparrow.tiles import SEATS, parse_tiles
+from tests.test_game_scenarios import CLAIM_HANDS, start
 
 
 def _hands(rules, count, seed):
@@ -36,8 +38,36 @@ def test_a_seat_sees_its_own_tiles_and_nothing_hidden_of_others(rules):
                 elif kind == "bonus":
                     assert shown["tile"] == full["tile"]  # a flower set out is on the table
                     assert shown["replacement"] == (full["replacement"] if full["seat"] == seat else None)
+                elif kind == "false_win":
+                    assert shown["seat"] == full["seat"]  # the claim was made aloud: the dead hand is public
+                    assert shown["reason"] == (full["reason"] if full["seat"] == seat else HIDDEN_FALSE_WIN_REASON)
                 else:
                     assert shown == full  # discards, claims, kongs, wins and results are public
+
+
+def test_another_seats_false_win_reason_names_no_hidden_tile():
+    # East cries mahjong on its dealt hand: the referee's reason names 7z, the last tile East was dealt,
+    # which nobody else has seen. East's own view keeps the reason; the others get one that names no tile.
+    state = start("nts", CLAIM_HANDS)
+    state.apply(Action.win("E"))
+    assert state.events[-1] == {"event": "false_win", "seat": "E", "reason": "not a winning hand with 7z"}
+    assert list(seat_view(state.events, "E"))[-1]["reason"] == "not a winning hand with 7z"
+    for seat in ("S", "W", "N"):
+        shown = list(seat_view(state.events, seat))[-1]
+        assert shown == {"event": "false_win", "seat": "E", "reason": HIDDEN_FALSE_WIN_REASON}
+        assert not any(char.isdigit() for char in shown["reason"])  # no tile in the notation
+
+
+def test_false_wins_in_simulated_hands_are_hidden_from_the_other_seats():
+    logs = _hands("nts", 60, 3)
+    false_wins = [(log, e) for log in logs for e in log if e["event"] == "false_win"]
+    assert false_wins
+    for log, event in false_wins:
+        for seat in SEATS:
+            reasons = [
+                e["reason"] for e in seat_view(log, seat) if e["event"] == "false_win" and e["seat"] == event["seat"]
+            ]
+            assert reasons == [event["reason"] if seat == event["seat"] else HIDDEN_FALSE_WIN_REASON]
 
 
 def test_the_view_of_the_referee_log_is_not_changed_in_place():

@@ -261,8 +261,8 @@ def test_bad_set_ups_are_refused_with_the_reason():
         HandState.from_hand_start(dict(event, deal_passes=-1))
     with pytest.raises(HandSetupError, match="hand_start event"):
         HandState.from_hand_start({"event": "deal"})
-    with pytest.raises(RulesError, match="plays four players"):
-        HandState("hkos", {"three_players": True}, 1)
+    with pytest.raises(HandSetupError, match="players must name the 3 seats E, S, W"):
+        HandState("hkos", {"three_players": True}, 1, players={"E": "a", "S": "b", "W": "c", "N": "d"})
 
 
 def test_the_same_seed_deals_the_same_hand():

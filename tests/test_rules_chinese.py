@@ -758,9 +758,45 @@ def test_waiting_example_4_with_the_chow_revealed():
     assert not WAIT_ITEMS & set(points("3345m789p555s", "3m", "[123m]"))
 
 
-def test_waiting_example_5_unavailable_tiles_still_count():
-    # 6-7 waits on 5 or 8 even though all four 8p are in the player's own kong.
+def test_waiting_example_5_a_two_sided_wait_earns_nothing():
+    # 6-7 waits on 5 or 8: no wait point, whatever is left of either tile. (Here all four 8p are in the
+    # player's own kong, so only a 5p can come; 5p still completes the two-sided 6-7, not an edge,
+    # closed or single wait.)
     assert not WAIT_ITEMS & set(points("67p123m456s11z", "5p", "[8888p]"))
+
+
+# No fifth copy (shared/rules/README.md): a kind the player already holds all four of, standing or in
+# declared sets, is never a wait. The seed's "availability is ignored" holds for everything else.
+
+
+def test_a_kind_held_four_times_in_hand_is_no_wait_won_on_a_kong_replacement():
+    # 7779999p (4444p) [888p] + 8p: 77 + 789 + 999 with 8p the middle (closed wait). A 9p would also
+    # complete 777 999 99, but all four 9p stand in the hand: 8p is the only tile that can come.
+    got = points("7779999p", "8p", "(4444p)", "[888p]", win_by="kong_replacement")
+    assert got == {
+        "Single Kong": 1,
+        "Pure Hand": 6,
+        "Self-Touch with Supplement Tile": 2,
+        "Tile Hog": 2,
+        "Closed Wait": 1,
+    }
+    assert scored("7779999p", "8p", "(4444p)", "[888p]", win_by="kong_replacement").total == 12
+
+
+def test_a_kind_held_four_times_in_hand_is_no_wait_won_on_a_discard():
+    # 4556678888p777z + 5p: 456 678 888 55 (the 5p closes 4_6, or pairs the lone 5p). An 8p would also
+    # complete it (456 567 888 88), but the hand holds all four 8p.
+    got = points("4556678888p777z", "5p")
+    assert got == {"One Dragon Pong": 1, "Semi-Pure Hand": 3, "Concealed Hand": 1, "Tile Hog": 1, "Closed Wait": 1}
+    assert scored("4556678888p777z", "5p").total == 7
+
+
+def test_a_kind_held_four_times_across_a_set_and_the_hand_is_no_wait():
+    # 2345m with [222m] declared: 2m (22 + 345) or 5m (234 + 55) would complete it, but the pung and the
+    # standing 2m are all four 2m: only the 5m can come, a single wait.
+    assert points("2345m789p456s", "5m", "[222m]")["Single Wait"] == 1
+    # With the pung in another suit both 2m and 5m can come: no wait point.
+    assert not WAIT_ITEMS & set(points("2345m789p456s", "5m", "[222p]"))
 
 
 # ---------------------------------------------------------------- minimum, no cap, invalid hands

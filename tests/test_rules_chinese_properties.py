@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import json
 
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from sparrow.rules import Settlement, get_ruleset, settle
+from sparrow.shapes import decompositions, is_nine_gates, is_seven_pairs, readings
 from sparrow.situation import HandSituation
 from sparrow.tiles import SEATS, Tile, format_tiles, format_tiles_in_order
 
@@ -16,17 +17,39 @@ CHOW_STARTS = [suit * 9 + rank for suit in range(3) for rank in range(7)]
 
 
 @st.composite
-def complete_hands(draw) -> dict:
+def complete_hands(draw, four_of_a_kind: bool = False) -> dict:
     """A random complete hand: four sets and a pair drawn from one tile set, some of the sets
-    declared, a winning tile from the standing tiles, and a way of winning that fits the hand."""
+    declared, a winning tile from the standing tiles, and a way of winning that fits the hand.
+
+    With ``four_of_a_kind`` the player holds all four of one suit tile, in a kong, a pung beside a
+    chow, or a pair between two chows (the hands where a fifth copy could be mistaken for a wait)."""
     left = [4] * 34
     concealed: list[int] = []
     melds: list[dict] = []
     pung_kinds: list[int] = []
-    for _ in range(4):
-        kind = draw(st.sampled_from(["chow", "chow", "pung", "kong"]))
+    plan: list[str | tuple[str, int]] = ["any"] * 4
+    pair = None
+    if four_of_a_kind:
+        held = draw(st.integers(0, 26))
+        starts = [t for t in CHOW_STARTS if t <= held <= t + 2]
+        form = draw(st.sampled_from(["kong", "pung and chow", "pair and chows"]))
+        if form == "kong":
+            plan[0] = ("kong", held)
+        elif form == "pung and chow":
+            plan[:2] = [("pung", held), ("chow", draw(st.sampled_from(starts)))]
+        else:
+            plan[:2] = [("chow", draw(st.sampled_from(starts))), ("chow", draw(st.sampled_from(starts)))]
+            pair = held
+            left[held] -= 2  # set aside for the pair
+    for planned in plan:
+        if planned == "any":
+            kind = draw(st.sampled_from(["chow", "chow", "pung", "kong"]))
+        else:
+            kind, fixed = planned
         if kind == "chow":
             starts = [t for t in CHOW_STARTS if left[t] and left[t + 1] and left[t + 2]]
+            if planned != "any":
+                starts = [fixed]
             if not starts:
                 kind = "pung"
             else:
@@ -34,7 +57,7 @@ def complete_hands(draw) -> dict:
                 tiles = [start, start + 1, start + 2]
         if kind != "chow":
             size = 4 if kind == "kong" else 3
-            kinds = [t for t in range(34) if left[t] >= size]
+            kinds = [t for t in range(34) if left[t] >= size] if planned == "any" else [fixed]
             tile = draw(st.sampled_from(kinds))
             tiles = [tile] * size
             pung_kinds.append(tile)
@@ -46,7 +69,8 @@ def complete_hands(draw) -> dict:
             melds.append({"kind": kind, "tiles": format_tiles(tiles), "open": True})
         else:
             concealed.extend(tiles)
-    pair = draw(st.sampled_from([t for t in range(34) if left[t] >= 2]))
+    if pair is None:
+        pair = draw(st.sampled_from([t for t in range(34) if left[t] >= 2]))
     concealed += [pair, pair]
     concealed = draw(st.permutations(concealed))
     winning = concealed[draw(st.integers(0, len(concealed) - 1))]
@@ -147,3 +171,46 @@ def test_payments_sum_to_zero(winner, win_by, discarder, total):
     if winner is not None:
         # Three losers pay the minimum 3 each; the hand total once (discarder) or three times (self-draw).
         assert payments[winner] == 9 + (total if win_by in ("discard", "robbing_kong") else 3 * total)
+
+
+WAIT_ITEMS = {"Edge Wait", "Closed Wait", "Single Wait"}
+
+
+def completing_kinds(situation: HandSituation) -> list[int]:
+    """Brute force over the 34 kinds: those that complete the 13 standing tiles, leaving out kinds the
+    player already holds all four of, standing or declared (no fifth copy), and counting every other
+    kind whatever the table shows."""
+    standing = [0] * 34
+    for tile in situation.concealed:
+        standing[tile] += 1
+    held = list(standing)
+    for meld in situation.melds:
+        for tile in meld.tiles:
+            held[tile] += 1
+    completing = []
+    for kind in range(34):
+        if held[kind] >= 4:
+            continue
+        standing[kind] += 1
+        if RULES.is_complete(standing, len(situation.melds)):
+            completing.append(kind)
+        standing[kind] -= 1
+    return completing
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.one_of(complete_hands(), complete_hands(four_of_a_kind=True)))
+def test_a_wait_point_is_earned_exactly_when_one_kind_can_come(data):
+    """On hands with one split and no special reading: a wait point is earned exactly when the winning
+    tile stands at an edge, in the middle of a chow or in the eye, and it is the only kind that can
+    complete the hand (a kind the player holds four of cannot come)."""
+    situation = HandSituation.from_dict(data)
+    counts = situation.counts()
+    splits = decompositions(counts, situation.melds)
+    revealed = sum(meld.open for meld in situation.melds) == 4 and data["win_by"] in ("discard", "robbing_kong")
+    assume(len(splits) == 1 and not revealed and not is_nine_gates(counts))
+    assume(situation.melds or not is_seven_pairs(counts, four_as_two_pairs=True))
+    shaped = any(reading.wait in ("edge", "closed", "pair") for reading in readings(splits[0], situation.winning_tile))
+    result = RULES.score(situation)
+    earned = bool(WAIT_ITEMS & {item.name for item in result.items})
+    assert earned == (shaped and completing_kinds(situation) == [int(situation.winning_tile)])

@@ -687,6 +687,9 @@ def test_flower_replacement_without_flowers_is_an_input_error():
             "melds[0]",
         ),
         (dict(concealed="123p456p789s999s1m", winning_tile="1m", seat="N"), "seat_wind"),
+        # North's flower and season leave the set with the North seat (docs/rules/hkos.md)
+        (dict(concealed="123p456p789s999s1m", winning_tile="1m", bonus="4f"), "bonus"),
+        (dict(concealed="123p456p789s999s1m", winning_tile="1m", bonus="1f8f"), "bonus"),
     ],
 )
 def test_three_players_refuses_what_is_not_at_that_table(kwargs, field):

@@ -509,10 +509,35 @@ def test_fully_concealed_needs_a_self_drawn_tile_and_no_open_set() -> None:
     ],
 )
 def test_last_tile(concealed: str, win: str, line: tuple[str, int], base: int) -> None:
-    result = nts(concealed, win, melds=DRAGONS, moments=("last_tile",))
+    # The last tile of the live wall, self-drawn: 2 more points for the self-draw, and the doubling.
+    result = nts(concealed, win, melds=DRAGONS, win_by="self_draw", moments=("last_tile",))
     assert line in lines(result)
-    check(result, base, 2 + line[1], base * 2 ** (2 + line[1]))
-    assert line[0] not in names(nts(concealed, win, melds=DRAGONS))
+    check(result, base + 2, 2 + line[1], (base + 2) * 2 ** (2 + line[1]))
+    assert line[0] not in names(nts(concealed, win, melds=DRAGONS, win_by="self_draw"))
+
+
+@pytest.mark.parametrize(
+    ("concealed", "win"),
+    [
+        pytest.param("123m45p99s", "6p", id="a 6p discarded after the last tile"),
+        pytest.param("123m23p99s", "1p", id="a Circle 1 discarded after the last tile"),
+    ],
+)
+def test_winning_on_the_discard_after_the_last_tile_earns_nothing(concealed: str, win: str) -> None:
+    # rules/nts.md: the doubling is for the last live tile self-drawn; NTS has no last-discard item,
+    # though the moment last_tile also names the discard made after the last tile.
+    result = nts(concealed, win, melds=DRAGONS, moments=("last_tile",))
+    assert not {"Last tile of the live wall", "Last tile is Circle 1"} & set(names(result))
+    assert result.total == nts(concealed, win, melds=DRAGONS).total
+    check(result, 28, 2, 28 * 4)
+
+
+def test_the_last_tile_as_a_replacement_drawn_from_the_live_wall_doubles() -> None:
+    # With the dead wall used up, a kong replacement comes from the end of the live wall and may be
+    # its last tile: self-drawn, so the last-tile doubling adds to the replacement doubling.
+    result = nts("45p99s", "6p", melds=(*DRAGONS, kong("2222s")), win_by="kong_replacement", moments=("last_tile",))
+    assert ("Last tile of the live wall", 1) in lines(result)
+    assert ("Kong with flowering flowers", 1) in lines(result)
 
 
 def test_robbing_the_kong_1() -> None:

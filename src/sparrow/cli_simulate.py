@@ -94,9 +94,10 @@ def register(app: typer.Typer) -> None:
         ] = None,
         as_json: Annotated[bool, typer.Option("--json", help="Print the result as one JSON object.")] = False,
     ) -> None:
-        """Play hands with computer players and measure them: per player the win rate, deal-in rate,
-        self-draw share, average winning score and net score per hand, with 95% confidence intervals,
-        and the drawn-hand rate. Seats rotate every match."""
+        """Play hands with computer players in every seat (four, or three with hkos -o three_players=true)
+        and measure them: per player the win rate, deal-in rate, self-draw share, average winning score
+        and net score per hand, with 95% confidence intervals, and the drawn-hand rate. Seats rotate
+        every match."""
         import os
         import time
 

@@ -60,10 +60,11 @@ def random_complete_situation(
     forms = ruleset.forms(resolved)
     table = ruleset.table(resolved)
 
-    # hkos' three-player game: no North seat, no claimed chows, the 2-8 of characters taken out.
-    three_players = bool(resolved.get("three_players"))
-    kinds = tuple(t for t in KINDS if not (three_players and t.suit == "m" and 2 <= t.rank <= 8))
-    seats = SEATS[:3] if three_players else SEATS
+    # The table's set and seats (hkos' three-player game: no North seat, no claimed chows, the 2-8 of
+    # characters and North's flower and season taken out).
+    kinds = tuple(t for t in KINDS if t not in table.removed_tiles)
+    bonus_tiles = [t for t in BONUS_TILES if t not in table.removed_tiles]
+    seats = SEATS[: table.seats]
 
     special = []
     if forms.seven_pairs:
@@ -92,7 +93,7 @@ def random_complete_situation(
     bonus: tuple[Tile, ...] = ()
     if table.bonus_tiles:
         how_many = rng.choices(range(len(_BONUS_COUNT_WEIGHTS)), weights=_BONUS_COUNT_WEIGHTS)[0]
-        bonus = tuple(sorted(rng.sample(BONUS_TILES, how_many)))
+        bonus = tuple(sorted(rng.sample(bonus_tiles, how_many)))
 
     # Drawn even when given, so that a seed gives the same tiles whatever the winds.
     drawn_seat, drawn_round = rng.choice(seats), rng.choice(seats)

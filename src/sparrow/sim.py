@@ -29,7 +29,7 @@ from sparrow.game.match import DEFAULT_PLAYERS, Match
 from sparrow.game.procedures import procedure
 from sparrow.game.state import HandState
 from sparrow.rules import get_ruleset
-from sparrow.tiles import SEATS, tile_counts
+from sparrow.tiles import tile_counts
 
 __all__ = [
     "simulate",
@@ -240,8 +240,8 @@ def simulate(
     options: dict | None = None,
     on_hand: Callable[[list[dict[str, Any]]], None] | None = None,
 ) -> SimulationSummary:
-    """Play ``hands`` hands of ``rules`` as matches, with four ``players`` (a name of :data:`PLAYER_KINDS`:
-    "simple", "random" or "random-observing").
+    """Play ``hands`` hands of ``rules`` as matches, with a ``players`` kind (a name of :data:`PLAYER_KINDS`:
+    "simple", "random" or "random-observing") in every seat: four, or three at HKOS's three-player table.
 
     ``on_hand`` receives each hand's log (a list of event dicts) as soon as the hand ends.
     """
@@ -252,16 +252,17 @@ def simulate(
     if players not in PLAYER_KINDS:
         raise ValueError(f"unknown players {players!r} (expected one of {', '.join(PLAYER_KINDS)})")
     options = dict(options or {})
-    procedure(rules, options)  # unknown ruleset or option: a clear error before anything is played
+    seats = procedure(rules, options).seats  # unknown ruleset or option: a clear error before anything is played
+    names = DEFAULT_PLAYERS[: len(seats)]  # three players at HKOS's three-player table
     rng = random.Random(seed)
     make = PLAYER_KINDS[players]
-    bots = {name: make(random.Random(rng.getrandbits(64))) for name in DEFAULT_PLAYERS}
-    wins = dict.fromkeys(SEATS, 0)
+    bots = {name: make(random.Random(rng.getrandbits(64))) for name in names}
+    wins = dict.fromkeys(seats, 0)
     self_drawn = drawn = claims = kongs = robbed = false_wins = turns = score_total = matches = 0
     played = 0
     start = time.perf_counter()
     while played < hands:
-        match = Match(rules, rng.getrandbits(64), options, DEFAULT_PLAYERS)
+        match = Match(rules, rng.getrandbits(64), options, names)
         matches += 1
         while not match.is_over and played < hands:
             state = play_hand(match.next_hand(), bots)

@@ -32,6 +32,7 @@ __all__ = [
     "validate_event",
     "split_hands",
     "seat_view",
+    "HIDDEN_FALSE_WIN_REASON",
 ]
 
 # The contract's fields per event (``seat`` where a seat acts).
@@ -49,6 +50,14 @@ EVENT_FIELDS: Mapping[str, tuple[str, ...]] = {
     "exhausted": (),
     "hand_end": ("scores", "payments", "next_dealer", "next_round_wind"),
 }
+
+
+# The seats a table may have (sorted): four, or E, S, W at HKOS's three-player table.
+_TABLES = (sorted(SEATS), sorted(SEATS[:3]))
+
+# The reason a seat's live view gives for another seat's false claim to win: it says nothing of the
+# claimant's concealed tiles (the dead hand itself is public: the claim was made aloud).
+HIDDEN_FALSE_WIN_REASON = "not a legal win"
 
 
 class LogError(ValueError):
@@ -171,15 +180,15 @@ def validate_event(event: Any) -> None:
         _check_seat(event, "round_wind")
         _check_seat(event, "dealer")
         players = event["players"]
-        if not isinstance(players, dict) or sorted(players) != sorted(SEATS):
-            raise LogError("hand_start.players must map E, S, W, N to names")
+        if not isinstance(players, dict) or sorted(players) not in _TABLES:
+            raise LogError("hand_start.players must map E, S, W, N (or E, S, W at a three-player table) to names")
         if not isinstance(event["dice"], list):
             raise LogError("hand_start.dice must be a list of rolls")
         _check_tiles(event, "wall", event["wall"])
     elif name == "deal":
         hands = event["hands"]
-        if not isinstance(hands, dict) or sorted(hands) != sorted(SEATS):
-            raise LogError("deal.hands must map E, S, W, N to tiles")
+        if not isinstance(hands, dict) or sorted(hands) not in _TABLES:
+            raise LogError("deal.hands must map E, S, W, N (or E, S, W at a three-player table) to tiles")
         for seat, tiles in hands.items():
             _check_tiles(event, f"hands.{seat}", tiles)
     elif name in ("bonus", "draw", "discard", "claim", "rob"):
@@ -231,11 +240,12 @@ def seat_view(events: Iterable[Mapping[str, Any]], seat: str) -> Iterator[dict[s
     """The log as one seat sees it live: the same events, with what that seat cannot see taken out.
 
     The wall order and the seed that made it go (only the wall's size stays), other players' dealt
-    hands become their sizes, and the tile another player draws (from the wall or as a flower
-    replacement) is hidden as ``null``. Every exposed thing stays: bonus tiles set out, discards,
-    claims, kongs, wins and the result (the winner's hand is shown when the hand ends). A bot or a
-    browser that follows this stream knows exactly what a player at a real table would. A malformed
-    event raises :class:`LogError`."""
+    hands become their sizes, the tile another player draws (from the wall or as a flower
+    replacement) is hidden as ``null``, and another player's false claim to win gives only
+    :data:`HIDDEN_FALSE_WIN_REASON` as its reason (the referee's reason may name a drawn tile).
+    Every exposed thing stays: bonus tiles set out, discards, claims, kongs, wins and the result (the
+    winner's hand is shown when the hand ends). A bot or a browser that follows this stream knows
+    exactly what a player at a real table would. A malformed event raises :class:`LogError`."""
     if seat not in SEATS:
         raise ValueError(f"unknown seat {seat!r} (expected one of E, S, W, N)")
     for event in events:
@@ -243,6 +253,8 @@ def seat_view(events: Iterable[Mapping[str, Any]], seat: str) -> Iterator[dict[s
         kind = event.get("event")
         shown = dict(event)
         if kind == "hand_start":
+            if seat not in event["players"]:
+                raise ValueError(f"there is no {seat} seat at this table (seats: {', '.join(event['players'])})")
             # The seed would rebuild the wall, so it goes with it.
             shown["wall"] = None
             shown["seed"] = None
@@ -252,4 +264,7 @@ def seat_view(events: Iterable[Mapping[str, Any]], seat: str) -> Iterator[dict[s
             shown["hand_sizes"] = {who: len(parse_tiles(tiles, as_set=False)) for who, tiles in event["hands"].items()}
         elif kind in ("draw", "bonus") and event.get("seat") != seat:
             shown["tile" if kind == "draw" else "replacement"] = None
+        elif kind == "false_win" and event.get("seat") != seat:
+            # The referee's reason may name the tile that seat drew, or tell what its hand is worth.
+            shown["reason"] = HIDDEN_FALSE_WIN_REASON
         yield shown

@@ -1,14 +1,16 @@
 """A match: the sequence of hands, with each family's rotation and running totals.
 
-Four players sit round the table in a fixed order (counterclockwise). At the start, dice choose who is
-East where the family says so (the casual game seats the players as given: the first is East). Each hand
-gets its seat winds from the current dealer: the dealer is East and the others follow counterclockwise.
-After each hand the ``hand_end`` event says who deals next and with which round wind:
+Four players (three in HKOS's ``three_players`` game, seats E, S, W) sit round the table in a fixed
+order (counterclockwise). At the start, dice choose who is East where the family says so (the casual
+game seats the players as given: the first is East). Each hand gets its seat winds from the current
+dealer: the dealer is East and the others follow counterclockwise. After each hand the ``hand_end``
+event says who deals next and with which round wind:
 
 * NTS: every game the seats rotate (South becomes East...), the prevailing wind is rolled anew every
   game; a session is 4 games (it may stop after any game).
 * HKOS: the dealer keeps the deal after winning or a drawn hand, otherwise it passes; once every
-  player has dealt the round wind moves on; 4 rounds (or the East round only).
+  player has dealt the round wind moves on; 4 rounds (or the East round only). With three players a
+  round is three deals, and the round wind still goes E, S, W, N.
 * chinese: the deal passes every hand, the round wind moves every four hands; 16 hands.
 * casual: each deal stands alone (a match of one hand); with the ``rotate`` option the dealer keeps the
   deal like HKOS and the table plays one round with a running score.
@@ -33,7 +35,7 @@ from sparrow.tiles import SEATS
 
 __all__ = ["Match", "MatchError", "DEFAULT_PLAYERS"]
 
-DEFAULT_PLAYERS = ("P1", "P2", "P3", "P4")
+DEFAULT_PLAYERS = ("P1", "P2", "P3", "P4")  # the first three at a three-player table
 
 
 class MatchError(ValueError):
@@ -46,14 +48,19 @@ class Match:
         rules: str,
         seed: int,
         options: Mapping[str, Any] | None = None,
-        players: Sequence[str] = DEFAULT_PLAYERS,
+        players: Sequence[str] | None = None,
     ) -> None:
-        players = tuple(str(p) for p in players)
-        if len(players) != 4 or len(set(players)) != 4:
-            raise MatchError(f"a match needs four different player names, got {list(players)!r}")
+        """``players`` in their order round the table (counterclockwise), one per seat: four names, or
+        three for a three-player table (default: the first names of :data:`DEFAULT_PLAYERS`)."""
         self.rules = rules
         self.options = dict(options or {})
         self.procedure = procedure(rules, self.options)
+        self.seats = self.procedure.seats
+        count = len(self.seats)
+        players = DEFAULT_PLAYERS[:count] if players is None else tuple(str(p) for p in players)
+        if len(players) != count or len(set(players)) != count:
+            number = "four" if count == 4 else "three"
+            raise MatchError(f"a match of this table needs {number} different player names, got {list(players)!r}")
         self.players = players
         self._rng = random.Random(seed)
         self._rolls: list[Roll] = []
@@ -77,7 +84,8 @@ class Match:
 
     def seating(self) -> dict[str, str]:
         """Seat wind -> player for the next hand."""
-        return {SEATS[i]: self.players[(self._dealer + i) % 4] for i in range(4)}
+        count = len(self.seats)
+        return {SEATS[i]: self.players[(self._dealer + i) % count] for i in range(count)}
 
     @property
     def is_over(self) -> bool:
@@ -123,10 +131,10 @@ class Match:
         self.results.append(result)
         self.hands_played += 1
         if result.next_dealer != "E":
-            self._dealer = (self._dealer + 1) % 4
+            self._dealer = (self._dealer + 1) % len(self.seats)
             if self.procedure.match_rounds is not None:
                 self.deal_passes += 1
-                if self.deal_passes == 4:
+                if self.deal_passes == len(self.seats):  # every player has dealt: a round
                     self.deal_passes = 0
                     self.rounds_played += 1
         if result.next_round_wind is not None:

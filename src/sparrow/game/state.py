@@ -12,6 +12,9 @@ replaces bonus tiles, and then waits for players' decisions:
 * ``rob``: a tile was just added to an exposed pung, and the seats that could win on it are asked;
 * ``over``: the hand is won or the live wall is exhausted; :attr:`HandState.result` says how it ended.
 
+Four seats play, E, S, W, N, or three (E, S, W) at HKOS's three-player table: :attr:`HandState.seats`
+and ``Observation.seats`` say which, and every per-seat mapping holds exactly those seats.
+
 ``legal_actions(seat)`` lists what a seat may do now and ``apply(action)`` does it, **in place**
 (it returns the same state, for chaining; :meth:`HandState.copy` takes a snapshot first when you need
 the old one). An illegal action raises a subclass of
@@ -27,7 +30,9 @@ Under the other families such a claim is refused with :class:`~sparrow.game.acti
 Decisions taken where the sources are silent (see ``docs/engine.md``):
 
 * once the live wall is empty, the last discard may only be claimed to win;
-* a kong (claimed or declared) needs a replacement tile to be left;
+* a kong (claimed or declared) needs a replacement tile to be left: under the HKOS reserve, a live tile
+  to take its place, so the reserve of 14 is never broken into (a flower drawn when no live tile is
+  left is set out and not replaced, and the hand is drawn);
 * a tile may be added to an exposed pung on your own turn after a draw (any matching tile you hold),
   never after a claim and never from a discard;
 * a dead hand only draws and discards;
@@ -65,7 +70,7 @@ from sparrow.game.wall import Roll, Wall, count_seats, draw_order, roll_dice, sh
 from sparrow.hand import Meld, MeldKind
 from sparrow.rules import Ruleset, ScoreResult, Settlement, get_ruleset
 from sparrow.situation import HandSituation
-from sparrow.tiles import KINDS, SEATS, Tile, TileError, full_set, parse_tiles
+from sparrow.tiles import KINDS, SEATS, Tile, TileError, parse_tiles
 
 __all__ = ["Phase", "HandState", "HandResult", "Observation", "TableView", "HandSetupError"]
 
@@ -82,6 +87,11 @@ _WIN_BY_DRAW = {"dealt": "self_draw", "live": "self_draw", "flower": "flower_rep
 _NEXT_WIND = {"E": "S", "S": "W", "W": "N", "N": "E"}
 _SEAT_INDEX = {seat: index for index, seat in enumerate(SEATS)}
 _DEFAULT_PLAYERS = {"E": "East", "S": "South", "W": "West", "N": "North"}
+# Per number of seats at the table: seat name -> index (only the seats present), and for each seat the
+# others in turn order after it, nearest first (so [0] is the next seat, [-1] the one before).
+_SEAT_INDEXES = {n: {SEATS[i]: i for i in range(n)} for n in (3, 4)}
+_SEATS_AT_TABLE = {n: SEATS[:n] for n in (3, 4)}
+_TURN_ORDERS = {n: tuple(tuple((seat + k) % n for k in range(1, n)) for seat in range(n)) for n in (3, 4)}
 
 
 class Phase(StrEnum):
@@ -129,6 +139,11 @@ class Observation:
 
     Never another player's concealed tiles or the order of the wall: only how many tiles each player
     holds and how many are left in the wall.
+
+    ``seats`` are the seats at the table, in turn order from East: ``("E", "S", "W", "N")``, or
+    ``("E", "S", "W")`` in HKOS's three-player game. Every per-seat mapping (``players``, ``scores``,
+    ``melds``, ``bonus``, ``discards``, ``hand_sizes``) holds exactly these seats, so a bot iterates
+    over ``seats`` (or a mapping's keys), never over the constant ``SEATS``.
     """
 
     seat: str
@@ -156,6 +171,11 @@ class Observation:
     dead: tuple[str, ...]
     legal_actions: tuple[Action, ...]
 
+    @property
+    def seats(self) -> tuple[str, ...]:
+        """The seats at the table, E first in turn order (the keys of every per-seat mapping)."""
+        return _SEATS_AT_TABLE[len(self.hand_sizes)]
+
     def to_dict(self) -> dict[str, Any]:
         def meld_dict(meld: Meld) -> dict[str, Any]:
             return {"kind": meld.kind.value, "tiles": tiles_text(meld.tiles), "open": meld.open, "from": meld.source}
@@ -164,6 +184,7 @@ class Observation:
             "seat": self.seat,
             "rules": self.rules,
             "options": dict(self.options),
+            "seats": list(self.seats),
             "round_wind": self.round_wind,
             "players": dict(self.players),
             "scores": dict(self.scores),
@@ -218,6 +239,14 @@ def _by_seat(parts: Sequence[Any]) -> MappingProxyType:
     return MappingProxyType({"E": parts[0], "S": parts[1], "W": parts[2], "N": parts[3]})
 
 
+def _by_three_seats(parts: Sequence[Any]) -> MappingProxyType:
+    """:func:`_by_seat` at the three-player table: E, S, W."""
+    return MappingProxyType({"E": parts[0], "S": parts[1], "W": parts[2]})
+
+
+_BY_SEAT = {4: _by_seat, 3: _by_three_seats}
+
+
 @dataclass(frozen=True, slots=True)
 class TableView:
     """The referee's view: where every tile is. For tests, tools and replays, never for players."""
@@ -230,21 +259,13 @@ class TableView:
 
     def all_tiles(self) -> list[Tile]:
         tiles = list(self.wall)
-        for seat in SEATS:
+        for seat in self.hands:  # the seats at the table
             tiles.extend(self.hands[seat])
             for meld in self.melds[seat]:
                 tiles.extend(meld.tiles)
             tiles.extend(self.bonus[seat])
             tiles.extend(self.discards[seat])
         return tiles
-
-
-def _order_from(seat: int) -> tuple[int, int, int]:
-    """The other seats in turn order after ``seat`` (nearest first)."""
-    return ((seat + 1) % 4, (seat + 2) % 4, (seat + 3) % 4)
-
-
-_ORDER_FROM = tuple(_order_from(seat) for seat in range(4))
 
 
 class HandState:
@@ -260,6 +281,10 @@ class HandState:
         "hand_number",
         "deal_passes",
         "procedure",
+        "_seats",  # the seats at the table: SEATS, or E, S, W for three players
+        "_seat_index",  # seat name -> index, for the seats at the table only
+        "_order_from",  # per seat, the other seats in turn order after it, nearest first
+        "_by_seat",  # builds a read-only seat -> value mapping of the seats at the table
         "_given_options",
         "_ruleset",
         "_forms",
@@ -328,18 +353,19 @@ class HandState:
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise HandSetupError(f"a hand needs a whole-number seed, got {seed!r}")
         proc = procedure(rules, options)
+        seat_count = len(proc.seats)
         rng = random.Random(seed)
-        physical = shuffled_set(rng, proc.table.bonus_tiles)
+        physical = shuffled_set(rng, proc.tiles)
         all_rolls = list(rolls)
         if round_wind is None and proc.round_wind == "dice":
             dice = roll_dice(rng, 2)
             all_rolls.append(Roll("prevailing_wind", dice, seat="E"))
-            round_wind = SEATS[count_seats(0, sum(dice))]
+            round_wind = SEATS[count_seats(0, sum(dice), seat_count)]
         round_wind = _check_wind(round_wind or "E", "round_wind")
         roller = _SEAT_INDEX[round_wind] if proc.break_roller == "prevailing_wind" else 0
         dice = roll_dice(rng, proc.table.break_dice)
         all_rolls.append(Roll("break", dice, seat=SEATS[roller]))
-        wall = draw_order(physical, count_seats(roller, sum(dice)), sum(dice))
+        wall = draw_order(physical, count_seats(roller, sum(dice), seat_count), sum(dice), seat_count)
         self._setup(proc, options, seed, round_wind, players, totals, hand_number, deal_passes, wall, all_rolls)
 
     @classmethod
@@ -362,7 +388,7 @@ class HandState:
             wall = parse_tiles(event.get("wall", ""), as_set=True)
         except TileError as error:
             raise HandSetupError(f"hand_start.wall: {error}") from None
-        expected = sorted(_full_set(proc))
+        expected = sorted(proc.tiles)
         if sorted(wall) != expected:
             raise HandSetupError(
                 f"hand_start.wall must hold every tile of the {proc.tile_count}-tile set once, it holds {len(wall)} tiles"
@@ -406,8 +432,14 @@ class HandState:
         self.options = ruleset.resolve_options(self._given_options)
         self.seed = seed
         self.round_wind = round_wind
-        self.players = _check_players(players)
-        self.totals = _check_totals(totals)
+        seats = proc.seats
+        count = len(seats)
+        self._seats = seats
+        self._seat_index = _SEAT_INDEXES[count]
+        self._order_from = _TURN_ORDERS[count]
+        self._by_seat = _BY_SEAT[count]
+        self.players = _check_players(players, seats)
+        self.totals = _check_totals(totals, seats)
         self.hand_number = hand_number
         self.deal_passes = deal_passes
         self.procedure = proc
@@ -417,10 +449,10 @@ class HandState:
         # is the hot path of the whole engine; the others (NTS snakes...) through their own hook.
         self._fast_shape = type(ruleset).is_complete is Ruleset.is_complete
         self._wall = Wall(wall_order, proc.table.dead_wall)
-        self._counts = [[0] * 34 for _ in range(4)]
-        self._melds: list[list[Meld]] = [[], [], [], []]
-        self._bonus: list[list[Tile]] = [[], [], [], []]
-        self._piles: list[list[Tile]] = [[], [], [], []]
+        self._counts = [[0] * 34 for _ in range(count)]
+        self._melds: list[list[Meld]] = [[] for _ in range(count)]
+        self._bonus: list[list[Tile]] = [[] for _ in range(count)]
+        self._piles: list[list[Tile]] = [[] for _ in range(count)]
         self._visible = [0] * 34
         self._dead: set[int] = set()
         self._waiting: list[int] = []
@@ -428,7 +460,7 @@ class HandState:
         self._options_by_seat: dict[int, list[Action]] = {}
         self._turn_actions: list[Action] | None = None
         self._wins: dict[int, tuple[HandSituation, ScoreResult]] = {}
-        self._ready: list[bool | None] = [None] * 4
+        self._ready: list[bool | None] = [None] * count
         self._claim_tile: int | None = None
         self._after_last = False
         self._discards_made = 0
@@ -458,8 +490,8 @@ class HandState:
                 "deal_passes": deal_passes,
             }
         ]
-        hands = self._wall.deal()
-        self._events.append({"event": "deal", "hands": {SEATS[s]: tiles_text(hands[s]) for s in range(4)}})
+        hands = self._wall.deal(count)
+        self._events.append({"event": "deal", "hands": {SEATS[s]: tiles_text(hands[s]) for s in range(count)}})
         last_received = [hand[-1] for hand in hands]
         # Bonus tiles: in passes E, S, W, N, each seat setting out what it holds and drawing replacements.
         # A replacement that is a bonus tile again is replaced at once ("immediate") or on the seat's
@@ -467,7 +499,7 @@ class HandState:
         immediate = proc.table.bonus_chain == "immediate"
         holding = [[t for t in hand if t >= 34] for hand in hands]
         while any(holding):
-            for seat in range(4):
+            for seat in range(count):
                 flowers, holding[seat] = holding[seat], []
                 for flower in flowers:
                     tile = flower
@@ -491,7 +523,7 @@ class HandState:
                             holding[seat].append(replacement)
                             break
                         tile = replacement
-        for seat in range(4):
+        for seat in range(count):
             counts = self._counts[seat]
             for tile in hands[seat]:
                 counts[tile] += 1
@@ -542,11 +574,16 @@ class HandState:
     def live_wall(self) -> int:
         return self._wall.live
 
+    @property
+    def seats(self) -> tuple[str, ...]:
+        """The seats at the table: E, S, W, N, or E, S, W in HKOS's three-player game."""
+        return self._seats
+
     def legal_actions(self, seat: str) -> list[Action]:
         """What ``seat`` may do now (empty when the table is not waiting for it)."""
-        index = _SEAT_INDEX.get(seat)
+        index = self._seat_index.get(seat)
         if index is None:
-            raise ValueError(f"unknown seat {seat!r} (expected one of E, S, W, N)")
+            raise ValueError(self._unknown_seat(seat))
         phase = self._phase
         if phase is Phase.TURN:
             if index != self._turn:
@@ -568,9 +605,9 @@ class HandState:
         Bots ask for one at every decision, so the parts that rarely change (the options, names and
         totals, the melds, bonus tiles, discard piles, dead hands) are kept as read-only mappings
         and tuples between calls and shared by the observations that show them."""
-        index = _SEAT_INDEX.get(seat)
+        index = self._seat_index.get(seat)
         if index is None:
-            raise ValueError(f"unknown seat {seat!r} (expected one of E, S, W, N)")
+            raise ValueError(self._unknown_seat(seat))
         phase = self._phase
         turn = self._turn
         fixed = self._fixed_view
@@ -582,14 +619,15 @@ class HandState:
                 MappingProxyType(dict(self.totals)),
             )
         melds = self._melds_view
+        by_seat = self._by_seat
         if melds is None:
-            melds = self._melds_view = _by_seat([tuple(m) for m in self._melds])
+            melds = self._melds_view = by_seat([tuple(m) for m in self._melds])
         bonus = self._bonus_view
         if bonus is None:
-            bonus = self._bonus_view = _by_seat([tuple(b) for b in self._bonus])
+            bonus = self._bonus_view = by_seat([tuple(b) for b in self._bonus])
         discards = self._discards_view
         if discards is None:
-            discards = self._discards_view = _by_seat([tuple(p) for p in self._piles])
+            discards = self._discards_view = by_seat([tuple(p) for p in self._piles])
         dead = self._dead_view
         if dead is None:
             dead = self._dead_view = tuple(SEATS[s] for s in sorted(self._dead))
@@ -597,7 +635,7 @@ class HandState:
         counted = self._counts_view
         if counted is None or counted[0] != logged:
             wall = self._wall
-            counted = self._counts_view = (logged, _by_seat(self._hand_sizes), wall.live, wall.replacements)
+            counted = self._counts_view = (logged, by_seat(self._hand_sizes), wall.live, wall.replacements)
         drawn = None
         claim_tile = None
         claim_from = None
@@ -650,14 +688,20 @@ class HandState:
         )
 
     def table_view(self) -> TableView:
-        """Where every tile is (the referee's view, for tests and tools)."""
+        """Where every tile is (the referee's view, for tests and tools), by the seats at the table."""
+        seats = range(len(self._seats))
         return TableView(
             wall=tuple(self._wall.remaining_tiles()),
-            hands={SEATS[s]: _sorted_tiles(self._counts[s]) for s in range(4)},
-            melds={SEATS[s]: tuple(self._melds[s]) for s in range(4)},
-            bonus={SEATS[s]: tuple(self._bonus[s]) for s in range(4)},
-            discards={SEATS[s]: tuple(self._piles[s]) for s in range(4)},
+            hands={SEATS[s]: _sorted_tiles(self._counts[s]) for s in seats},
+            melds={SEATS[s]: tuple(self._melds[s]) for s in seats},
+            bonus={SEATS[s]: tuple(self._bonus[s]) for s in seats},
+            discards={SEATS[s]: tuple(self._piles[s]) for s in seats},
         )
+
+    def _unknown_seat(self, seat: Any) -> str:
+        if seat in SEATS:
+            return f"there is no {seat} seat at this table (seats: {', '.join(self._seats)})"
+        return f"unknown seat {seat!r} (expected one of {', '.join(self._seats)})"
 
     def copy(self) -> HandState:
         """An independent snapshot (events are shared read-only dicts; the lists are new)."""
@@ -696,7 +740,9 @@ class HandState:
         phase = self._phase
         if phase is Phase.OVER:
             raise HandOverError(action, "the hand is over")
-        seat = _SEAT_INDEX[action.seat]
+        seat = self._seat_index.get(action.seat)
+        if seat is None:
+            raise NotYourTurnError(action, self._unknown_seat(action.seat))
         kind = action.kind
         if phase is Phase.TURN:
             if seat != self._turn:
@@ -774,7 +820,7 @@ class HandState:
             if self._pung_index(seat, tile) is None:
                 raise TileNotHeldError(action, f"{SEATS[seat]} has no exposed pung of {tile} to add it to")
         if not self._wall.can_replace():
-            raise InvalidClaimError(action, "no tile is left to replace a kong")
+            raise InvalidClaimError(action, self._no_replacement())
         self._kongs_in_turn += 1
         self._first_round = False
         self._ready[seat] = None
@@ -857,9 +903,10 @@ class HandState:
         if kind is ActionKind.CHOW:
             if not self.procedure.table.chow:
                 raise InvalidClaimError(action, "chows are not played under these rules")
-            if seat != (discarder + 1) % 4:
+            if seat != self._order_from[discarder][0]:
                 raise InvalidClaimError(
-                    action, f"a chow may only be claimed from the player on your left ({SEATS[(seat + 3) % 4]})"
+                    action,
+                    f"a chow may only be claimed from the player on your left ({SEATS[self._order_from[seat][-1]]})",
                 )
             low = action.tile
             if not low <= tile <= low + 2:
@@ -876,7 +923,7 @@ class HandState:
             if counts[tile] < 3:
                 raise TileNotHeldError(action, f"a kong needs three {tile_text(tile)} in hand, you hold {counts[tile]}")
             if not self._wall.can_replace():
-                raise InvalidClaimError(action, "no tile is left to replace a kong")
+                raise InvalidClaimError(action, self._no_replacement())
 
     def _open_claims(self, discarder: int, tile: int) -> None:
         self._phase = Phase.CLAIMS
@@ -889,11 +936,12 @@ class HandState:
         options_by_seat = self._options_by_seat = {}
         waiting = self._waiting = []
         self._declared = {}
-        can_replace = wall.back > wall.front
-        chow_seat = (discarder + 1) % 4 if tile < 27 and self.procedure.table.chow else -1
+        can_replace = wall.back - wall.front > wall.floor
+        order = self._order_from[discarder]
+        chow_seat = order[0] if tile < 27 and self.procedure.table.chow else -1
         dead = self._dead
         all_counts = self._counts
-        for seat in _ORDER_FROM[discarder]:
+        for seat in order:
             if seat in dead:
                 continue
             counts = all_counts[seat]
@@ -925,7 +973,7 @@ class HandState:
                 options_by_seat[seat] = options
                 waiting.append(seat)
         if not waiting:
-            self._next_turn((discarder + 1) % 4)
+            self._next_turn(order[0])
 
     def _open_rob(self, konger: int, tile: int) -> bool:
         self._phase = Phase.ROB
@@ -934,7 +982,7 @@ class HandState:
         options_by_seat = self._options_by_seat = {}
         waiting = self._waiting = []
         self._declared = {}
-        for seat in _ORDER_FROM[konger]:
+        for seat in self._order_from[konger]:
             if seat in self._dead or not self._can_win_with(seat, tile):
                 continue
             win = self._evaluate_win(seat, tile, "robbing_kong", self._claim_moments(seat, "robbing_kong"))
@@ -951,7 +999,8 @@ class HandState:
         """Settle the decisions on the open tile by priority, once every seat asked has spoken."""
         offered = self._turn
         declared = self._declared
-        for seat in _ORDER_FROM[offered]:  # the nearest winner in turn after the discarder
+        order = self._order_from[offered]
+        for seat in order:  # the nearest winner in turn after the discarder
             action = declared.get(seat)
             if action is not None and action.kind is ActionKind.WIN:
                 situation, result = self._wins[seat]
@@ -961,18 +1010,18 @@ class HandState:
             self._draw(offered, replacement=True)
             return
         claim = None
-        for seat in _ORDER_FROM[offered]:
+        for seat in order:
             action = declared.get(seat)
             if action is not None and action.kind is not ActionKind.PASS:
                 if claim is None or (claim.kind is ActionKind.CHOW and action.kind is not ActionKind.CHOW):
                     claim = action
         if claim is None:
-            self._next_turn((offered + 1) % 4)
+            self._next_turn(order[0])
             return
         self._make_claim(claim, offered)
 
     def _make_claim(self, action: Action, discarder: int) -> None:
-        seat = _SEAT_INDEX[action.seat]
+        seat = self._seat_index[action.seat]
         tile = self._claim_tile
         counts = self._counts[seat]
         self._piles[discarder].pop()
@@ -1110,7 +1159,8 @@ class HandState:
                     self._wins[seat] = win
                     actions.append(_WINS[seat])
         actions.extend(compress(_DISCARDS[seat], counts))
-        if self._may_kong and not dead and self._wall.back > self._wall.front:
+        wall = self._wall
+        if self._may_kong and not dead and wall.back - wall.front > wall.floor:
             if 4 in counts:
                 kongs = _CONCEALED_KONGS[seat]
                 actions.extend(kongs[tile] for tile in range(34) if counts[tile] == 4)
@@ -1118,6 +1168,11 @@ class HandState:
                 if meld.kind is MeldKind.PUNG and counts[meld.tiles[0]]:
                     actions.append(_ADDED_KONGS[seat][meld.tiles[0]])
         return actions
+
+    def _no_replacement(self) -> str:
+        if self._wall.floor:
+            return "only the reserve is left: no replacement tile for a kong (the live wall is empty)"
+        return "no tile is left to replace a kong"
 
     def _pung_index(self, seat: int, tile: int) -> int | None:
         for index, meld in enumerate(self._melds[seat]):
@@ -1270,10 +1325,10 @@ class HandState:
                 "score": result.to_dict(),
             }
         )
-        scores = {s: 0 for s in SEATS}
+        scores = dict.fromkeys(self._seats, 0)
         scores[SEATS[seat]] = result.total
         if self.procedure.scores_losers:
-            for other in _ORDER_FROM[seat]:
+            for other in self._order_from[seat]:
                 if other not in self._dead:
                     scores[SEATS[other]] = self._ruleset.score(self._losing_situation(other)).total
         self._end(
@@ -1296,7 +1351,7 @@ class HandState:
 
     def _exhaust(self) -> None:
         self._events.append({"event": "exhausted"})
-        self._end(None, None, None, None, None, {s: 0 for s in SEATS})
+        self._end(None, None, None, None, None, dict.fromkeys(self._seats, 0))
 
     def _end(
         self,
@@ -1318,14 +1373,15 @@ class HandState:
             dead=frozenset(dead),
         )
         payments = dict(self._ruleset.settle(settlement))
-        for seat in SEATS:
+        seats = self._seats
+        for seat in seats:
             payments.setdefault(seat, 0)
         next_dealer, next_wind = self._next_dealer(winner)
         self._events.append(
             {
                 "event": "hand_end",
                 "scores": scores,
-                "payments": {seat: payments[seat] for seat in SEATS},
+                "payments": {seat: payments[seat] for seat in seats},
                 "next_dealer": next_dealer,
                 "next_round_wind": next_wind,
                 "winner": winner,
@@ -1344,7 +1400,7 @@ class HandState:
             situation=situation,
             score=result,
             scores=scores,
-            payments={seat: payments[seat] for seat in SEATS},
+            payments={seat: payments[seat] for seat in seats},
             next_dealer=next_dealer,
             next_round_wind=next_wind,
             dead=dead,
@@ -1365,7 +1421,7 @@ class HandState:
         if proc.round_wind == "east":
             return next_dealer, "E"
         wind = self.round_wind
-        if passes and self.deal_passes + 1 >= 4:
+        if passes and self.deal_passes + 1 >= len(self._seats):  # every seat has dealt: the round is over
             wind = _NEXT_WIND[wind]
         return next_dealer, wind
 
@@ -1374,32 +1430,28 @@ def _kong_text(tile: int) -> str:
     return tile_text(tile)[0] * 4 + tile_text(tile)[1]
 
 
-def _full_set(proc: Procedure) -> list[Tile]:
-    return full_set(proc.table.bonus_tiles)
-
-
 def _check_wind(value: Any, name: str) -> str:
     if value not in SEATS:
         raise HandSetupError(f"{name} must be one of E, S, W, N, got {value!r}")
     return value
 
 
-def _check_players(players: Mapping[str, str] | None) -> dict[str, str]:
+def _check_players(players: Mapping[str, str] | None, seats: tuple[str, ...]) -> dict[str, str]:
     if players is None:
-        return dict(_DEFAULT_PLAYERS)
-    if not isinstance(players, Mapping) or sorted(players) != sorted(SEATS):
-        raise HandSetupError(f"players must name the four seats E, S, W, N, got {players!r}")
-    return {seat: str(players[seat]) for seat in SEATS}
+        return {seat: _DEFAULT_PLAYERS[seat] for seat in seats}
+    if not isinstance(players, Mapping) or sorted(players) != sorted(seats):
+        raise HandSetupError(f"players must name the {len(seats)} seats {', '.join(seats)}, got {players!r}")
+    return {seat: str(players[seat]) for seat in seats}
 
 
-def _check_totals(totals: Mapping[str, int] | None) -> dict[str, int]:
+def _check_totals(totals: Mapping[str, int] | None, seats: tuple[str, ...]) -> dict[str, int]:
     if totals is None:
-        return {seat: 0 for seat in SEATS}
-    if not isinstance(totals, Mapping) or any(seat not in totals for seat in SEATS):
-        raise HandSetupError(f"totals must give each seat E, S, W, N a whole number, got {totals!r}")
-    for seat in SEATS:
+        return {seat: 0 for seat in seats}
+    if not isinstance(totals, Mapping) or any(seat not in totals for seat in seats):
+        raise HandSetupError(f"totals must give each seat {', '.join(seats)} a whole number, got {totals!r}")
+    for seat in seats:
         value = totals[seat]
         # Table totals are sums of whole payments: a fraction or text is a corrupted record, not a score.
         if not isinstance(value, int) or isinstance(value, bool):
             raise HandSetupError(f"totals.{seat} must be a whole number, got {value!r}")
-    return {seat: int(totals[seat]) for seat in SEATS}
+    return {seat: int(totals[seat]) for seat in seats}

@@ -598,8 +598,9 @@ class Chinese(Ruleset):
                 # point could make this reading the best (the first of equal readings is kept).
                 if wait is not None and (not readings or _points(items) + 1 > max(map(_points, readings))):
                     if one_kind_wins is None:
-                        # "Only when exactly one tile kind completes the hand" (the 13 standing tiles).
-                        one_kind_wins = only_winning_kind_completes(standing, winning, pair, not melds)
+                        # "Only when exactly one tile kind completes the hand" (the 13 standing tiles;
+                        # a kind the player holds all four of is no wait).
+                        one_kind_wins = only_winning_kind_completes(standing, winning, pair, not melds, all_counts)
                     if one_kind_wins:
                         items.append((wait, 1))
                 readings.append(items)

@@ -45,29 +45,40 @@ def regular_splits(counts: Sequence[int]) -> list[Split]:
 # ---------------------------------------------------------------------------- the wait
 
 
-def only_winning_kind_completes(standing: Sequence[int], winning: int, pair: int, concealed_only: bool) -> bool:
+def only_winning_kind_completes(
+    standing: Sequence[int], winning: int, pair: int, concealed_only: bool, held: Sequence[int]
+) -> bool:
     """Whether ``winning`` is the only tile kind that completes the 13 standing tiles (34 counts,
     without the winning tile), for a hand that the winning tile completes as sets and the pair
     ``pair``.
 
     Regular shapes always count; seven pairs (four of a kind as two pairs) and thirteen orphans only
-    when ``concealed_only`` (no declared melds). Availability is ignored, as the seed asks (seed 002,
-    waiting example 5): a kind the hand already holds four of is still tried.
+    when ``concealed_only`` (no declared melds). A kind the player already holds all four of, in the
+    standing tiles and the declared sets (``held``: 34 counts of every tile of the hand, the winning
+    tile included), is no wait: a fifth copy cannot come (``shared/rules/README.md``). Beyond that,
+    availability is ignored, as the seed asks (seed 002, waiting example 5): tiles in other players'
+    discards and sets are still waited on.
 
     Only two groups (a suit's tiles, or the honours) matter. The complete hand splits, and taking
     the winning tile away changes only its own group, so every other group still splits: a tile can
     complete the hand in the winning tile's group, or in the pair's group when that is another one
-    and the winning tile's group stands as sets and a pair without it. The pair's group then takes
-    at least its pair's tile (making a pung), a second kind."""
+    and the winning tile's group stands as sets and a pair without it (the pair's group then takes a
+    tile that turns it into sets only, such as its pair's tile, making a pung)."""
     group = GROUP_OF[winning]
     start, stop = GROUP_BOUNDS[group]
     key = bytes(standing[start:stop])
-    if group_fills(group, key, True) != (winning,):
-        return False
-    if group != GROUP_OF[pair] and group_splits(group, key):
-        return False
+    for tile in group_fills(group, key, True):
+        if tile != winning and held[tile] < 4:
+            return False
+    pair_group = GROUP_OF[pair]
+    if pair_group != group and group_splits(group, key):
+        pair_start, pair_stop = GROUP_BOUNDS[pair_group]
+        for tile in group_fills(pair_group, bytes(standing[pair_start:pair_stop]), True):
+            if held[tile] < 4:
+                return False
     if concealed_only:
-        # Seven pairs: 13 tiles with exactly one odd kind wait on that kind.
+        # Seven pairs: 13 tiles with exactly one odd kind wait on that kind (held once or three
+        # times: never a fifth copy).
         odd = bytes(standing).translate(_ODD)
         if odd.count(1) == 1 and odd.index(1) != winning:
             return False

@@ -25,7 +25,7 @@ from sparrow.hand import MeldKind
 from sparrow.rules.ruleset import RulesError, Ruleset, ScoreItem, ScoreResult, Settlement, TableRules, register
 from sparrow.shapes import is_seven_pairs, is_thirteen_orphans
 from sparrow.situation import HandSituation, SituationError
-from sparrow.tiles import SEATS, Tile
+from sparrow.tiles import SEATS, Tile, parse_tiles
 
 __all__ = ["HKOS", "FAAN_POINTS", "LIMIT_FAAN", "faan_to_points"]
 
@@ -40,6 +40,10 @@ _DRAGON_NAME = {31: "White Dragon", 32: "Green Dragon", 33: "Red Dragon"}
 _SUIT_NAME = ("Characters", "Circles", "Bamboo")
 _DISCARD_WINS = frozenset({"discard", "robbing_kong"})  # robbing the kong scores as a win on a discard
 _RESPONSIBILITY = ("half", "full")
+# The three-player game takes out the 2-8 of characters (seed 003) and, with the North seat, North's
+# flower and season (4f, 8f): 108 + 6 = 114 tiles, three walls of 19 stacks (docs/rules/hkos.md).
+_THREE_PLAYER_REMOVED: tuple[Tile, ...] = tuple(parse_tiles("2345678m48f"))
+_NORTH_BONUS = frozenset(parse_tiles("48f"))
 
 
 def faan_to_points(faan: int) -> int:
@@ -208,6 +212,7 @@ class HKOS(Ruleset):
             chow=not profile.three_players,
             hands_in_match=seats * rounds,  # every seat deals at least once per round
             seats=seats,
+            removed_tiles=_THREE_PLAYER_REMOVED if profile.three_players else (),
             # rules/hkos.md: bonus tiles are replaced "E, S, W, N in turn, repeatedly": in passes.
             bonus_chain="next_pass",
         )
@@ -433,6 +438,8 @@ def _check_table(situation: HandSituation, profile: _Profile) -> None:
     if profile.three_players:
         if situation.seat_wind == "N":
             raise SituationError("seat_wind", "there is no North seat in the three-player game")
+        if any(tile in _NORTH_BONUS for tile in situation.bonus):
+            raise SituationError("bonus", "North's flower and season (4f, 8f) are not used in the three-player game")
         removed = "the 2-8 of characters are not used in the three-player game"
         if any(1 <= tile <= 7 for tile in situation.concealed):
             raise SituationError("concealed", removed)

@@ -439,7 +439,9 @@ class _Hand:
         """The doublings of the winning moment (the winner's only)."""
         found = []
         win = self.win
-        if "last_tile" in self.moments:
+        if self.self_drawn and "last_tile" in self.moments:
+            # Only the last live tile drawn by the winner doubles: NTS has no item for winning on the
+            # discard made after it (rules/nts.md), which the moment also covers.
             found.append(_LAST_TILE_CIRCLE_1 if win == CIRCLE_1 else _LAST_TILE)
         win_by = self.win_by
         if win_by == "kong_replacement":

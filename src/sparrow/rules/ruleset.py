@@ -88,7 +88,8 @@ class TableRules:
     false_win: str = "refused"  # "dead_hand" (NTS) or "refused" (the claim is not accepted)
     chow: bool = True
     hands_in_match: int = 16
-    seats: int = 4  # HKOS may be played by three (no North)
+    seats: int = 4  # HKOS may be played by three (E, S, W: no North)
+    removed_tiles: tuple[Tile, ...] = ()  # kinds taken out of the set, every copy (HKOS three players)
     seats_by_dice: bool = True  # East is chosen by dice at the start of a match (not in the casual game)
     break_roller: str = "east"  # who rolls for the wall break: "east", or NTS's "prevailing_wind" player
     round_wind: str = "rounds"  # "rounds" (moves once every seat has dealt), "dice" (NTS) or "east" (casual)
