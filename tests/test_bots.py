@@ -300,3 +300,13 @@ def test_easy_plays_loosely_but_legally():
         assert easy in obs.legal_actions
         differ += easy != get_bot("normal", 1).act(obs)
     assert differ > 0
+
+
+def test_bots_play_hkos_for_three():
+    """Three-player HKOS (no North, no chows, 2-8 of characters out): every level plays legally and
+    wins."""
+    from sparrow.lab import run_lab
+
+    result = run_lab("hkos", ["easy", "normal", "expert"], 90, seed=3, options={"three_players": True})
+    assert result.hands == 90
+    assert all(stats.wins > 0 for stats in result.stats)

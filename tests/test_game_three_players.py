@@ -269,10 +269,16 @@ def test_simulate_plays_three_players():
 
 def test_the_simulate_command_plays_three_players():
     runner = CliRunner()
-    result = runner.invoke(app, ["simulate", "--rules", "hkos", "-o", "three_players=true", "-n", "20", "-s", "2"])
+    result = runner.invoke(
+        app, ["simulate", "--rules", "hkos", "-o", "three_players=true", "-n", "20", "-s", "2", "-w", "1"]
+    )
     assert result.exit_code == 0, result.output
-    assert "wins by W" in result.output and "wins by N" not in result.output
-    result = runner.invoke(app, ["simulate", "-r", "hkos", "-o", "three_players=true", "-n", "5", "--json"])
+    assert "2 normal" in result.output and "3 normal" not in result.output
+    result = runner.invoke(
+        app, ["simulate", "-r", "hkos", "-o", "three_players=true", "-n", "5", "-p", "expert,normal,easy", "--json"]
+    )
     assert result.exit_code == 0, result.output
     summary = json.loads(result.stdout.strip().splitlines()[-1])
-    assert set(summary["wins_by_seat"]) == {"E", "S", "W"} and summary["options"] == THREE
+    assert [p["level"] for p in summary["players"]] == ["expert", "normal", "easy"] and summary["options"] == THREE
+    result = runner.invoke(app, ["simulate", "-r", "hkos", "-o", "three_players=true", "-n", "5", "-p", "normal,easy"])
+    assert result.exit_code == 2 and "seats 3" in result.stderr

@@ -136,3 +136,15 @@ def test_a_claim_window_open_in_the_log_is_decided_again_by_the_bots():
         assert resumed.view().observation == step.observation
         return
     pytest.fail("no seed offered the human a claim")
+
+
+def test_a_three_player_table():
+    """HKOS for three: the human sits South against two bots; the table has no North."""
+    table = Table("hkos", "normal", 4, {"three_players": True})
+    step = table.start()
+    assert step.seat == "S" and tuple(step.observation.hand_sizes) == ("E", "S", "W")
+    rng = random.Random(4)
+    while not step.hand_over:
+        legal = step.observation.legal_actions
+        step = table.act(legal[int(rng.random() * len(legal))])
+    assert set(step.result.payments) == {"E", "S", "W"}
