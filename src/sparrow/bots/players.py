@@ -73,6 +73,7 @@ class Temperament:
     missed_claim: float = 0.0
     chow_reach: int = 8
     pung_reach: int = 8
+    plan_pung_reach: int = 8  # ...and a pung that builds the hand's scoring plan (a flush, all pungs), within this
     weighs_chances: bool = False
     value_exponent: float = 0.5
     plans_within: int = 99  # steer by plans only once the hand is this near ready; before, plain efficiency
@@ -89,7 +90,7 @@ class Temperament:
 
 TEMPERAMENTS = {
     "easy": Temperament("easy", loose_discard=0.3, missed_claim=0.3),
-    "normal": Temperament("normal", chow_reach=0, pung_reach=2),
+    "normal": Temperament("normal", chow_reach=0, pung_reach=1),
     "expert": Temperament("expert", weighs_chances=True, lookahead=2, claims_forward=True, defends=True),
 }
 LEVELS = tuple(TEMPERAMENTS)
@@ -563,6 +564,14 @@ class Bot:
             reach = temperament.chow_reach if action.kind is ActionKind.CHOW else temperament.pung_reach
             if action.kind is not ActionKind.CHOW and tile in _valued_honours(knowledge):
                 reach = 8  # a set of dragons or of a scoring wind is worth taking whenever it helps
+            elif (
+                knowledge.has_minimum
+                and action.kind is not ActionKind.CHOW
+                and later.plan is not None
+                and later.plan is not PLANS[0]
+                and later.plan is (now.plan or later.plan)
+            ):
+                reach = max(reach, temperament.plan_pung_reach)  # a pung that builds the scoring plan
             if later.distance > reach and not (now.plan is None and later.distance <= now.distance):
                 continue  # a claim this early gives away more than it gains (unless it reaches the minimum)
             if temperament.weighs_chances:
