@@ -21,7 +21,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from sparrow.bots import LEVELS
 from sparrow.store import Store
 from sparrow.table import Table
-from sparrow.web import api, pages
+from sparrow.web import api, pages, sheets
 from sparrow.web.accounts import Accounts
 from sparrow.web.errors import WebError
 from sparrow.web.games import Games
@@ -93,7 +93,9 @@ def create_app(database_url: str, *, game_seeds: Iterator[int] | None = None) ->
         return JSONResponse({"detail": "The server failed to answer this request."}, status_code=500)
 
     app.include_router(api.router)
+    app.include_router(sheets.api_router)
     app.include_router(pages.router)
+    app.include_router(sheets.pages_router)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.add_middleware(SessionCookieMiddleware)
     return app

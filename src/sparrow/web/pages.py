@@ -20,6 +20,7 @@ __all__ = ["router", "RULES_SHOWN"]
 
 router = APIRouter(include_in_schema=False)
 templates = Jinja2Templates(directory=Path(__file__).with_name("templates"))
+templates.env.globals["_"] = lambda text: text  # pages in English only; translated pages pass their own
 Session = Annotated[SessionRecord, Depends(current_session)]
 
 # The rulesets offered on the home page, casual first (the default).
