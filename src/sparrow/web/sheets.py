@@ -390,6 +390,10 @@ def _page(request: Request, session: SessionRecord, name: str, status: int = 200
     return answer
 
 
+# The order of the new-sheet form: the score app's own rules first (seed 000), then seed 003's.
+_ORDER = ["nts", "hkos", "chinese", "free", "casual"]
+
+
 def _choices(translate: Any) -> list[dict[str, Any]]:
     """The rulesets a sheet can follow, each with its match lengths, for the new-sheet form."""
     return [
@@ -398,7 +402,7 @@ def _choices(translate: Any) -> list[dict[str, Any]]:
             "label": translate(RULES_LABELS.get(rules, rules)),
             "lengths": [{"name": length, "label": translate(length_label(rules, length))} for length in LENGTHS[rules]],
         }
-        for rules in sheet_rules()
+        for rules in sorted(sheet_rules(), key=_ORDER.index)
     ]
 
 

@@ -65,11 +65,12 @@ function listPage() {
   const three = document.getElementById("sheet-three");
   const threeBox = document.getElementById("three-box");
 
-  function refresh() {
+  function refresh(event) {
     const choice = choices.find((c) => c.name === rules.value) || choices[0];
-    const kept = length.value;
-    length.replaceChildren(...choice.lengths.map((l) => el("option", { value: l.name, text: l.label })));
-    if (choice.lengths.some((l) => l.name === kept)) length.value = kept;
+    if (event && event.target === rules) {
+      // each ruleset's own lengths, its default first
+      length.replaceChildren(...choice.lengths.map((l) => el("option", { value: l.name, text: l.label })));
+    }
     const threeAllowed = rules.value === "hkos" || rules.value === "free";
     threeBox.hidden = !threeAllowed;
     if (!threeAllowed) three.checked = false;
@@ -155,8 +156,7 @@ function sheetPage() {
     const head = el(
       "tr",
       {},
-      el("th", { text: "#", className: "n" }),
-      free ? null : el("th", { text: t("Dealer") }),
+      el("th", { text: free ? "#" : `# · ${t("Dealer")}`, className: "n" }),
       el("th", { text: t("Winner") }),
       ...players.map((name) =>
         el("th", { className: `num${name === sheet.dealer ? " dealer" : ""}`, title: name === sheet.dealer ? t("Deals next") : null, text: name }),
@@ -165,15 +165,22 @@ function sheetPage() {
     );
     const body = el("tbody");
     if (!sheet.rows.length) {
-      body.append(el("tr", { className: "empty" }, el("td", { colspan: players.length + 4, text: t("No rows yet: enter the first hand below.") })));
+      body.append(el("tr", { className: "empty" }, el("td", { colspan: players.length + 2, text: t("No rows yet: enter the first hand below.") })));
     }
     for (const row of sheet.rows) {
       const tr = el("tr", { "data-n": row.n, className: editing === row.n ? "editing" : null });
-      tr.append(el("td", { className: "n", text: String(row.n) }));
+      const edit = el("button", { type: "button", className: "link edit", "data-n": row.n, text: t("Edit"), "aria-label": t("Edit row {n}", { n: row.n }) });
+      edit.addEventListener("click", () => startEdit(row.n));
+      const first = el("td", { className: "n" }, el("b", { text: String(row.n) }));
       if (!free) {
-        const wind = nts ? (row.round_wind ? `${t("Prevailing wind")}: ${windName(row.round_wind)}` : "") : `${t("Round wind")}: ${windName(row.round_wind)}`;
-        tr.append(el("td", { className: "dealer-cell" }, el("span", { text: row.dealer }), el("small", { text: wind })));
+        const label = nts ? t("Prevailing wind") : t("Round wind");
+        first.append(
+          el("span", { className: "dealer-name", text: row.dealer }),
+          el("small", { title: label, text: nts && !row.round_wind ? "" : windName(row.round_wind) }),
+        );
       }
+      first.append(edit);
+      tr.append(first);
       let winner;
       if (row.drawn) winner = el("span", { className: "drawn", text: t("drawn") });
       else if (row.winner) {
@@ -190,9 +197,6 @@ function sheetPage() {
         cell.append(el("small", { className: "running", title: t("Running total"), text: `Σ ${row.totals[name]}` }));
         tr.append(cell);
       }
-      const edit = el("button", { type: "button", className: "button small edit", "data-n": row.n, text: t("Edit"), "aria-label": t("Edit row {n}", { n: row.n }) });
-      edit.addEventListener("click", () => startEdit(row.n));
-      tr.append(el("td", { className: "tools" }, edit));
       body.append(tr);
     }
     const foot = el(
@@ -201,9 +205,8 @@ function sheetPage() {
       el(
         "tr",
         {},
-        el("th", { colspan: free ? 2 : 3, text: t("Totals") }),
+        el("th", { colspan: 2, text: t("Totals") }),
         ...players.map((name) => el("th", { className: "num total", "data-player": name, text: String(sheet.totals[name]) })),
-        el("th", {}),
       ),
     );
     table.replaceChildren(el("thead", {}, head), body, foot);
@@ -215,8 +218,7 @@ function sheetPage() {
     const head = el(
       "tr",
       {},
-      el("th", { text: t("Place") }),
-      el("th", { text: t("Player") }),
+      el("th", { text: `${t("Place")} · ${t("Player")}` }),
       el("th", { className: "num", text: t("Points") }),
       el("th", { className: "num", text: t("Games won") }),
       el("th", { className: "num", text: t("Mahjongs") }),
@@ -229,8 +231,7 @@ function sheetPage() {
         el(
           "tr",
           { "data-player": s.player },
-          el("td", { text: String(s.place) }),
-          el("td", { text: s.player }),
+          el("td", { className: "who" }, el("span", { className: "place", text: `${s.place}.` }), ` ${s.player}`),
           el("td", { className: "num", text: String(s.total) }),
           el("td", { className: "num", text: String(s.games_won) }),
           el("td", { className: "num", text: String(s.mahjongs) }),
