@@ -294,6 +294,21 @@ def test_a_guests_sheets_move_to_the_account_and_survive_a_restart(url, app):
     assert restarted.get(f"/api/sheets/{sheet['id']}").json()["totals"] == {"Alice": 48, "Ben": 0, "Cara": 0, "Dev": 0}
 
 
+def test_a_save_from_an_outdated_read_is_refused(app, player):
+    """Two requests that read the same sheet: the second save is refused (the API answers 409)."""
+    from sparrow.store import StaleSheetError
+
+    sheet = new_sheet(player, rules="free", players=["A", "B", "C"])
+    store = app.state.store
+    record = store.sheet(sheet["id"])
+    store.save_sheet(
+        record, create_sheet("free", ["A", "B", "C"], id=sheet["id"]).add_row({"points": {"A": 1}}).to_dict()
+    )
+    with pytest.raises(StaleSheetError):
+        store.save_sheet(record, record.data)
+    assert player.get(f"/api/sheets/{sheet['id']}").json()["totals"] == {"A": 1, "B": 0, "C": 0}
+
+
 def test_errors_in_dutch(player):
     sheet = new_sheet(player, rules="nts", players=NTS)
     row = {"winner": "Ann", "win_by": "self_draw", "scores": {"Ann": 2400, "Bob": 0, "Cor": 0, "Dirk": 0}}

@@ -142,6 +142,7 @@ TEMPLATE_TEXTS = (
     N_("Export CSV"),
     N_("Export JSON"),
     N_("Delete sheet"),
+    N_("Games won across your sheets"),
 )
 
 
@@ -245,6 +246,17 @@ def summary(record: SheetRecord) -> dict[str, Any]:
         "created_at": record.created_at,
         "updated_at": record.updated_at,
     }
+
+
+def games_won(sheets: list[dict[str, Any]]) -> list[tuple[str, int]]:
+    """Games won across the sheets (seed 003: "the leaderboard counts games won across the session"),
+    by player name, most first: a finished sheet's winner(s) each count one."""
+    counts: dict[str, int] = {}
+    for sheet in sheets:
+        for standing in sheet.get("standings", []):
+            if standing.get("games_won"):
+                counts[standing["player"]] = counts.get(standing["player"], 0) + standing["games_won"]
+    return sorted(counts.items(), key=lambda item: (-item[1], item[0].casefold()))
 
 
 # ---------------------------------------------------------------------------- the API
@@ -414,7 +426,7 @@ def sheets_page(request: Request, session: Session) -> HTMLResponse:
         sheet["rules_label"] = translate(RULES_LABELS.get(sheet["rules"], sheet["rules"]))
         sheet["length_label"] = translate(length_label(sheet["rules"], sheet["length"] or "open"))
     choices = _choices(translate)
-    return _page(request, session, "sheets.html", sheets=sheets, choices=choices)
+    return _page(request, session, "sheets.html", sheets=sheets, choices=choices, games_won=games_won(sheets))
 
 
 @pages_router.get("/sheets/{sheet_id}", response_class=HTMLResponse)
