@@ -276,3 +276,74 @@ def test_hkos_and_free_sheets_on_a_phone(browser, server):  # noqa: F811
         assert errors == []
     finally:
         context.close()
+
+
+def test_a_sheet_keeps_working_offline_once_loaded(browser, server):  # noqa: F811
+    """Loaded once, the sheet opens again without a connection (the service worker's copy), rows typed
+    offline wait on the page, and they are sent in order when the connection is back."""
+    context = browser.new_context(viewport=SIZES["phone"], locale="en-GB")
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    try:
+        page.goto(server.url + "/sheets")
+        page.select_option("#sheet-rules", "free")
+        for index, name in enumerate(["Kim", "Lee", "Max", "Noa"]):
+            page.fill(f"#player{index}", name)
+        page.click("#create-sheet")
+        page.wait_for_selector("#sheet[data-rows='0']")
+        sheet_url = page.url
+        page.fill("#row-score0", "10")
+        submit(page, 1)
+        page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+        page.reload()  # now under the service worker, which keeps a copy of the page
+        page.wait_for_selector("#sheet[data-rows='1'][data-busy='false']")
+
+        context.set_offline(True)
+        page.goto(sheet_url)  # from the service worker's copy
+        page.wait_for_selector("#sheet[data-rows='1'][data-busy='false']")
+        for value in ("5", "7"):
+            page.fill("#row-score1", value)
+            page.click("#row-submit")
+        page.wait_for_selector("#sheet[data-pending='2']")
+        assert "2 rows wait to be sent" in page.inner_text("#sheet-pending")
+        assert page.locator("#rows tr.pending").count() == 2
+        snap(page, "sheet-offline", "phone")
+        page.click("#undo")  # the last row typed offline is simply forgotten
+        page.wait_for_selector("#sheet[data-pending='1']")
+        page.fill("#row-score2", "3")
+        page.click("#row-submit")
+        page.wait_for_selector("#sheet[data-pending='2']")
+
+        context.set_offline(False)
+        page.evaluate("window.dispatchEvent(new Event('online'))")
+        page.wait_for_selector("#sheet[data-pending='0'][data-rows='3'][data-busy='false']")
+        totals = [page.inner_text(f"#rows tfoot th[data-player='{name}']") for name in ["Kim", "Lee", "Max", "Noa"]]
+        assert totals == ["10", "5", "3", "0"]
+        sent = page.request.get(server.url + "/api/sheets/" + sheet_url.rsplit("/", 1)[1]).json()
+        assert [row["points"] for row in sent["rows"]][1:] == [
+            {"Kim": 0, "Lee": 5, "Max": 0, "Noa": 0},
+            {"Kim": 0, "Lee": 0, "Max": 3, "Noa": 0},
+        ]
+
+        # A row typed offline that the server refuses comes back into the form; the rows after it wait.
+        context.set_offline(True)
+        page.fill("#row-score3", "4x")
+        page.click("#row-submit")
+        page.fill("#row-score3", "6")
+        page.click("#row-submit")
+        page.wait_for_selector("#sheet[data-pending='2']")
+        context.set_offline(False)
+        page.evaluate("window.dispatchEvent(new Event('online'))")
+        page.wait_for_selector("#row-error:not([hidden])")
+        assert "A row typed offline was refused: points.Noa" in page.inner_text("#row-error")
+        assert page.input_value("#row-score3") == "4x"
+        assert page.get_attribute("#sheet", "data-pending") == "1"
+        page.fill("#row-score3", "4")
+        page.click("#row-submit")
+        page.wait_for_selector("#sheet[data-pending='0'][data-rows='5'][data-busy='false']")
+        sent = page.request.get(server.url + "/api/sheets/" + sheet_url.rsplit("/", 1)[1]).json()
+        assert [row["points"]["Noa"] for row in sent["rows"]] == [0, 0, 0, 4, 6]
+        assert errors == []
+    finally:
+        context.close()

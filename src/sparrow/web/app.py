@@ -25,6 +25,7 @@ from sparrow.web import api, pages, sheets
 from sparrow.web.accounts import Accounts
 from sparrow.web.errors import WebError
 from sparrow.web.games import Games
+from sparrow.web.language import LanguageMiddleware
 from sparrow.web.session import COOKIE, set_session_cookie
 
 __all__ = ["create_app", "app_from_environment"]
@@ -98,6 +99,7 @@ def create_app(database_url: str, *, game_seeds: Iterator[int] | None = None) ->
     app.include_router(sheets.pages_router)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.add_middleware(SessionCookieMiddleware)
+    app.add_middleware(LanguageMiddleware)
     return app
 
 

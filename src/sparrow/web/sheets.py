@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Query, Request, Response
-from fastapi.responses import HTMLResponse, JSONResponse
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
 from fastapi.templating import Jinja2Templates
 
 from sparrow.i18n import N_, gettext, translate_error
@@ -35,7 +35,7 @@ from sparrow.sheets import (
 from sparrow.store import SessionRecord, SheetRecord, StaleSheetError, Store
 from sparrow.web.api import session_view, settings_of
 from sparrow.web.errors import WebError
-from sparrow.web.language import remember_language, request_language
+from sparrow.web.language import language_of
 from sparrow.web.session import current_session
 
 __all__ = ["api_router", "pages_router", "PAGE_TEXTS", "RULES_LABELS"]
@@ -120,6 +120,10 @@ PAGE_TEXTS = (
     N_("Settlement"),
     N_("Running total"),
     NOT_JSON,
+    N_("The server cannot be reached: check the connection and try again."),
+    N_("{count} rows wait to be sent: the server cannot be reached."),
+    N_("waiting to be sent"),
+    N_("A row typed offline was refused"),
 )
 
 # The texts of the templates (sheets.html, sheet.html, sheet_missing.html), for the catalogue's extraction.
@@ -151,13 +155,13 @@ def _store(request: Request) -> Store:
 
 
 def _text(request: Request, message: str, **values: Any) -> str:
-    return gettext(request_language(request))(message).format(**values)
+    return gettext(language_of(request))(message).format(**values)
 
 
 def _refusal(request: Request, error: SheetError) -> WebError:
     if error.field == "n":
         return WebError(404, _text(request, NO_SUCH_ROW, n=error.params.get("n")))
-    return WebError(422, translate_error(error, request_language(request)))
+    return WebError(422, translate_error(error, language_of(request)))
 
 
 def _json(data: Any, status: int = 200) -> JSONResponse:
@@ -388,7 +392,7 @@ def export(request: Request, session: Session, sheet_id: str, format: Annotated[
 
 
 def _page(request: Request, session: SessionRecord, name: str, status: int = 200, **context: Any) -> HTMLResponse:
-    lang = request_language(request)
+    lang = language_of(request)
     translate = gettext(lang)
     base = {
         "session": session_view(_store(request), session),
@@ -397,9 +401,7 @@ def _page(request: Request, session: SessionRecord, name: str, status: int = 200
         "_": translate,
         "texts": {text: translate(text) for text in PAGE_TEXTS},
     }
-    answer = templates.TemplateResponse(request, name, base | context, status_code=status)
-    remember_language(request, answer)
-    return answer
+    return templates.TemplateResponse(request, name, base | context, status_code=status)
 
 
 # The order of the new-sheet form: the score app's own rules first (seed 000), then seed 003's.
@@ -418,9 +420,19 @@ def _choices(translate: Any) -> list[dict[str, Any]]:
     ]
 
 
+@pages_router.get("/sheets-sw.js")
+def service_worker() -> FileResponse:
+    """The sheets' service worker, served from the root so that it may control ``/sheets``."""
+    return FileResponse(
+        Path(__file__).with_name("static") / "sheets-sw.js",
+        media_type="text/javascript",
+        headers={"Cache-Control": "no-cache"},
+    )
+
+
 @pages_router.get("/sheets", response_class=HTMLResponse)
 def sheets_page(request: Request, session: Session) -> HTMLResponse:
-    translate = gettext(request_language(request))
+    translate = gettext(language_of(request))
     sheets = [summary(record) for record in _store(request).sheets_of(session)]
     for sheet in sheets:
         sheet["rules_label"] = translate(RULES_LABELS.get(sheet["rules"], sheet["rules"]))
@@ -435,7 +447,7 @@ def sheet_page(request: Request, session: Session, sheet_id: str) -> HTMLRespons
         record = _owned(request, session, sheet_id)
     except WebError as error:
         return _page(request, session, "sheet_missing.html", status=error.status, message=error.detail)
-    translate = gettext(request_language(request))
+    translate = gettext(language_of(request))
     sheet = record.data
     return _page(
         request,

@@ -130,6 +130,43 @@ function sheetPage() {
   const nts = rules === "nts";
   const winBy = rules === "casual" ? CASUAL_WIN_BY : Object.keys(WIN_BY);
 
+  // -- offline: the last sheet the server answered and the rows typed since without a connection
+  const SHEET_KEY = `sparrow-sheet-${sheet.id}`;
+  const QUEUE_KEY = `sparrow-pending-${sheet.id}`;
+  let fixing = false; // a row typed offline was refused and is in the form to be corrected
+  let flushing = false;
+
+  let generation = 0; // counts the server's answers to changes: an older read never overwrites them
+  function keep() {
+    generation += 1;
+    try {
+      localStorage.setItem(SHEET_KEY, JSON.stringify(sheet));
+    } catch (error) {
+      /* storage full or refused: the page still works online */
+    }
+  }
+  function pending() {
+    try {
+      return JSON.parse(localStorage.getItem(QUEUE_KEY) || "[]");
+    } catch (error) {
+      return [];
+    }
+  }
+  function setPending(list) {
+    try {
+      if (list.length) localStorage.setItem(QUEUE_KEY, JSON.stringify(list));
+      else localStorage.removeItem(QUEUE_KEY);
+    } catch (error) {
+      /* as above */
+    }
+  }
+  function unreachable(error) {
+    return error && error.status === 0;
+  }
+  function message(error) {
+    return unreachable(error) ? t("The server cannot be reached: check the connection and try again.") : error.message;
+  }
+
   function windName(wind) {
     return wind ? t(WIND_NAMES[wind]) : t("not noted");
   }
@@ -145,6 +182,11 @@ function sheetPage() {
       parts.push(nts ? t("Roll the dice for the prevailing wind") : `${t("Round wind")}: ${windName(sheet.round_wind)}`);
       status.textContent = parts.join(" · ");
     }
+    const waiting = pending().length;
+    const note = document.getElementById("sheet-pending");
+    note.textContent = waiting ? t("{count} rows wait to be sent: the server cannot be reached.", { count: waiting }) : "";
+    note.hidden = !waiting;
+    root.dataset.pending = String(waiting);
     root.dataset.over = sheet.over ? "true" : "false";
     root.dataset.rows = String(sheet.rows.length);
     root.dataset.dealer = sheet.dealer || "";
@@ -196,6 +238,17 @@ function sheetPage() {
         if (nts && !row.drawn) cell.append(el("small", { className: "hand", title: t("Hand scores"), text: `(${row.scores[name] ?? 0})` }));
         cell.append(el("small", { className: "running", title: t("Running total"), text: `Σ ${row.totals[name]}` }));
         tr.append(cell);
+      }
+      body.append(tr);
+    }
+    for (const [index, typed] of pending().entries()) {
+      const tr = el("tr", { className: "pending", "data-pending": index + 1 });
+      tr.append(el("td", { className: "n" }, el("b", { text: "…" }), el("small", { text: t("waiting to be sent") })));
+      const who = typed.drawn ? el("span", { className: "drawn", text: t("drawn") }) : el("b", { text: typed.winner || "–" });
+      tr.append(el("td", { className: "winner-cell" }, who));
+      for (const name of players) {
+        const value = free ? typed.points?.[name] : typed.scores?.[name];
+        tr.append(el("td", { className: "num points", "data-player": name }, el("span", { className: "added", text: value === undefined ? "" : `(${value})` })));
       }
       body.append(tr);
     }
@@ -374,8 +427,10 @@ function sheetPage() {
     renderStandings();
     const form = document.getElementById("row-form");
     form.hidden = sheet.over && editing === null;
-    document.getElementById("undo").disabled = !sheet.rows.length;
-    document.getElementById("end").disabled = sheet.over;
+    const waiting = pending().length > 0;
+    document.getElementById("undo").disabled = !sheet.rows.length && !waiting;
+    document.getElementById("end").disabled = sheet.over || waiting;
+    root.querySelectorAll("#rows .edit").forEach((button) => (button.disabled = waiting));
     root.dataset.version = String((Number(root.dataset.version) || 0) + 1);
   }
 
@@ -384,9 +439,10 @@ function sheetPage() {
     root.dataset.busy = "true";
     try {
       sheet = await api(method, path, body);
+      keep();
       return true;
     } catch (error) {
-      showError(errorBox, error.message);
+      showError(errorBox, message(error));
       return false;
     } finally {
       root.dataset.busy = "false";
@@ -399,21 +455,93 @@ function sheetPage() {
     event.preventDefault();
     const body = rowBody();
     const wasEditing = editing;
-    const done = wasEditing === null
-      ? await change("POST", `${base}/rows`, body, "row-error")
-      : await change("PUT", `${base}/rows/${wasEditing}`, body, "row-error");
-    if (!done) return;
+    if (wasEditing === null && (pending().length || fixing)) {
+      enqueue(body); // after the rows already waiting, in the order they were played
+      return;
+    }
+    if (wasEditing === null) {
+      showError("row-error", "");
+      root.dataset.busy = "true";
+      try {
+        sheet = await api("POST", `${base}/rows`, body);
+        keep();
+      } catch (error) {
+        if (unreachable(error)) enqueue(body);
+        else showError("row-error", error.message);
+        return;
+      } finally {
+        root.dataset.busy = "false";
+      }
+    } else if (!(await change("PUT", `${base}/rows/${wasEditing}`, body, "row-error"))) {
+      return;
+    }
     stopEdit();
     renderForm();
     render();
   });
+
+  function enqueue(body) {
+    const list = pending();
+    if (fixing) list.unshift(body); // the corrected row goes back where it was
+    else list.push(body);
+    fixing = false;
+    setPending(list);
+    showError("row-error", "");
+    renderForm();
+    render();
+    flush();
+  }
+
+  async function flush() {
+    if (flushing || fixing || !pending().length) return;
+    flushing = true;
+    root.dataset.busy = "true";
+    try {
+      let list = pending();
+      while (list.length) {
+        try {
+          sheet = await api("POST", `${base}/rows`, list[0]);
+          keep();
+        } catch (error) {
+          if (unreachable(error)) break; // still offline: try again later
+          // refused: the row goes into the form to be corrected; the rows after it wait
+          const refused = list.shift();
+          setPending(list);
+          fixing = true;
+          renderForm(refused);
+          document.getElementById("row-cancel").hidden = false; // or leave the refused row out
+          render();
+          showError("row-error", `${t("A row typed offline was refused")}: ${error.message}`);
+          return;
+        }
+        list = pending();
+        list.shift();
+        setPending(list);
+        render();
+      }
+    } finally {
+      flushing = false;
+      root.dataset.busy = "false";
+      render();
+    }
+  }
   document.getElementById("row-cancel").addEventListener("click", () => {
+    const wasFixing = fixing;
+    fixing = false;
     stopEdit();
     showError("row-error", "");
     renderForm();
     render();
+    if (wasFixing) flush(); // the refused row is left out; the rows after it are sent
   });
   document.getElementById("undo").addEventListener("click", async () => {
+    const list = pending();
+    if (list.length) {
+      list.pop(); // the last row typed offline was never sent: forget it
+      setPending(list);
+      render();
+      return;
+    }
     if (await change("DELETE", `${base}/rows/last`, undefined, "tools-error")) {
       stopEdit();
       renderForm();
@@ -427,15 +555,53 @@ function sheetPage() {
     if (!confirm(t("Delete this sheet and all its rows?"))) return;
     try {
       await api("DELETE", base);
+      setPending([]);
+      localStorage.removeItem(SHEET_KEY);
       location.href = "/sheets";
     } catch (error) {
-      showError("tools-error", error.message);
+      showError("tools-error", message(error));
     }
   });
 
+  async function refresh() {
+    // The page may come from the service worker's copy: ask the server for the sheet as it is now,
+    // or, without a connection, take the last one it answered here.
+    root.dataset.busy = "true";
+    const start = generation;
+    try {
+      const current = await api("GET", base);
+      if (generation === start) {
+        sheet = current;
+        keep();
+      }
+    } catch (error) {
+      if (unreachable(error) && generation === start) {
+        try {
+          const last = JSON.parse(localStorage.getItem(SHEET_KEY) || "null");
+          if (last && last.id === sheet.id) sheet = last;
+        } catch (ignored) {
+          /* nothing kept */
+        }
+      }
+    } finally {
+      root.dataset.busy = "false";
+    }
+    if (editing === null && !fixing) renderForm();
+    render();
+    flush();
+  }
+
+  window.addEventListener("online", flush);
+  setInterval(() => {
+    if (pending().length) flush();
+  }, 15000);
   renderForm();
   render();
+  refresh();
 }
 
+if ("serviceWorker" in navigator) {
+  navigator.serviceWorker.register("/sheets-sw.js", { scope: "/sheets" }).catch(() => undefined);
+}
 if (document.getElementById("new-sheet")) listPage();
 if (document.getElementById("sheet")) sheetPage();
