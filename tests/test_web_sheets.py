@@ -350,3 +350,25 @@ def test_a_sheet_survives_the_server_being_killed(backend, tmp_path_factory, tmp
             assert client.get(f"/api/sheets/{sheet['id']}").json() == saved
         finally:
             server.stop()
+
+
+def test_the_pages(player):
+    page = player.get("/sheets")
+    assert page.status_code == 200 and "text/html" in page.headers["content-type"]
+    assert 'href="/sheets"' in page.text and 'id="new-sheet"' in page.text
+    # ?lang=nl chooses Dutch and the cookie remembers it.
+    dutch = player.get("/sheets?lang=nl")
+    assert "Scoreformulieren" in dutch.text and dutch.cookies.get("lang") == "nl"
+    assert '<html lang="nl">' in player.get("/sheets").text
+    assert "Score sheets" in player.get("/sheets?lang=en").text
+    # Names are shown as text, never as markup, in the page and in the data the script reads.
+    sheet = new_sheet(player, rules="free", players=["</script><b>x", "A&B", "C", "D"], title="<i>t</i>")
+    page = player.get(f"/sheets/{sheet['id']}")
+    assert page.status_code == 200
+    assert "</script><b>" not in page.text and "<i>t</i>" not in page.text
+    assert "&lt;i&gt;t&lt;/i&gt;" in page.text
+    assert "&lt;i&gt;t&lt;/i&gt;" in player.get("/sheets").text
+    missing = player.get("/sheets/not-a-sheet")
+    assert missing.status_code == 404 and "There is no such sheet." in missing.text
+    worker = player.get("/sheets-sw.js")
+    assert worker.status_code == 200 and worker.headers["content-type"].startswith("text/javascript")

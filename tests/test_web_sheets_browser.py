@@ -46,8 +46,12 @@ def enter_nts(page: Page, row: dict) -> None:
         page.select_option("#row-win_by", row["win_by"])
         if row.get("discarder"):
             page.select_option("#row-discarder", row["discarder"])
+        dead = row.get("dead", [])
         for index, name in enumerate(NTS):
-            page.fill(f"#row-score{index}", str(row["scores"].get(name, 0)))
+            if name != row["winner"]:
+                page.set_checked(f"#row-dead{index}", name in dead)
+            if name not in dead:
+                page.fill(f"#row-score{index}", str(row["scores"].get(name, 0)))
     page.select_option("#row-round_wind", row.get("round_wind", ""))
 
 
@@ -101,7 +105,8 @@ def test_a_four_game_nts_session_by_hand_then_in_dutch(browser, server):  # noqa
                 "winner": "Bob",
                 "win_by": "discard",
                 "discarder": "Dirk",
-                "scores": full({"Bob": 96, "Cor": 12}),
+                "scores": full({"Bob": 96}),
+                "dead": ["Cor"],
                 "round_wind": "E",
             },
             {
@@ -131,6 +136,7 @@ def test_a_four_game_nts_session_by_hand_then_in_dutch(browser, server):  # noqa
         enter_nts(page, games[1])
         submit(page, 2)
         expected = expected.add_row(games[1])
+        assert page.inner_text("#rows tr[data-n='2'] td[data-player='Cor'] .hand") == "dead"  # a dead hand
 
         # Game 3 entered with the wrong winner, undone, entered again.
         enter_nts(page, games[2] | {"winner": "Dirk", "discarder": "Ann", "scores": {"Dirk": 160, "Cor": 24}})

@@ -123,6 +123,7 @@ PAGE_TEXTS = (
     N_("The server cannot be reached: check the connection and try again."),
     N_("{count} rows wait to be sent: the server cannot be reached."),
     N_("waiting to be sent"),
+    N_("dead"),
     N_("A row typed offline was refused"),
 )
 

@@ -235,7 +235,10 @@ function sheetPage() {
         const points = row.points[name];
         const cell = el("td", { className: `num points${points > 0 ? " plus" : points < 0 ? " minus" : ""}`, "data-player": name });
         cell.append(el("span", { className: "added", text: signed(points) }));
-        if (nts && !row.drawn) cell.append(el("small", { className: "hand", title: t("Hand scores"), text: `(${row.scores[name] ?? 0})` }));
+        if (nts && !row.drawn) {
+          const dead = (row.dead || []).includes(name);
+          cell.append(el("small", { className: "hand", title: t("Hand scores"), text: dead ? t("dead") : `(${row.scores[name] ?? 0})` }));
+        }
         cell.append(el("small", { className: "running", title: t("Running total"), text: `Σ ${row.totals[name]}` }));
         tr.append(cell);
       }
@@ -329,7 +332,14 @@ function sheetPage() {
         const windValue = row ? row.round_wind || "" : "";
         parts.push(select("round_wind", t("Prevailing wind"), [["", t("not noted")], ...WINDS.map((w) => [w, t(WIND_NAMES[w])])], windValue));
         const grid = el("div", { className: "scores" });
-        for (const [i, name] of players.entries()) grid.append(numberInput(`score${i}`, name, row && !row.drawn ? row.scores[name] : "", name));
+        for (const [i, name] of players.entries()) {
+          const field = el("div", { className: "score-field" }, numberInput(`score${i}`, name, row && !row.drawn ? row.scores[name] : "", name));
+          const dead = el("input", { type: "checkbox", name: `dead${i}`, id: `row-dead${i}`, "data-player": name });
+          dead.checked = Boolean(row && row.dead && row.dead.includes(name));
+          dead.addEventListener("change", syncForm);
+          field.append(el("label", { className: "check dead" }, dead, ` ${t("Dead hand")}`));
+          grid.append(field);
+        }
         parts.push(el("fieldset", { className: "score-grid hand-scores" }, el("legend", { text: t("Hand scores") }), grid));
       } else {
         const points = row && row.winner ? row.scores[row.winner] : "";
@@ -356,7 +366,16 @@ function sheetPage() {
       const other = [...discarder.options].find((o) => !o.disabled);
       if (other) discarder.value = other.value;
     }
-    if (nts) form.querySelector(".hand-scores").hidden = drawn;
+    if (nts) {
+      form.querySelector(".hand-scores").hidden = drawn;
+      sheet.players.forEach((name, i) => {
+        const dead = form.elements[`dead${i}`];
+        if (name === winner) dead.checked = false;
+        dead.closest("label").hidden = name === winner;
+        form.elements[`score${i}`].disabled = dead.checked;
+        if (dead.checked) form.elements[`score${i}`].value = "0";
+      });
+    }
     else form.querySelector(".field-score").hidden = drawn;
   }
 
@@ -387,6 +406,8 @@ function sheetPage() {
     if (how === "discard" || how === "robbing_kong") body.discarder = form.elements.discarder.value;
     const scores = {};
     if (nts) {
+      const dead = players.filter((name, i) => form.elements[`dead${i}`].checked);
+      if (dead.length) body.dead = dead;
       players.forEach((name, i) => {
         const value = typed(form.elements[`score${i}`].value);
         if (value !== null) scores[name] = value;
