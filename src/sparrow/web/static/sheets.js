@@ -274,9 +274,9 @@ function sheetPage() {
     const head = el(
       "tr",
       {},
-      el("th", { text: `${t("Place")} · ${t("Player")}` }),
+      el("th", { text: t("Player") }),
       el("th", { className: "num", text: t("Points") }),
-      el("th", { className: "num", text: t("Games won") }),
+      el("th", { className: "num games-won", text: t("Games won") }),
       el("th", { className: "num", text: t("Mahjongs") }),
       free ? null : el("th", { className: "num", text: t("Deal-ins") }),
       tablePoints ? el("th", { className: "num", text: t("Table points") }) : null,
@@ -289,7 +289,7 @@ function sheetPage() {
           { "data-player": s.player },
           el("td", { className: "who" }, el("span", { className: "place", text: `${s.place}.` }), ` ${s.player}`),
           el("td", { className: "num", text: String(s.total) }),
-          el("td", { className: "num", text: String(s.games_won) }),
+          el("td", { className: "num games-won", text: String(s.games_won) }),
           el("td", { className: "num", text: String(s.mahjongs) }),
           free ? null : el("td", { className: "num", text: String(s.deal_ins) }),
           tablePoints ? el("td", { className: "num table-points", text: number(s.table_points) }) : null,
@@ -297,6 +297,7 @@ function sheetPage() {
       );
     }
     table.replaceChildren(el("thead", {}, head), body);
+    table.classList.toggle("over", sheet.over);
   }
 
   // -- the entry form
