@@ -372,3 +372,17 @@ def test_the_pages(player):
     assert missing.status_code == 404 and "There is no such sheet." in missing.text
     worker = player.get("/sheets-sw.js")
     assert worker.status_code == 200 and worker.headers["content-type"].startswith("text/javascript")
+
+
+def test_a_sheet_holds_at_most_max_rows(player):
+    from sparrow.web.sheets import MAX_ROWS
+
+    sheet = create_sheet("free", ["A", "B", "C"]).to_dict()
+    sheet["rows"] = [{"points": {"A": 1}}] * (MAX_ROWS + 1)
+    answer = player.post("/api/sheets/import", sheet)
+    assert answer.status_code == 422 and str(MAX_ROWS) in answer.json()["detail"]
+    sheet["rows"] = sheet["rows"][:MAX_ROWS]
+    full = player.post("/api/sheets/import", sheet)
+    assert full.status_code == 201 and full.json()["totals"]["A"] == MAX_ROWS
+    answer = player.post(f"/api/sheets/{full.json()['id']}/rows", {"points": {"B": 1}})
+    assert answer.status_code == 422 and str(MAX_ROWS) in answer.json()["detail"]

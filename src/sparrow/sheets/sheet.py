@@ -218,14 +218,21 @@ class Sheet:
         rows = data.get("rows", [])
         if not isinstance(rows, list):
             raise SheetError("rows", "must be a list of rows")
+        # The table's position is carried from row to row (not replayed from the first row for each
+        # one): reading a sheet takes time in proportion to its rows.
+        rotation = sheet.rotation
+        position = rotation.start()
+        entries = []
         for index, row in enumerate(rows):
-            if sheet.over:
+            if rotation.complete(position):
                 raise SheetError(f"rows[{index}]", "the match is over before this row")
             try:
-                entry = sheet._parse(row, sheet._state.position, imported=True)
+                entry = sheet._parse(row, position, imported=True)
             except SheetError as error:
                 raise SheetError(f"rows[{index}].{error.field}", error.template, **error.params) from None
-            sheet = dataclasses.replace(sheet, entries=sheet.entries + (entry,))
+            entries.append(entry)
+            position = rotation.after(position, entry)
+        sheet = dataclasses.replace(sheet, entries=tuple(entries))
         ended = data.get("ended", False)
         if not isinstance(ended, bool):
             raise SheetError("ended", "must be true or false")

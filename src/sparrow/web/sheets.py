@@ -47,6 +47,7 @@ Session = Annotated[SessionRecord, Depends(current_session)]
 
 _MAX_BODY = 16 * 1024  # a new sheet or a row: a small JSON object
 _MAX_IMPORT = 2 * 1024 * 1024  # an export of a long evening is some tens of kilobytes
+MAX_ROWS = 1000  # a long evening is some tens of hands; this keeps every request quick
 _NEW_SHEET_FIELDS = ("rules", "players", "options", "title", "length")
 
 # The refusals of this layer (the sheet's own come with SheetError), in the catalogue.
@@ -58,6 +59,7 @@ NOT_OBJECT = N_("The request body must be a JSON object.")
 TOO_LARGE = N_("The request body is too large.")
 UNKNOWN_FIELD = N_("Unknown field {name} (expected rules, players, options, title, length).")
 BAD_FORMAT = N_("format must be json or csv.")
+TOO_MANY_ROWS = N_("A sheet holds at most {limit} rows.")
 
 # How the pages name the rulesets a sheet can follow.
 RULES_LABELS = {
@@ -300,6 +302,8 @@ def list_sheets(request: Request, session: Session) -> list[dict[str, Any]]:
 def import_sheet(request: Request, session: Session, body: Body) -> JSONResponse:
     """A sheet from its JSON export (every row checked and recomputed), as a new sheet of yours."""
     data = _parse(request, body, _MAX_IMPORT)
+    if isinstance(data, dict) and isinstance(data.get("rows"), list) and len(data["rows"]) > MAX_ROWS:
+        raise WebError(422, _text(request, TOO_MANY_ROWS, limit=MAX_ROWS))
     try:
         sheet = import_json(json.dumps(data))
     except SheetError as error:
@@ -344,6 +348,8 @@ def add_row(request: Request, session: Session, sheet_id: str, body: Body) -> JS
     free sheet ``{"points": {name: n}}``."""
     record = _owned(request, session, sheet_id)
     row = _object(request, body)
+    if len(record.data.get("rows", [])) >= MAX_ROWS:
+        raise WebError(422, _text(request, TOO_MANY_ROWS, limit=MAX_ROWS))
     try:
         sheet = _loaded(record).add_row(row)
     except SheetError as error:
