@@ -47,6 +47,10 @@ function showError(id, message) {
   box.hidden = !message;
 }
 
+function reason(error) {
+  return error.status === 0 ? t("The server cannot be reached: check the connection and try again.") : error.message;
+}
+
 function signed(value) {
   return value > 0 ? `+${value}` : String(value);
 }
@@ -94,7 +98,7 @@ function listPage() {
       const sheet = await api("POST", "/api/sheets", body);
       location.href = `/sheets/${sheet.id}`;
     } catch (error) {
-      showError("new-sheet-error", error.message);
+      showError("new-sheet-error", reason(error));
       button.disabled = false;
     }
   });
@@ -114,7 +118,7 @@ function listPage() {
       const sheet = await api("POST", "/api/sheets/import", data);
       location.href = `/sheets/${sheet.id}`;
     } catch (error) {
-      showError("import-error", error.message);
+      showError("import-error", reason(error));
     }
   });
 }
@@ -162,9 +166,6 @@ function sheetPage() {
   }
   function unreachable(error) {
     return error && error.status === 0;
-  }
-  function message(error) {
-    return unreachable(error) ? t("The server cannot be reached: check the connection and try again.") : error.message;
   }
 
   function windName(wind) {
@@ -464,7 +465,7 @@ function sheetPage() {
       keep();
       return true;
     } catch (error) {
-      showError(errorBox, message(error));
+      showError(errorBox, reason(error));
       return false;
     } finally {
       root.dataset.busy = "false";
@@ -581,7 +582,7 @@ function sheetPage() {
       localStorage.removeItem(SHEET_KEY);
       location.href = "/sheets";
     } catch (error) {
-      showError("tools-error", message(error));
+      showError("tools-error", reason(error));
     }
   });
 
