@@ -278,7 +278,7 @@ def test_hkos_and_free_sheets_on_a_phone(browser, server):  # noqa: F811
         page.wait_for_url(server.url + "/sheets")
         assert page.locator("[data-testid=sheet-link]").count() == 1  # the HKOS sheet is left
         assert page.inner_text("[data-testid=games-won] tbody") == "Alice\t1"  # its winner, across the sheets
-        snap(page, "sheets-list-with-sheets", "phone")
+        snap(page, "sheets-list-with-sheets", "desktop")
         assert errors == []
     finally:
         context.close()
