@@ -197,8 +197,8 @@ async def read_link(request: Request) -> JSONResponse:
                 fields["options"] = dict(main.options)
             try:
                 situation = HandSituation.from_dict(fields)
-            except SituationError as error:
-                raise SituationError(_OTHER_HAND + seat, str(error)) from None
+            except SituationError as error:  # said of this player's hand, by its link parameter
+                raise SituationError(_OTHER_HAND + seat, str(error).split(": ", 1)[-1]) from None
             hands.append(_hand(situation, lang))
         discarder = _one(params, "discarder")
         if discarder is not None and discarder not in SEATS:
@@ -231,8 +231,8 @@ def _texts(lang: str) -> dict[str, str]:
         "Only a kong can be declared concealed; a concealed pung or chow stands in the hand.",
         "Only one hand has a winning tile: this one now wins.", "Settlement", "Payments",
         "The settlement needs every hand complete.", "Link copied.", "Tap a tile to remove it.",
-        "Remove this set", "Remove the winning tile", "East", "South", "West", "North",
-        "Hand scores", "Discarder", "Score card", "This hand", "Complete the hand to see its score.",
+        "Remove this set", "East", "South", "West", "North",
+        "Hand scores", "Discarder", "Score card", "Complete the hand to see its score.",
         "The winner pays nobody; East pays and receives double.",
     ]  # fmt: skip
     return {word: _(word) for word in words}
