@@ -478,7 +478,8 @@ async function settle(number) {
   const scores = {};
   for (const seat of SEATS) if (scored[seat] && scored[seat].card) scores[seat] = scored[seat].card.total;
   let payments = null;
-  let problem = ready ? "" : T("The settlement needs every hand complete.");
+  const waiting = ready ? "" : T("The settlement needs every hand complete.");
+  let problem = "";
   if (ready) {
     const data = { rules: "nts", winner, scores };
     if (winner) {
@@ -525,7 +526,7 @@ async function settle(number) {
   const note = document.createElement("p");
   note.className = problem ? "error" : "muted";
   note.id = "settlement-note";
-  note.textContent = problem || (winner ? T("The winner pays nobody; East pays and receives double.") : T("Drawn hand"));
+  note.textContent = problem || waiting || (winner ? T("The winner pays nobody; East pays and receives double.") : T("Drawn hand"));
   body.replaceChildren(table, note);
 }
 
@@ -541,7 +542,21 @@ function showNotation() {
 let typing = null;
 function typed() {
   clearTimeout(typing);
-  typing = setTimeout(readNotation, 250);
+  typing = setTimeout(() => {
+    typing = null;
+    readNotation();
+  }, 250);
+}
+
+function leftNotation() {
+  if (typing !== null) {
+    // Read what was typed last before anything rewrites the field.
+    clearTimeout(typing);
+    typing = null;
+    readNotation();
+  } else if ($("notation-error").hidden) {
+    showNotation();
+  }
 }
 
 async function readNotation() {
@@ -632,8 +647,13 @@ function changed({ fromNotation = false } = {}) {
 
 function wire() {
   $("calc-notation").addEventListener("input", typed);
-  $("calc-notation").addEventListener("blur", () => {
-    if ($("notation-error").hidden) showNotation();
+  $("calc-notation").addEventListener("blur", leftNotation);
+  $("calc-notation").addEventListener("keydown", (event) => {
+    if (event.key !== "Enter") return;
+    event.preventDefault(); // one line: Enter reads it now
+    clearTimeout(typing);
+    typing = null;
+    readNotation();
   });
   $("calc-rules").addEventListener("change", (event) => {
     const hand = current();
