@@ -127,9 +127,10 @@ def test_impossible_input_is_caught_as_typed(browser, server):  # noqa: F811
     tap(page, "5p", 5)
     fifth = page.locator("#view-concealed .tile.over")
     expect(fifth.first).to_be_visible()
-    assert page.eval_on_selector(
-        "#view-concealed .tile.over", "t => getComputedStyle(t).borderTopColor"
-    ) == "rgb(179, 38, 30)"  # the accent red
+    assert (
+        page.eval_on_selector("#view-concealed .tile.over", "t => getComputedStyle(t).borderTopColor")
+        == "rgb(179, 38, 30)"
+    )  # the accent red
     expect(page.locator("#hand-problem")).to_contain_text("This tile is already in the hand four times.")
     expect(page.locator("#hand-problem")).to_contain_text("A hand has 13 tiles here, this one has 5.")
     page.click("#view-concealed .tile >> nth=0")
