@@ -91,7 +91,7 @@ class Casual(Ruleset):
     defaults: Mapping[str, Any] = {"max_fan": 5, "rotate": False}
     option_help: Mapping[str, Any] = {
         "max_fan": "the most fan a hand counts (whole number, 0 or more)",
-        "rotate": "the deal passes as in HKOS and a match is a round of hands; false: one hand, East fixed",
+        "rotate": "the deal moves on (the dealer keeps it with a win) and the score runs on; false: each deal stands alone",
     }
 
     def table(self, options: Mapping[str, Any] | None = None) -> TableRules:

@@ -516,6 +516,7 @@ def _points(reading: Items) -> int:
 class Chinese(Ruleset):
     name = "chinese"
     title = "Chinese points guidelines"
+    summary = "The Chinese points guidelines: every pattern shown adds its points, 3 points to win."
     defaults: Mapping[str, Any] = {}  # the rules page names no options
 
     def table(self, options: Mapping[str, Any] | None = None) -> TableRules:

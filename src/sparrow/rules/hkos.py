@@ -479,7 +479,7 @@ class HKOS(Ruleset):
             ),
             (
                 "The faan of the reading that scores most are added up and turned into points by the table"
-                f" below; {LIMIT_FAAN} faan or more score the limit, {FAAN_POINTS[LIMIT_FAAN]} points.",
+                f" of points; {LIMIT_FAAN} faan or more score the limit, {FAAN_POINTS[LIMIT_FAAN]} points.",
                 "A hand needs the minimum (option minimum, 3 faan by default) to win; only the winner scores.",
                 "On a discard the discarder pays double and the others single (option responsibility: full, the"
                 " discarder pays for all); on a self-draw everybody pays double.",
