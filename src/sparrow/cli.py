@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import inspect
 import json
 import sys
 from collections.abc import Callable, Iterator, Mapping
@@ -36,9 +37,52 @@ errors = Console(stderr=True)
 F = TypeVar("F", bound=Callable[..., Any])
 
 
+# How tiles are shown in text output: as Unicode glyphs (🀇🀈🀉) or in the notation (123m). Set for
+# each run by the root callback: glyphs when standard output is a UTF-8 terminal, unless told.
+_display = {"glyphs": False}
+
+
+def _terminal_shows_glyphs() -> bool:
+    stdout = sys.stdout
+    encoding = (getattr(stdout, "encoding", None) or "").lower().replace("-", "").replace("_", "")
+    try:
+        return encoding == "utf8" and stdout.isatty()
+    except (AttributeError, ValueError):  # a replaced or closed stream
+        return False
+
+
+def _version(value: bool) -> None:
+    if value:
+        from sparrow import __version__
+
+        print(f"sparrow {__version__}")
+        raise typer.Exit()
+
+
 @app.callback()
-def _root() -> None:
+def _root(
+    glyphs: Annotated[
+        bool | None,
+        typer.Option(
+            "--glyphs/--ascii",
+            help="Show tiles as Unicode mahjong glyphs, or as text (123m). Default: glyphs on a UTF-8 terminal.",
+            show_default=False,
+        ),
+    ] = None,
+    version: Annotated[
+        bool, typer.Option("--version", callback=_version, is_eager=True, help="Print the version and exit.")
+    ] = False,
+) -> None:
     """Sparrow mahjong: analyse hands, score and settle them, and play or simulate games."""
+    _display["glyphs"] = _terminal_shows_glyphs() if glyphs is None else glyphs
+
+
+def _tiles(tiles: Any) -> str:
+    """Tiles for people: glyphs when the terminal shows them (see ``--glyphs/--ascii``), else the notation."""
+    tiles = list(tiles)
+    if _display["glyphs"]:
+        return "".join(tile.glyph for tile in sorted(tiles))
+    return format_tiles(tiles)
 
 
 class InputError(Exception):
@@ -96,12 +140,21 @@ def analyze(
         ),
     ] = 0,
     visible: Annotated[
-        str, typer.Option("--visible", "-v", help="Tiles seen elsewhere (discards, melds) to leave out of the counts.")
+        str,
+        typer.Option(
+            "--visible",
+            "-v",
+            metavar="TILES",
+            help="Tiles seen elsewhere (discards, melds) to leave out of the counts.",
+        ),
     ] = "",
     rules: Annotated[
         str | None,
         typer.Option(
-            "--rules", "-r", help="Use this ruleset's winning shapes (e.g. nts: its snakes), not only the plain ones."
+            "--rules",
+            "-r",
+            metavar="NAME",
+            help="Use this ruleset's winning shapes (e.g. nts: its snakes), not only the plain ones.",
         ),
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object instead of a table.")] = False,
@@ -117,7 +170,8 @@ def analyze(
     size = len(hand) + 3 * melds
     if size not in (13, 14):
         raise InputError(
-            f"{tiles!r} has {len(hand)} tiles; with {melds} declared set(s) it needs {13 - 3 * melds} or {14 - 3 * melds}"
+            f"{tiles!r} has {len(hand)} tile{'s' if len(hand) != 1 else ''}; with {melds} declared"
+            f" set{'s' if melds != 1 else ''} it needs {13 - 3 * melds} or {14 - 3 * melds}"
         )
     counts = tile_counts(hand)
     visible_counts = tile_counts(seen)
@@ -141,11 +195,11 @@ def analyze(
                 )
             )
             return
-        console.print(f"[bold]{format_tiles(hand)}[/]  shanten {_describe(current)}")
+        console.print(Text(_tiles(hand), style="bold") + Text(f"  shanten {_describe(current)}"))
         table = Table("discard", "shanten", "accepted tiles", "count")
         for option in options:
             table.add_row(
-                str(option.tile), str(option.shanten), format_tiles(option.accepted) or "-", str(option.unseen)
+                _tiles([option.tile]), str(option.shanten), _tiles(option.accepted) or "-", str(option.unseen)
             )
         console.print(table)
         return
@@ -168,8 +222,8 @@ def analyze(
         )
         return
     label = "waits" if current == 0 else "accepted tiles"
-    console.print(f"[bold]{format_tiles(hand)}[/]  shanten {_describe(current)}")
-    console.print(f"{label}: {format_tiles(accepted) or '-'} ({count} left)")
+    console.print(Text(_tiles(hand), style="bold") + Text(f"  shanten {_describe(current)}"))
+    console.print(Text(f"{label}: {_tiles(accepted) or '-'} ({count} left)"))
 
 
 def _describe(value: int) -> str:
@@ -423,26 +477,23 @@ def _write_line(
 
 # -- the score card
 
-_UNITS = {"points": ("point", "points"), "doubling": ("doubling", "doublings"), "faan": ("faan", "faan")}
-_UNITS |= {"fan": ("fan", "fan"), "limit": ("points (limit)", "points (limit)")}
-
-
-def _value_text(kind: str, value: int) -> str:
-    one, many = _UNITS.get(kind, (kind, kind))
-    return f"{value} {one if value == 1 else many}"
-
 
 def _show_score(data: Any, result: ScoreResult) -> None:
-    """A score card: the hand as read, one row per item with its value, the arithmetic and the total."""
+    """A score card: the hand as read, one row per item with its value, the arithmetic and the total.
+    A hand that does not win says why; one that is not complete, how far it is (its shanten)."""
+    from sparrow.cli_rules import value_text
     from sparrow.compact import format_compact
 
-    heading = format_compact(HandSituation.from_dict(data))
-    console.print(heading, style="bold", soft_wrap=True, highlight=False, markup=False)
+    situation = HandSituation.from_dict(data)
+    ruleset = get_ruleset(situation.rules)
+    console.print(format_compact(situation), style="bold", soft_wrap=True, highlight=False, markup=False)
+    if _display["glyphs"]:
+        console.print(_hand_glyphs(situation), soft_wrap=True, highlight=False, markup=False)
     table = Table(show_header=False, min_width=40)
     table.add_column("item")
     table.add_column("value", justify="right")
     for item in result.items:
-        table.add_row(Text(item.name), _value_text(item.kind, item.value))
+        table.add_row(Text(item.name), value_text(item.kind, item.value, ruleset.limit_unit))
     if not result.items:
         table.add_row("[dim](no scoring items)[/]", "")
     table.add_section()
@@ -454,6 +505,42 @@ def _show_score(data: Any, result: ScoreResult) -> None:
     console.print(table)
     if not result.valid:
         console.print(Text("not a legal win: ", style="red") + Text(result.reason or "no reason given"))
+        distance = _distance(situation, ruleset)
+        if distance is not None:
+            console.print(Text(distance), soft_wrap=True, highlight=False)
+
+
+def _hand_glyphs(situation: HandSituation) -> str:
+    """The hand as glyphs: standing tiles, the declared sets, the winning tile."""
+    parts = [_tiles(situation.concealed)]
+    for meld in situation.melds:
+        tiles = _tiles(meld.tiles)
+        parts.append(f"[{tiles}]" if meld.open else f"({tiles})")
+    if situation.winning_tile is not None:
+        parts.append("+" + _tiles([situation.winning_tile]))
+    if situation.bonus:
+        parts.append(_tiles(situation.bonus))
+    return " ".join(parts)
+
+
+def _distance(situation: HandSituation, ruleset: Ruleset) -> str | None:
+    """For a winning tile that does not complete the hand: its shanten (how many tiles from ready
+    after a discard) and the ``sparrow analyze`` command that shows which discards bring it closer.
+    None when the shape is complete (the hand failed on its value, not its tiles)."""
+    if situation.winning_tile is None:
+        return None
+    standing = [*situation.concealed, situation.winning_tile]
+    counts = tile_counts(standing)
+    melds = len(situation.melds)
+    if sum(counts) + 3 * melds != 14 or ruleset.is_complete(counts, melds):
+        return None
+    options = _ruleset_discards(ruleset, counts, melds, ruleset.forms(), [0] * 34)
+    distance = min((option.shanten for option in options), default=shanten(counts, melds, ruleset.forms()))
+    ready = "ready after a discard" if distance == 0 else f"{distance} tile{'s' if distance != 1 else ''} from ready"
+    command = f"sparrow analyze {format_tiles(standing)}"
+    if melds:
+        command += f" --melds {melds}"
+    return f"shanten {distance} ({ready}): see {command} --rules {ruleset.name}"
 
 
 _WON_HOW = {
@@ -541,24 +628,35 @@ def score(
         str | None, typer.Argument(help="A JSON hand situation, or JSON Lines of them; '-' or none: standard input.")
     ] = None,
     hand: Annotated[
-        str | None, typer.Option("--hand", "-H", help="Type the hand in the compact notation instead (see below).")
+        str | None,
+        typer.Option("--hand", "-H", metavar="HAND", help="Type the hand in the compact notation instead (see below)."),
     ] = None,
     rules: Annotated[
-        str | None, typer.Option("--rules", "-r", help="The ruleset for --hand: nts, hkos, chinese, casual.")
+        str | None,
+        typer.Option("--rules", "-r", metavar="NAME", help="The ruleset for --hand: nts, hkos, chinese, casual."),
     ] = None,
-    seat: Annotated[str | None, typer.Option("--seat", help="Seat wind for --hand: E, S, W or N.")] = None,
-    round_wind: Annotated[str | None, typer.Option("--round", help="Round (prevailing) wind for --hand.")] = None,
+    seat: Annotated[
+        str | None, typer.Option("--seat", metavar="WIND", help="Seat wind for --hand: E, S, W or N.")
+    ] = None,
+    round_wind: Annotated[
+        str | None, typer.Option("--round", metavar="WIND", help="Round (prevailing) wind for --hand.")
+    ] = None,
     self_draw: Annotated[bool, typer.Option("--self-draw", help="The winning tile was self-drawn.")] = False,
     win_by: Annotated[
         str | None,
-        typer.Option("--win-by", help="discard, self_draw, kong_replacement, flower_replacement or robbing_kong."),
+        typer.Option(
+            "--win-by", metavar="HOW", help="discard, self_draw, kong_replacement, flower_replacement or robbing_kong."
+        ),
     ] = None,
-    bonus: Annotated[str | None, typer.Option("--bonus", help="Flowers and seasons set out, e.g. 1f6f.")] = None,
+    bonus: Annotated[
+        str | None, typer.Option("--bonus", metavar="TILES", help="Flowers and seasons set out, e.g. 1f6f.")
+    ] = None,
     moment: Annotated[
-        list[str] | None, typer.Option("--moment", help="A special moment, e.g. last_tile (repeat for more).")
+        list[str] | None,
+        typer.Option("--moment", metavar="MOMENT", help="A special moment, e.g. last_tile (repeat for more)."),
     ] = None,
     option: Annotated[
-        list[str] | None, typer.Option("--option", "-o", help="A ruleset option name=value (repeatable).")
+        list[str] | None, typer.Option("--option", "-o", metavar="NAME=VALUE", help="A ruleset option (repeatable).")
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="One JSON result a line, in input order.")] = False,
 ) -> None:
@@ -620,14 +718,81 @@ def settle(
 
 
 def _register_more_commands() -> None:
-    from sparrow import cli_play, cli_serve, cli_simulate
+    from sparrow import cli_play, cli_rules, cli_serve, cli_simulate
 
+    cli_rules.register(app)
     cli_simulate.register(app)
     cli_play.register(app)
     cli_serve.register(app)
 
 
 _register_more_commands()
+
+
+# ---------------------------------------------------------------------------- help that reads well
+
+
+def _reflow(text: str) -> str:
+    """Join the lines of each paragraph, so that the help wraps at the terminal's width instead of
+    breaking sentences where the source did. Indented lines (examples, tables) are kept as written."""
+    paragraphs = []
+    for paragraph in inspect.cleandoc(text).split("\n\n"):
+        lines = paragraph.split("\n")
+        if any(line.startswith(" ") for line in lines):
+            paragraphs.append(paragraph)
+        else:
+            paragraphs.append(" ".join(line.strip() for line in lines))
+    return "\n\n".join(paragraphs)
+
+
+def _short_help(text: str) -> str:
+    """The line in the list of commands: the first paragraph, up to its first colon when it is long."""
+    first = text.split("\n\n")[0]
+    if len(first) > 100 and ": " in first:
+        first = first.split(": ")[0] + "."
+    return first
+
+
+def _tidy_help() -> None:
+    """Every command's help: paragraphs reflowed, a short line in the list of commands; and two
+    changes to how Typer (0.29) shows parameters: no type after a flag (``--json <bool>``: a flag
+    takes no value) or an argument (its name says it), and an option's value named after the option
+    (``--rules RULES``) unless it has a metavar. Usage lines name arguments in capitals
+    (``TILES``, ``[FILE]``), not ``{tiles}``."""
+    from typer.core import TyperArgument, TyperOption
+
+    for info in app.registered_commands:
+        help_text = info.help or inspect.getdoc(info.callback) or ""
+        info.help = _reflow(help_text)
+        info.short_help = info.short_help or _short_help(info.help)
+        if info.epilog:
+            info.epilog = _reflow(info.epilog)
+
+    def option_type(self: TyperOption, ctx: Any) -> str | None:
+        if self.is_flag or self.count:
+            return None
+        if self.metavar is not None:
+            return self.metavar
+        return (self.name or "value").upper() + ("..." if self.nargs != 1 else "")
+
+    def argument_type(self: TyperArgument, ctx: Any) -> str | None:
+        return None
+
+    def usage_name(self: TyperArgument) -> str:
+        name = self.metavar or (self.name or "").upper()
+        name += "..." if self.nargs != 1 else ""
+        return name if self.required else f"[{name}]"
+
+    def argument_name(self: TyperArgument) -> str:
+        return (self.metavar or (self.name or "").upper()) + ("..." if self.nargs != 1 else "")
+
+    TyperOption.display_type_rich = option_type  # type: ignore[method-assign]
+    TyperArgument.display_type_rich = argument_type  # type: ignore[method-assign]
+    TyperArgument._usage_display_name = usage_name  # type: ignore[method-assign]
+    TyperArgument.display_name_raw = property(argument_name)  # type: ignore[assignment,method-assign]
+
+
+_tidy_help()
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -447,7 +447,8 @@ def register(app: typer.Typer) -> None:
             ),
         ] = None,
         option: Annotated[
-            list[str] | None, typer.Option("--option", "-o", help="A ruleset option as name=value (repeatable).")
+            list[str] | None,
+            typer.Option("--option", "-o", metavar="NAME=VALUE", help="A ruleset option as name=value (repeatable)."),
         ] = None,
         delay: Annotated[
             str, typer.Option("--delay", metavar="SECONDS", help="Pause after each of the computer's moves (e.g. 0.3).")
