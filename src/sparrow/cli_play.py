@@ -25,6 +25,7 @@ from rich.table import Table as RichTable
 from rich.text import Text
 
 from sparrow.analysis import shanten, unseen_count
+from sparrow.cli_input import whole_number
 from sparrow.game.actions import Action, ActionKind, IllegalActionError, InvalidActionError
 from sparrow.game.state import Observation, Phase
 from sparrow.rules import RulesError, ScoreResult, get_ruleset
@@ -321,13 +322,16 @@ def hint_lines(observation: Observation) -> list[str]:
 
 def score_card(result: ScoreResult, names: Mapping[str, str], winner: str) -> RichTable:
     """The winner's score card, line by line."""
-    from sparrow.cli import _value_text
+    from sparrow.cli_rules import value_text
+    from sparrow.rules import get_ruleset
+
+    unit = get_ruleset(result.rules).limit_unit
 
     card = RichTable(title=f"{names.get(winner, winner)} ({winner}) scores", show_header=False, min_width=40)
     card.add_column("item")
     card.add_column("value", justify="right")
     for item in result.items:
-        card.add_row(Text(item.name), _value_text(item.kind, item.value))
+        card.add_row(Text(item.name), value_text(item.kind, item.value, unit))
     card.add_section()
     if result.arithmetic:
         card.add_row(Text(result.arithmetic), "")
@@ -436,10 +440,18 @@ def register(app: typer.Typer) -> None:
             str, typer.Option("--level", "-l", help="The computer players: easy, normal or expert.")
         ] = "normal",
         seed: Annotated[
-            str | None, typer.Option("--seed", "-s", metavar="S", help="Seed: the same seed deals the same game.")
+            int | None,
+            typer.Option(
+                "--seed",
+                "-s",
+                metavar="S",
+                parser=whole_number(minimum=0),
+                help="Seed: the same seed deals the same game.",
+            ),
         ] = None,
         option: Annotated[
-            list[str] | None, typer.Option("--option", "-o", help="A ruleset option as name=value (repeatable).")
+            list[str] | None,
+            typer.Option("--option", "-o", metavar="NAME=VALUE", help="A ruleset option as name=value (repeatable)."),
         ] = None,
         delay: Annotated[
             str, typer.Option("--delay", metavar="SECONDS", help="Pause after each of the computer's moves (e.g. 0.3).")
@@ -455,12 +467,7 @@ def register(app: typer.Typer) -> None:
 
         if level not in LEVELS:
             raise _fail(f"unknown level {level!r} (expected one of {', '.join(LEVELS)})")
-        if seed is None:
-            seed_value = random.SystemRandom().randrange(2**32)
-        elif seed.isascii() and seed.isdigit():
-            seed_value = int(seed)
-        else:
-            raise _fail(f"--seed must be a whole number in ASCII digits, got {seed!r}")
+        seed_value = random.SystemRandom().randrange(2**32) if seed is None else seed
         try:
             pause = float(delay)
         except ValueError:

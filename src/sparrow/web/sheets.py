@@ -35,6 +35,7 @@ from sparrow.sheets import (
 from sparrow.store import SessionRecord, SheetRecord, StaleSheetError, Store
 from sparrow.web.api import session_view, settings_of
 from sparrow.web.errors import WebError
+from sparrow.web.language import install as install_language
 from sparrow.web.language import language_of
 from sparrow.web.session import current_session
 
@@ -43,6 +44,7 @@ __all__ = ["api_router", "pages_router", "PAGE_TEXTS", "RULES_LABELS"]
 api_router = APIRouter(prefix="/api/sheets", tags=["sheets"])
 pages_router = APIRouter(include_in_schema=False)
 templates = Jinja2Templates(directory=Path(__file__).with_name("templates"))
+install_language(templates.env)  # _(), page_language() and language_links() of the request's language
 Session = Annotated[SessionRecord, Depends(current_session)]
 
 _MAX_BODY = 16 * 1024  # a new sheet or a row: a small JSON object
@@ -405,7 +407,6 @@ def _page(request: Request, session: SessionRecord, name: str, status: int = 200
         "session": session_view(_store(request), session),
         "settings": settings_of(session).model_dump(),
         "lang": lang,
-        "_": translate,
         "texts": {text: translate(text) for text in PAGE_TEXTS},
     }
     return templates.TemplateResponse(request, name, base | context, status_code=status)

@@ -485,6 +485,8 @@ function sheetPage() {
     if (wasEditing === null) {
       showError("row-error", "");
       root.dataset.busy = "true";
+      const button = document.getElementById("row-submit");
+      button.disabled = true; // one row at a time: the next waits until this one is answered or kept
       try {
         sheet = await api("POST", `${base}/rows`, body);
         keep();
@@ -493,6 +495,7 @@ function sheetPage() {
         else showError("row-error", error.message);
         return;
       } finally {
+        button.disabled = false;
         root.dataset.busy = "false";
       }
     } else if (!(await change("PUT", `${base}/rows/${wasEditing}`, body, "row-error"))) {
