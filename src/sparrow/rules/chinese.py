@@ -333,7 +333,7 @@ def _result_of(items: FixedItems, flowers: int) -> ScoreResult:
             score_items,
             reason=f"needs {MINIMUM_POINTS} points not counting flowers, has {points}",
             details={"points": points, "flowers": flowers},
-            arithmetic=f"{values} = {points} points, {MINIMUM_POINTS} needed before flowers",
+            arithmetic=f"{values} = {points} point{'s' if points != 1 else ''}, {MINIMUM_POINTS} needed before flowers",
         )
     total = points + flowers
     arithmetic = f"{values} = {points} points"
