@@ -321,13 +321,16 @@ def hint_lines(observation: Observation) -> list[str]:
 
 def score_card(result: ScoreResult, names: Mapping[str, str], winner: str) -> RichTable:
     """The winner's score card, line by line."""
-    from sparrow.cli import _value_text
+    from sparrow.cli_rules import value_text
+    from sparrow.rules import get_ruleset
+
+    limit_unit = get_ruleset(result.rules).limit_unit
 
     card = RichTable(title=f"{names.get(winner, winner)} ({winner}) scores", show_header=False, min_width=40)
     card.add_column("item")
     card.add_column("value", justify="right")
     for item in result.items:
-        card.add_row(Text(item.name), _value_text(item.kind, item.value))
+        card.add_row(Text(item.name), value_text(item.kind, item.value, limit_unit))
     card.add_section()
     if result.arithmetic:
         card.add_row(Text(result.arithmetic), "")

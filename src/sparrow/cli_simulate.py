@@ -194,7 +194,8 @@ def _print_result(console: Console, result: Any, log: Path | None, elapsed: floa
     )
     console.print("± is half the width of the 95% confidence interval (--json gives both ends)", highlight=False)
     console.print(
-        f"time {elapsed:.1f} s on {workers} worker(s), {result.hands / elapsed:,.0f} hands/s", highlight=False
+        f"time {elapsed:.1f} s on {workers} worker{'s' if workers != 1 else ''}, {result.hands / elapsed:,.0f} hands/s",
+        highlight=False,
     )
     if log is not None:
         console.print(f"game log: {log}")
