@@ -25,6 +25,7 @@ from rich.table import Table as RichTable
 from rich.text import Text
 
 from sparrow.analysis import shanten, unseen_count
+from sparrow.cli_input import whole_number
 from sparrow.game.actions import Action, ActionKind, IllegalActionError, InvalidActionError
 from sparrow.game.state import Observation, Phase
 from sparrow.rules import RulesError, ScoreResult, get_ruleset
@@ -439,7 +440,14 @@ def register(app: typer.Typer) -> None:
             str, typer.Option("--level", "-l", help="The computer players: easy, normal or expert.")
         ] = "normal",
         seed: Annotated[
-            str | None, typer.Option("--seed", "-s", metavar="S", help="Seed: the same seed deals the same game.")
+            int | None,
+            typer.Option(
+                "--seed",
+                "-s",
+                metavar="S",
+                parser=whole_number(minimum=0),
+                help="Seed: the same seed deals the same game.",
+            ),
         ] = None,
         option: Annotated[
             list[str] | None,
@@ -459,12 +467,7 @@ def register(app: typer.Typer) -> None:
 
         if level not in LEVELS:
             raise _fail(f"unknown level {level!r} (expected one of {', '.join(LEVELS)})")
-        if seed is None:
-            seed_value = random.SystemRandom().randrange(2**32)
-        elif seed.isascii() and seed.isdigit():
-            seed_value = int(seed)
-        else:
-            raise _fail(f"--seed must be a whole number in ASCII digits, got {seed!r}")
+        seed_value = random.SystemRandom().randrange(2**32) if seed is None else seed
         try:
             pause = float(delay)
         except ValueError:

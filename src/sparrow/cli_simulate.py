@@ -18,21 +18,14 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 from rich.table import Table
 
+from sparrow.cli_input import whole_number
+
 __all__ = ["register", "parse_options"]
 
 
 def _fail(message: str) -> typer.Exit:
     print(f"error: {message}", file=sys.stderr)  # one line, never wrapped
     return typer.Exit(2)
-
-
-def _whole_number(name: str, text: str, minimum: int | None = None) -> int:
-    if not (text.isascii() and text.lstrip("-").isdigit() and text.count("-") <= 1):
-        raise _fail(f"{name} must be a whole number in ASCII digits, got {text!r}")
-    value = int(text)
-    if minimum is not None and value < minimum:
-        raise _fail(f"{name} must be {minimum} or more, got {value}")
-    return value
 
 
 def parse_options(items: list[str]) -> dict[str, Any]:
@@ -60,17 +53,28 @@ def register(app: typer.Typer) -> None:
             ),
         ] = "normal",
         hands: Annotated[
-            str, typer.Option("--hands", "-n", metavar="N", help="How many hands to play (as matches).")
-        ] = "100",
+            int,
+            typer.Option(
+                "--hands",
+                "-n",
+                metavar="N",
+                parser=whole_number(minimum=1),
+                help="How many hands to play (as matches).",
+            ),
+        ] = 100,
         seed: Annotated[
-            str, typer.Option("--seed", "-s", metavar="S", help="Seed: the same seed plays the same hands.")
-        ] = "0",
+            int,
+            typer.Option(
+                "--seed", "-s", metavar="S", parser=whole_number(), help="Seed: the same seed plays the same hands."
+            ),
+        ] = 0,
         workers: Annotated[
-            str | None,
+            int | None,
             typer.Option(
                 "--workers",
                 "-w",
                 metavar="K",
+                parser=whole_number(minimum=1),
                 help="Processes to play on (default: every core). The result is the same for any K.",
             ),
         ] = None,
@@ -105,9 +109,8 @@ def register(app: typer.Typer) -> None:
         from sparrow.lab import LabError, parse_players, run_lab
         from sparrow.rules import RulesError
 
-        hand_count = _whole_number("--hands", hands, minimum=1)
-        seed_value = _whole_number("--seed", seed)
-        worker_count = _whole_number("--workers", workers, minimum=1) if workers is not None else os.cpu_count() or 1
+        hand_count, seed_value = hands, seed
+        worker_count = workers if workers is not None else os.cpu_count() or 1
         try:
             options = parse_options(option or [])
             seats = procedure(rules, options).table.seats  # unknown ruleset or option: said before anything starts
