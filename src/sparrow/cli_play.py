@@ -26,6 +26,7 @@ from rich.text import Text
 
 from sparrow.analysis import shanten, unseen_count
 from sparrow.cli_input import whole_number
+from sparrow.cli_rules import counted
 from sparrow.game.actions import Action, ActionKind, IllegalActionError, InvalidActionError
 from sparrow.game.state import Observation, Phase
 from sparrow.rules import RulesError, ScoreResult, get_ruleset
@@ -249,7 +250,9 @@ def render_table(observation: Observation, *, hand_number: int, title: str) -> G
         bonus = format_tiles(observation.bonus[seat])
         exposed = " ".join(part for part in (melds, f"[{bonus}]" if bonus else "") if part) or "—"
         dead = " (dead)" if seat in observation.dead else ""
-        label = f"{marker}{name} {seat}{dead}" + ("" if seat == me else f" · {observation.hand_sizes[seat]} tiles")
+        label = f"{marker}{name} {seat}{dead}" + (
+            "" if seat == me else f" · {counted(observation.hand_sizes[seat], 'tile')}"
+        )
         discards = format_tiles_in_order(observation.discards[seat]) or "—"
         grid.add_row(label, str(observation.scores.get(seat, 0)), exposed, discards)
     hand = shown_hand(observation)

@@ -26,7 +26,7 @@ from sparrow.rules import RulesError, Ruleset, TableRules, get_ruleset, ruleset_
 from sparrow.rules.ruleset import ScoringEntry, ScoringTable
 from sparrow.tiles import format_tiles
 
-__all__ = ["register", "value_text", "describe_table", "family_dict"]
+__all__ = ["register", "value_text", "counted", "describe_table", "family_dict"]
 
 # How a value of each kind of score card line reads: (one, more than one).
 _UNITS = {
@@ -35,6 +35,11 @@ _UNITS = {
     "faan": ("faan", "faan"),
     "fan": ("fan", "fan"),
 }
+
+
+def counted(number: int, one: str, many: str | None = None) -> str:
+    """``1 hand``, ``2 hands``: a number and its noun, in the singular for exactly one."""
+    return f"{number} {one if number == 1 else (many or one + 's')}"
 
 
 def value_text(kind: str, value: int, limit_unit: str = "points") -> str:
