@@ -12,9 +12,8 @@ import pytest
 from typer.testing import CliRunner
 
 import sparrow
-from sparrow import cli
 from sparrow.cli import app
-from sparrow.cli_rules import value_text
+from sparrow.cli_text import counted, terminal_shows_glyphs, value_text
 from sparrow.generate import random_complete_situation
 from sparrow.rules import chinese as chinese_rules
 from sparrow.rules import get_ruleset, ruleset_names
@@ -219,6 +218,7 @@ def test_values_and_counts_read_in_the_singular_for_one():
     assert value_text("doubling", 1) == "1 doubling" and value_text("doubling", 3) == "3 doublings"
     assert value_text("faan", 1) == "1 faan" and value_text("fan", 2) == "2 fan"
     assert value_text("limit", 10, "faan") == "10 faan (limit)"
+    assert counted(1, "hand") == "1 hand" and counted(2, "match", "matches") == "2 matches"
     card = run("score", "--hand", "chinese: 123m456p789s11z23p +4p").stdout
     assert "1 = 1 point, 3 needed before flowers" in card and "1 points" not in card
     assert re.search(r"│ Concealed Hand\s+│ 1 point │", card)
@@ -266,7 +266,7 @@ class _Stream(io.StringIO):
 )
 def test_glyphs_by_default_only_on_a_utf8_terminal(monkeypatch, encoding, tty, shown):
     monkeypatch.setattr("sys.stdout", _Stream(encoding, tty))
-    assert cli._terminal_shows_glyphs() is shown
+    assert terminal_shows_glyphs() is shown
 
 
 # ---------------------------------------------------------------------------- help

@@ -22,34 +22,12 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from sparrow.cli_text import value_text
 from sparrow.rules import RulesError, Ruleset, TableRules, get_ruleset, ruleset_names
 from sparrow.rules.ruleset import ScoringEntry, ScoringTable
 from sparrow.tiles import format_tiles
 
-__all__ = ["register", "value_text", "counted", "describe_table", "family_dict"]
-
-# How a value of each kind of score card line reads: (one, more than one).
-_UNITS = {
-    "points": ("point", "points"),
-    "doubling": ("doubling", "doublings"),
-    "faan": ("faan", "faan"),
-    "fan": ("fan", "fan"),
-}
-
-
-def counted(number: int, one: str, many: str | None = None) -> str:
-    """``1 hand``, ``2 hands``: a number and its noun, in the singular for exactly one."""
-    return f"{number} {one if number == 1 else (many or one + 's')}"
-
-
-def value_text(kind: str, value: int, limit_unit: str = "points") -> str:
-    """``1 point``, ``2 doublings``, ``3 faan``; a limit hand in the family's own unit:
-    ``10 faan (limit)`` under HKOS, ``2000 points (limit)`` under NTS."""
-    if kind == "limit":
-        one, many = _UNITS.get(limit_unit, (limit_unit, limit_unit))
-        return f"{value} {one if value == 1 else many} (limit)"
-    one, many = _UNITS.get(kind, (kind, kind))
-    return f"{value} {one if value == 1 else many}"
+__all__ = ["register", "describe_table", "family_dict"]
 
 
 def _entry_value(entry: ScoringEntry, limit_unit: str) -> str:

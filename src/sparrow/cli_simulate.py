@@ -19,7 +19,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from sparrow.cli_input import whole_number
-from sparrow.cli_rules import counted
+from sparrow.cli_text import counted
 
 __all__ = ["register", "parse_options"]
 
