@@ -7,6 +7,8 @@ import io
 import json
 import random
 import re
+import subprocess
+import sys
 
 import pytest
 from typer.testing import CliRunner
@@ -14,6 +16,7 @@ from typer.testing import CliRunner
 import sparrow
 from sparrow.cli import app
 from sparrow.cli_text import counted, terminal_shows_glyphs, value_text
+from sparrow.compact import parse_compact
 from sparrow.generate import random_complete_situation
 from sparrow.rules import chinese as chinese_rules
 from sparrow.rules import get_ruleset, ruleset_names
@@ -177,6 +180,32 @@ def test_changing_the_table_changes_the_score_and_the_listing(monkeypatch):
     monkeypatch.setitem(chinese_rules.PATTERN_POINTS, chinese_rules.ALL_SIMPLES, 5)
     assert all_simples() == (5, 5)
     chinese_rules._result_of.cache_clear()
+
+
+_CHANGED_NTS = """
+import json
+from sparrow.rules import nts_table
+
+# Change one row of the NTS table before the scorer reads it: Mahjong worth 30 instead of 20.
+object.__setattr__(nts_table.POINTS["mahjong"], "value", 30)
+from sparrow.cli_rules import family_dict
+from sparrow.compact import parse_compact
+from sparrow.rules import get_ruleset
+
+card = get_ruleset("nts").score(parse_compact("nts: 23m456p88s777z [111z] +1m* seat=E round=S"))
+listed = [e for s in family_dict(get_ruleset("nts"))["scoring"]["sections"] for e in s["entries"]]
+print(json.dumps([card.total, [i.value for i in card.items if i.name == "Mahjong"],
+                  [e["value"] for e in listed if e["name"] == "Mahjong"]]))
+"""
+
+
+def test_changing_a_row_of_the_nts_table_changes_the_score_and_the_listing():
+    """The NTS scorer makes its lines from ``nts_table`` at import: a row changed there changes the
+    worked example (34 base points with Mahjong 20, so 44 with 30: 44 × 2² = 176) and the listing."""
+    done = subprocess.run([sys.executable, "-c", _CHANGED_NTS], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout) == [176, [30], [30]]
+    assert get_ruleset("nts").score(parse_compact("nts: 23m456p88s777z [111z] +1m* seat=E round=S")).total == 136
 
 
 # ---------------------------------------------------------------------------- the score card
