@@ -504,7 +504,8 @@ def _hand_glyphs(situation: HandSituation) -> str:
 def _distance(situation: HandSituation, ruleset: Ruleset) -> str | None:
     """For a winning tile that does not complete the hand: its shanten (how many tiles from ready
     after a discard) and the ``sparrow analyze`` command that shows which discards bring it closer.
-    None when the shape is complete (the hand failed on its value, not its tiles)."""
+    None when the shape is complete (the hand failed on its value, not its tiles). Counted with the
+    family's default options, as ``sparrow analyze --rules`` counts, so the two agree."""
     if situation.winning_tile is None:
         return None
     standing = [*situation.concealed, situation.winning_tile]
