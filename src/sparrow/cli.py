@@ -15,7 +15,7 @@ from rich.table import Table
 from rich.text import Text
 
 from sparrow.analysis import Discard, Forms, accepted_tiles, discard_options, shanten, unseen_count
-from sparrow.cli_input import TOO_DEEP, Item, read_chunks, read_items, stdin_chunks, whole_number
+from sparrow.cli_input import TOO_DEEP, Item, line_message, read_chunks, read_items, stdin_chunks, whole_number
 from sparrow.cli_text import DISPLAY, terminal_shows_glyphs, tiles_text, value_text
 from sparrow.hand import HandError
 from sparrow.messages import quote
@@ -272,6 +272,8 @@ def _input_message(error: Exception) -> str:
         message = f"rules: {error or 'this ruleset cannot do that yet'}"
     elif isinstance(error, RecursionError):
         message = TOO_DEEP
+    elif isinstance(error, (json.JSONDecodeError, UnicodeDecodeError)):
+        message = line_message(error)
     else:
         message = str(error)
     message = " ".join(message.split())

@@ -122,7 +122,8 @@ class Item:
     document: bool = False
 
 
-def _line_message(error: Exception) -> str:
+def line_message(error: Exception) -> str:
+    """The one-line message of input that is not JSON (or not UTF-8)."""
     if isinstance(error, json.JSONDecodeError):
         return f"input: not valid JSON: {error.msg} at column {error.colno}"
     if isinstance(error, UnicodeDecodeError):
@@ -134,7 +135,7 @@ def _parse_line(number: int, raw: bytes) -> Item:
     try:
         return Item(number, loads(raw.decode("utf-8")))
     except (ValueError, UnicodeDecodeError) as error:  # JSONDecodeError and UnicodeDecodeError are ValueErrors
-        return Item(number, error=_line_message(error))
+        return Item(number, error=line_message(error))
 
 
 # ---------------------------------------------------------------------------- lines and items
@@ -275,7 +276,7 @@ def _verdict(texts: list[str], numbers: list[int], at_end: bool) -> list[Item] |
         return [_document_error(error, numbers)]
     except ValueError as error:  # nested too deeply, NaN
         return [
-            Item(numbers[0], error=str(error) if isinstance(error, _NotJSON) else _line_message(error), document=True)
+            Item(numbers[0], error=str(error) if isinstance(error, _NotJSON) else line_message(error), document=True)
         ]
     if not at_end:
         return None  # complete, but only the end of the input says nothing follows
