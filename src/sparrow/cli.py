@@ -16,6 +16,7 @@ from rich.text import Text
 
 from sparrow.analysis import Discard, Forms, accepted_tiles, discard_options, shanten, unseen_count
 from sparrow.cli_input import TOO_DEEP, Item, line_message, read_chunks, read_items, stdin_chunks, whole_number
+from sparrow.cli_text import DISPLAY, terminal_shows_glyphs, tiles_text, value_text
 from sparrow.hand import HandError
 from sparrow.messages import quote
 from sparrow.rules import RulesError, Ruleset, ScoreResult, Settlement, get_ruleset
@@ -35,20 +36,6 @@ console = Console()
 errors = Console(stderr=True)
 
 F = TypeVar("F", bound=Callable[..., Any])
-
-
-# How tiles are shown in text output: as Unicode glyphs (🀇🀈🀉) or in the notation (123m). Set for
-# each run by the root callback: glyphs when standard output is a UTF-8 terminal, unless told.
-_display = {"glyphs": False}
-
-
-def _terminal_shows_glyphs() -> bool:
-    stdout = sys.stdout
-    encoding = (getattr(stdout, "encoding", None) or "").lower().replace("-", "").replace("_", "")
-    try:
-        return encoding == "utf8" and stdout.isatty()
-    except (AttributeError, ValueError):  # a replaced or closed stream
-        return False
 
 
 def _version(value: bool) -> None:
@@ -74,15 +61,7 @@ def _root(
     ] = False,
 ) -> None:
     """Sparrow mahjong: analyse hands, score and settle them, and play or simulate games."""
-    _display["glyphs"] = _terminal_shows_glyphs() if glyphs is None else glyphs
-
-
-def _tiles(tiles: Any) -> str:
-    """Tiles for people: glyphs when the terminal shows them (see ``--glyphs/--ascii``), else the notation."""
-    tiles = list(tiles)
-    if _display["glyphs"]:
-        return "".join(tile.glyph for tile in sorted(tiles))
-    return format_tiles(tiles)
+    DISPLAY["glyphs"] = terminal_shows_glyphs() if glyphs is None else glyphs
 
 
 class InputError(Exception):
@@ -195,11 +174,11 @@ def analyze(
                 )
             )
             return
-        console.print(Text(_tiles(hand), style="bold") + Text(f"  shanten {_describe(current)}"))
+        console.print(Text(tiles_text(hand), style="bold") + Text(f"  shanten {_describe(current)}"))
         table = Table("discard", "shanten", "accepted tiles", "count")
         for option in options:
             table.add_row(
-                _tiles([option.tile]), str(option.shanten), _tiles(option.accepted) or "-", str(option.unseen)
+                tiles_text([option.tile]), str(option.shanten), tiles_text(option.accepted) or "-", str(option.unseen)
             )
         console.print(table)
         return
@@ -222,8 +201,8 @@ def analyze(
         )
         return
     label = "waits" if current == 0 else "accepted tiles"
-    console.print(Text(_tiles(hand), style="bold") + Text(f"  shanten {_describe(current)}"))
-    console.print(Text(f"{label}: {_tiles(accepted) or '-'} ({count} left)"))
+    console.print(Text(tiles_text(hand), style="bold") + Text(f"  shanten {_describe(current)}"))
+    console.print(Text(f"{label}: {tiles_text(accepted) or '-'} ({count} left)"))
 
 
 def _describe(value: int) -> str:
@@ -483,13 +462,12 @@ def _write_line(
 def _show_score(data: Any, result: ScoreResult) -> None:
     """A score card: the hand as read, one row per item with its value, the arithmetic and the total.
     A hand that does not win says why; one that is not complete, how far it is (its shanten)."""
-    from sparrow.cli_rules import value_text
     from sparrow.compact import format_compact
 
     situation = HandSituation.from_dict(data)
     ruleset = get_ruleset(situation.rules)
     console.print(format_compact(situation), style="bold", soft_wrap=True, highlight=False, markup=False)
-    if _display["glyphs"]:
+    if DISPLAY["glyphs"]:
         console.print(_hand_glyphs(situation), soft_wrap=True, highlight=False, markup=False)
     table = Table(show_header=False, min_width=40)
     table.add_column("item")
@@ -514,21 +492,22 @@ def _show_score(data: Any, result: ScoreResult) -> None:
 
 def _hand_glyphs(situation: HandSituation) -> str:
     """The hand as glyphs: standing tiles, the declared sets, the winning tile."""
-    parts = [_tiles(situation.concealed)]
+    parts = [tiles_text(situation.concealed)]
     for meld in situation.melds:
-        tiles = _tiles(meld.tiles)
+        tiles = tiles_text(meld.tiles)
         parts.append(f"[{tiles}]" if meld.open else f"({tiles})")
     if situation.winning_tile is not None:
-        parts.append("+" + _tiles([situation.winning_tile]))
+        parts.append("+" + tiles_text([situation.winning_tile]))
     if situation.bonus:
-        parts.append(_tiles(situation.bonus))
+        parts.append(tiles_text(situation.bonus))
     return " ".join(parts)
 
 
 def _distance(situation: HandSituation, ruleset: Ruleset) -> str | None:
     """For a winning tile that does not complete the hand: its shanten (how many tiles from ready
     after a discard) and the ``sparrow analyze`` command that shows which discards bring it closer.
-    None when the shape is complete (the hand failed on its value, not its tiles)."""
+    None when the shape is complete (the hand failed on its value, not its tiles). Counted with the
+    family's default options, as ``sparrow analyze --rules`` counts, so the two agree."""
     if situation.winning_tile is None:
         return None
     standing = [*situation.concealed, situation.winning_tile]

@@ -13,6 +13,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import sys
+import textwrap
 from collections.abc import Mapping
 from typing import Annotated, Any
 
@@ -21,29 +22,12 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from sparrow.cli_text import value_text
 from sparrow.rules import RulesError, Ruleset, TableRules, get_ruleset, ruleset_names
 from sparrow.rules.ruleset import ScoringEntry, ScoringTable
 from sparrow.tiles import format_tiles
 
-__all__ = ["register", "value_text", "describe_table", "family_dict"]
-
-# How a value of each kind of score card line reads: (one, more than one).
-_UNITS = {
-    "points": ("point", "points"),
-    "doubling": ("doubling", "doublings"),
-    "faan": ("faan", "faan"),
-    "fan": ("fan", "fan"),
-}
-
-
-def value_text(kind: str, value: int, limit_unit: str = "points") -> str:
-    """``1 point``, ``2 doublings``, ``3 faan``; a limit hand in the family's own unit:
-    ``10 faan (limit)`` under HKOS, ``2000 points (limit)`` under NTS."""
-    if kind == "limit":
-        one, many = _UNITS.get(limit_unit, (limit_unit, limit_unit))
-        return f"{value} {one if value == 1 else many} (limit)"
-    one, many = _UNITS.get(kind, (kind, kind))
-    return f"{value} {one if value == 1 else many}"
+__all__ = ["register", "describe_table", "family_dict"]
 
 
 def _entry_value(entry: ScoringEntry, limit_unit: str) -> str:
@@ -100,13 +84,12 @@ def describe_table(table: TableRules) -> list[tuple[str, str]]:
     match = f"{table.hands_in_match} hand{'s' if table.hands_in_match != 1 else ''}"
     if table.rotation == "dealer_keeps":
         match += " at least (more when the dealer keeps the deal)"
-    return [
+    rows = [
         ("players", f"{table.seats} ({seats})"),
         ("tiles", tiles),
         ("East", "chosen by dice" if table.seats_by_dice else "the first player"),
         ("wall break", f"{table.break_dice} dice, rolled by {roller}"),
         ("dead wall", _DEAD_WALL.get(table.dead_wall, table.dead_wall)),
-        ("a replacement that is a bonus tile (at the deal)", _BONUS_CHAIN.get(table.bonus_chain, table.bonus_chain)),
         ("chow", "may be claimed from the player on the left" if table.chow else "cannot be claimed"),
         ("robbing an added kong", "allowed" if table.rob_added_kong else "not allowed"),
         ("a false claim to win", _FALSE_WIN.get(table.false_win, table.false_win)),
@@ -115,6 +98,10 @@ def describe_table(table: TableRules) -> list[tuple[str, str]]:
         ("match", match),
         ("hands scored", "every player's" if table.scores_losers else "the winner's only"),
     ]
+    if table.bonus_tiles:
+        chain = ("a replacement that is a bonus tile (at the deal)", _BONUS_CHAIN.get(table.bonus_chain, ""))
+        rows.insert(5, chain)
+    return rows
 
 
 def _table_dict(table: TableRules) -> dict[str, Any]:
@@ -172,7 +159,8 @@ def _print_family(console: Console, ruleset: Ruleset, options: Mapping[str, Any]
 def _print_scoring(console: Console, scoring: ScoringTable, limit_unit: str) -> None:
     console.print(Text("Scoring", style="bold"))
     for section in scoring.sections:
-        table = Table(title=section.title + (f": {section.note}" if section.note else ""), title_justify="left")
+        console.print(Text(section.title + (f": {section.note}" if section.note else ""), style="italic"))
+        table = Table()
         table.add_column("item")
         table.add_column("value", justify="right")
         notes = any(entry.note for entry in section.entries)
@@ -185,14 +173,12 @@ def _print_scoring(console: Console, scoring: ScoringTable, limit_unit: str) -> 
     if scoring.totals:
         console.print()
         console.print(Text("The total", style="bold"))
-        lines = Table.grid(padding=(0, 1))
-        lines.add_column()
-        lines.add_column()
         for line in scoring.totals:
-            lines.add_row("-", Text(line))
-        console.print(lines)
+            wrapped = textwrap.fill(line, width=max(console.width, 40), initial_indent="- ", subsequent_indent="  ")
+            console.print(Text(wrapped), highlight=False)
     if scoring.conversion:
-        table = Table(title="The table of points", title_justify="left")
+        console.print(Text("The table of points", style="italic"))
+        table = Table()
         table.add_column("count")
         table.add_column("points", justify="right")
         for count, points in scoring.conversion:

@@ -158,6 +158,17 @@ _SECTIONS = (
 _EACH = {TILE_HOG: "for each kind held four times, not as a kong", FLOWER_TILES: "for each flower or season"}
 _NOTES = {
     ALL_CHOWS: "four chows and a pair of a suit",
+    ONE_DRAGON_PONG: "a pong or kong of a dragon",
+    SEMI_PURE_HAND: "one suit and honours",
+    PURE_HAND: "one suit only",
+    ALL_GREEN: "bamboo 2 3 4 6 8 and the Green Dragon only",
+    SELF_TOUCH: "self-drawn",
+    CONCEALED_HAND: "nothing claimed, won on a discard",
+    FULLY_CONCEALED: "nothing claimed, self-drawn",
+    REVEALED_HAND: "four sets claimed, won on a discard",
+    LAST_TILE: "the last of its kind: the other three are in view",
+    ROBBING_THE_KONG: "a win on the tile another player adds to a pong",
+    HEAVENLY_MAHJONG: "a win on the dealt hand or in the first go-round",
     TILE_HOG: "",
     REVERSIBLE_TILES: "only tiles that look the same upside down",
     EDGE_WAIT: "only when exactly one tile kind completes the hand",
@@ -333,7 +344,7 @@ def _result_of(items: FixedItems, flowers: int) -> ScoreResult:
             score_items,
             reason=f"needs {MINIMUM_POINTS} points not counting flowers, has {points}",
             details={"points": points, "flowers": flowers},
-            arithmetic=f"{values} = {points} points, {MINIMUM_POINTS} needed before flowers",
+            arithmetic=f"{values} = {points} point{'s' if points != 1 else ''}, {MINIMUM_POINTS} needed before flowers",
         )
     total = points + flowers
     arithmetic = f"{values} = {points} points"

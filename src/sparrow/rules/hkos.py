@@ -76,7 +76,7 @@ _TABLE = {
     "little_three_dragons": ScoringEntry(
         "Little three dragons", _FAAN, 5, "two dragon pungs and a dragon pair (instead of the dragon pungs)"
     ),
-    "dragon_pung": ScoringEntry("Dragon pung ({tile})", _FAAN, 1, "a pung or kong of a dragon, each"),
+    "dragon_pung": ScoringEntry("Dragon pung ({dragon})", _FAAN, 1, "a pung or kong of a dragon, each"),
     "self_drawn": ScoringEntry("Self-drawn", _FAAN, 1, "the winning tile self-drawn (a replacement tile counts)"),
     "concealed": ScoringEntry(
         "Concealed hand", _FAAN, 1, "nothing claimed, won on a discard (option concealed_self_draw: also self-drawn)"
@@ -102,7 +102,7 @@ _GREAT_THREE_DRAGONS_ITEM = _TABLE["great_three_dragons"].item()
 _LITTLE_THREE_DRAGONS_ITEM = _TABLE["little_three_dragons"].item()
 _SEAT_WIND_ITEM = {tile: _TABLE["seat_wind"].item(wind=name) for tile, name in _WIND_NAME.items()}
 _ROUND_WIND_ITEM = {tile: _TABLE["round_wind"].item(wind=name) for tile, name in _WIND_NAME.items()}
-_DRAGON_PUNG_ITEM = {tile: _TABLE["dragon_pung"].item(tile=name) for tile, name in _DRAGON_NAME.items()}
+_DRAGON_PUNG_ITEM = {tile: _TABLE["dragon_pung"].item(dragon=name) for tile, name in _DRAGON_NAME.items()}
 
 
 def faan_to_points(faan: int) -> int:

@@ -14,8 +14,8 @@ from sparrow.rules.ruleset import ScoringEntry, ScoringSection
 __all__ = ["SETS", "POINTS", "DOUBLINGS", "LIMITS", "LIMIT_BY_NAME", "SECTIONS", "limit"]
 
 _P, _D, _L = "points", "doubling", "limit"
-_SIMPLES = "of 2 to 8 of a suit"
-_ORPHANS = "of terminals (1, 9) or honours"
+_SIMPLES = "a 2 to 8 of a suit"
+_ORPHANS = "a terminal (1 or 9) or an honour"
 
 # Base points of a set, by (open or concealed, pung or kong, simples or terminals and honours).
 SETS = MappingProxyType(

@@ -44,7 +44,7 @@ __all__ = ["api_router", "pages_router", "PAGE_TEXTS", "RULES_LABELS"]
 api_router = APIRouter(prefix="/api/sheets", tags=["sheets"])
 pages_router = APIRouter(include_in_schema=False)
 templates = Jinja2Templates(directory=Path(__file__).with_name("templates"))
-install_language(templates.env)  # _(), page_language() and language_links() of the request's language
+install_language(templates.env)
 Session = Annotated[SessionRecord, Depends(current_session)]
 
 _MAX_BODY = 16 * 1024  # a new sheet or a row: a small JSON object
