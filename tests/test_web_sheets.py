@@ -386,3 +386,61 @@ def test_a_sheet_holds_at_most_max_rows(player):
     assert full.status_code == 201 and full.json()["totals"]["A"] == MAX_ROWS
     answer = player.post(f"/api/sheets/{full.json()['id']}/rows", {"points": {"B": 1}})
     assert answer.status_code == 422 and str(MAX_ROWS) in answer.json()["detail"]
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_random_operations_match_the_core(player, seed):
+    """Random rows (some malformed), edits, undos and ends through the API give exactly the sheet the
+    pure core gives for the same operations; a refused one changes nothing."""
+    import random
+
+    from sparrow.sheets import SheetError
+
+    rng = random.Random(seed)
+    rules, players = rng.choice([("hkos", HKOS), ("nts", NTS), ("chinese", NTS), ("free", ["A", "B", "C"])])
+    remote = new_sheet(player, rules=rules, players=players, length="open")
+    local = create_sheet(rules, players, length="open", id=remote["id"])
+
+    def random_row() -> dict:
+        if rules == "free":
+            return {"points": {name: rng.randint(-50, 50) for name in players if rng.random() < 0.8}}
+        if rng.random() < 0.15:
+            return {"drawn": True}
+        winner = rng.choice(players)
+        how = rng.choice(["discard", "self_draw"])
+        row = {"winner": winner, "win_by": how}
+        if how == "discard":
+            row["discarder"] = rng.choice([p for p in players if p != winner] + [winner] * (rng.random() < 0.1))
+        if rules == "nts":
+            row["scores"] = {p: rng.choice([0, 8, 24, 40]) for p in players} | {winner: rng.choice([80, 136, 60])}
+        elif rules == "hkos":
+            row["scores"] = {winner: rng.choice([8, 16, 48, 128, 10])}
+        else:
+            row["scores"] = {winner: rng.choice([3, 8, 24, 2])}
+        return row
+
+    for _ in range(25):
+        operation = rng.choice(["add", "add", "add", "edit", "undo", "end"])
+        try:
+            if operation == "add":
+                row = random_row()
+                answer = player.post(f"/api/sheets/{remote['id']}/rows", row)
+                local_next = local.add_row(row)
+            elif operation == "edit":
+                n = rng.randint(1, max(1, len(local.rows)))
+                row = random_row()
+                answer = player.send("PUT", f"/api/sheets/{remote['id']}/rows/{n}", row)
+                local_next = local.edit_row(n, row)
+            elif operation == "undo":
+                answer = player.send("DELETE", f"/api/sheets/{remote['id']}/rows/last")
+                local_next = local.undo()
+            else:
+                answer = player.post(f"/api/sheets/{remote['id']}/end")
+                local_next = local.end()
+        except SheetError:
+            assert answer.status_code in (404, 422), answer.text
+            assert player.get(f"/api/sheets/{remote['id']}").json() == json.loads(json.dumps(local.to_dict()))
+            continue
+        assert answer.status_code in (200, 201), answer.text
+        local = local_next
+        assert answer.json() == json.loads(json.dumps(local.to_dict()))

@@ -28,6 +28,11 @@ def server(tmp_path_factory):
     running.stop()
 
 
+def fits_a_phone(page: Page) -> None:
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= SIZES["phone"]["width"], f"the page is {width} px wide on a phone"
+
+
 def rows_shown(page: Page) -> int:
     return int(page.get_attribute("#sheet", "data-rows"))
 
@@ -176,8 +181,7 @@ def test_a_four_game_nts_session_by_hand_then_in_dutch(browser, server):  # noqa
         snap(page, "sheet-nts", "desktop")
         page.set_viewport_size(SIZES["phone"])
         snap(page, "sheet-nts", "phone")
-        width = page.evaluate("document.documentElement.scrollWidth")
-        assert width <= SIZES["phone"]["width"], f"the page is {width} px wide on a phone"
+        fits_a_phone(page)
         page.set_viewport_size(SIZES["desktop"])
 
         # The CSV export is there, one line a hand and the totals.
@@ -206,6 +210,7 @@ def test_a_four_game_nts_session_by_hand_then_in_dutch(browser, server):  # noqa
         snap(page, "sheet-nts-dutch", "desktop")
         page.set_viewport_size(SIZES["phone"])
         snap(page, "sheet-nts-dutch", "phone")
+        fits_a_phone(page)
         page.goto(server.url + "/sheets?lang=en")
         assert page.inner_text("h1") == "Score sheets"
         assert errors == []
@@ -221,6 +226,7 @@ def test_hkos_and_free_sheets_on_a_phone(browser, server):  # noqa: F811
     try:
         page.goto(server.url + "/sheets")
         snap(page, "sheets-list", "phone")
+        fits_a_phone(page)
         # Seed 003: three players' HKOS is offered, and the four-player sheet reads Alice 48, Ben 8.
         page.select_option("#sheet-rules", "hkos")
         assert page.is_visible("#sheet-three")
@@ -252,6 +258,7 @@ def test_hkos_and_free_sheets_on_a_phone(browser, server):  # noqa: F811
         assert shown == {"Alice": "48", "Ben": "8", "Cara": "0", "Dev": "0"}
         assert "Deals next: Ben" in page.inner_text("#sheet-status")
         snap(page, "sheet-hkos", "phone")
+        fits_a_phone(page)
         page.click("#end")
         page.wait_for_selector("#sheet[data-over='true']")
         assert page.inner_text("#standings tr[data-player='Alice'] td >> nth=2") == "1"  # games won
@@ -315,6 +322,7 @@ def test_a_sheet_keeps_working_offline_once_loaded(browser, server):  # noqa: F8
         assert "2 rows wait to be sent" in page.inner_text("#sheet-pending")
         assert page.locator("#rows tr.pending").count() == 2
         snap(page, "sheet-offline", "phone")
+        fits_a_phone(page)
         page.click("#undo")  # the last row typed offline is simply forgotten
         page.wait_for_selector("#sheet[data-pending='1']")
         page.fill("#row-score2", "3")
@@ -324,9 +332,9 @@ def test_a_sheet_keeps_working_offline_once_loaded(browser, server):  # noqa: F8
         context.set_offline(False)
         page.evaluate("window.dispatchEvent(new Event('online'))")
         page.wait_for_selector("#sheet[data-pending='0'][data-rows='3'][data-busy='false']")
-        totals = [page.inner_text(f"#rows tfoot th[data-player='{name}']") for name in ["Kim", "Lee", "Max", "Noa"]]
-        assert totals == ["10", "5", "3", "0"]
         sent = page.request.get(server.url + "/api/sheets/" + sheet_url.rsplit("/", 1)[1]).json()
+        totals = [page.inner_text(f"#rows tfoot th[data-player='{name}']") for name in ["Kim", "Lee", "Max", "Noa"]]
+        assert totals == ["10", "5", "3", "0"], [row["points"] for row in sent["rows"]]
         assert [row["points"] for row in sent["rows"]][1:] == [
             {"Kim": 0, "Lee": 5, "Max": 0, "Noa": 0},
             {"Kim": 0, "Lee": 0, "Max": 3, "Noa": 0},

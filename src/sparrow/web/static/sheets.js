@@ -485,8 +485,10 @@ function sheetPage() {
     if (wasEditing === null) {
       showError("row-error", "");
       root.dataset.busy = "true";
-      const button = document.getElementById("row-submit");
-      button.disabled = true; // one row at a time: the next waits until this one is answered or kept
+      // One row at a time: the form waits (nothing typed is lost) until this row is answered or kept.
+      const form = document.getElementById("row-form");
+      const controls = [...form.elements];
+      controls.forEach((control) => (control.disabled = true));
       try {
         sheet = await api("POST", `${base}/rows`, body);
         keep();
@@ -495,7 +497,8 @@ function sheetPage() {
         else showError("row-error", error.message);
         return;
       } finally {
-        button.disabled = false;
+        controls.forEach((control) => (control.disabled = false));
+        syncForm();
         root.dataset.busy = "false";
       }
     } else if (!(await change("PUT", `${base}/rows/${wasEditing}`, body, "row-error"))) {
@@ -612,8 +615,7 @@ function sheetPage() {
     } finally {
       root.dataset.busy = "false";
     }
-    if (editing === null && !fixing) renderForm();
-    render();
+    render(); // the form is left as it is: what is being typed stays
     flush();
   }
 
