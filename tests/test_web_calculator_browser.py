@@ -209,3 +209,27 @@ def test_the_dutch_page(browser, server, size):  # noqa: F811
     expect(page.locator("h1")).to_have_text("Hand calculator")
     expect(page.locator("#card-total")).to_have_text("136")
     assert not page.errors
+
+
+def test_limit_hand_and_invalid_win_on_the_card(browser, server):  # noqa: F811
+    page = open_page(browser, server)
+    type_notation(page, "nts: 19m19p19s1234567z +1m")
+    expect(page.locator("#card-total")).to_have_text("2000")
+    expect(page.locator("#card .limit-name")).to_have_text("Limit hand: Thirteen Orphans")
+    expect(page.locator("[data-testid=scorecard]")).to_contain_text("2000 points")
+    type_notation(page, "nts: 123m456p789s234s5m +5m seat=S")
+    expect(page.locator("#card-total")).to_have_text("0")
+    expect(page.locator("#card-reason")).to_have_text("Not a legal win: needs at least 2 doublings, has 1")
+    expect(page.locator("[data-testid=scorecard]")).to_contain_text("Four chows")
+    # Every ruleset's options are on the page: HKOS's minimum changes the verdict.
+    type_notation(page, "hkos: 123m456p789s234s5m +5m* seat=S")
+    page.click("#calc-options-box summary")
+    page.fill("#calc-options [data-option=minimum]", "0")
+    page.locator("#calc-options [data-option=minimum]").dispatch_event("change")
+    with_minimum = format_compact(parse_compact("hkos: 123m456p789s234s5m +5m* seat=S minimum=0"))
+    expect(page.locator("#calc-notation")).to_have_value(with_minimum)
+    for rules in ["casual", "chinese", "nts", "hkos"]:
+        page.select_option("#calc-rules", rules)
+        expect(page.locator("#calc-notation")).to_have_value(re.compile(f"^{rules}: "))
+    snap(page, "options", "desktop")
+    assert not page.errors

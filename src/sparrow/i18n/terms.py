@@ -439,6 +439,7 @@ LABELS = (
     N_("The settlement needs every hand complete."),
     N_("The winner pays nobody; East pays and receives double."),
     N_("Link copied."),
+    N_("Gain or loss"),
     # the rulesets' options, as the calculator labels them
     N_("Flowers and seasons in play (144 tiles)"),
     N_("Practice profile: any complete hand wins 1 point"),

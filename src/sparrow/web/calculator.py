@@ -229,7 +229,7 @@ def _texts(lang: str) -> dict[str, str]:
         "A hand has {expected} tiles here, this one has {count}.", "Winner", "Loser", "Drawn hand",
         "No tiles yet: tap the tiles below.", "A set is three or four tiles: a chow, a pung or a kong.",
         "Only a kong can be declared concealed; a concealed pung or chow stands in the hand.",
-        "Only one hand has a winning tile: this one now wins.", "Settlement", "Payments",
+        "Only one hand has a winning tile: this one now wins.", "Settlement", "Gain or loss",
         "The settlement needs every hand complete.", "Link copied.", "Tap a tile to remove it.",
         "Remove this set", "East", "South", "West", "North",
         "Hand scores", "Discarder", "Score card", "Complete the hand to see its score.",

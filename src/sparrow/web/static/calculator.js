@@ -313,6 +313,7 @@ function showOptions() {
   if (box.dataset.rules === rules.name) {
     for (const input of box.querySelectorAll("[data-option]")) {
       const option = rules.options.find((o) => o.name === input.dataset.option);
+      if (!option) continue;
       const value = state.options[option.name] ?? option.default;
       if (option.type === "bool") input.checked = value;
       else input.value = String(value);
@@ -344,6 +345,8 @@ function showOptions() {
     input.dataset.option = option.name;
     input.name = `o.${option.name}`;
     input.addEventListener("change", () => {
+      // A field of another ruleset's options, losing focus as the list is replaced: nothing to change.
+      if (state.rules !== rules.name || !input.isConnected) return;
       let value = option.type === "bool" ? input.checked : option.type === "int" ? Number(input.value) : input.value;
       if (option.type === "int" && !Number.isInteger(value)) value = option.default;
       if (value === option.default) delete state.options[option.name];
@@ -498,7 +501,7 @@ async function settle(number) {
   table.className = "payments";
   table.dataset.testid = "settlement";
   const head = table.createTHead().insertRow();
-  for (const word of ["", "Hand scores", "Payments"]) {
+  for (const word of ["", "Hand scores", "Gain or loss"]) {
     const th = document.createElement("th");
     th.textContent = word ? T(word) : "";
     if (word) th.className = "num";
