@@ -483,12 +483,14 @@ async function settle(number) {
   let payments = null;
   const waiting = ready ? "" : T("The settlement needs every hand complete.");
   let problem = "";
-  if (ready) {
+  if (ready && winner && !scored[winner].card.valid) {
+    // A false mahjong: the hand is dead and the game goes on; nothing to settle yet.
+    problem = `${T("Not a legal win")}: ${scored[winner].card.reason}`;
+  } else if (ready) {
     const data = { rules: "nts", winner, scores };
     if (winner) {
       data.win_by = state.winBy;
       if (["discard", "robbing_kong"].includes(state.winBy)) data.discarder = state.discarder || null;
-      if (!scored[winner].card.valid) data.dead = [winner];
     }
     try {
       payments = (await api("POST", "/api/settle", data)).payments;
