@@ -9,12 +9,17 @@ phone (390x844) and desktop (1280x800) size go to ``tests/artifacts/``.
 
 from __future__ import annotations
 
+import random
 import re
+from dataclasses import replace
 
 import pytest
 from playwright.sync_api import Page, expect
 
 from sparrow.compact import format_compact, parse_compact
+from sparrow.generate import random_complete_situation
+from sparrow.rules import get_ruleset
+from sparrow.tiles import Tile
 from tests.test_web_browser import ARTIFACTS, SIZES, browser  # noqa: F401 - the shared browser fixture
 from tests.web_support import Server
 
@@ -232,4 +237,22 @@ def test_limit_hand_and_invalid_win_on_the_card(browser, server):  # noqa: F811
         page.select_option("#calc-rules", rules)
         expect(page.locator("#calc-notation")).to_have_value(re.compile(f"^{rules}: "))
     snap(page, "options", "desktop")
+    assert not page.errors
+
+
+def test_the_pickers_notation_is_the_cli_notation(browser, server):  # noqa: F811
+    """Generated hands of every ruleset typed in, then changed in the picker (a standing tile taken out,
+    so the server is not asked): the page writes the notation exactly as ``format_compact`` does."""
+    page = open_page(browser, server)
+    for number in range(12):
+        rules = ["nts", "hkos", "chinese", "casual"][number % 4]
+        hand = random_complete_situation(random.Random(number), rules, winning=number % 3 != 2 or rules != "nts")
+        type_notation(page, format_compact(hand))
+        expect(page.locator("#card-total")).to_have_text(str(get_ruleset(rules).score(hand).total))
+        first = page.get_attribute("#view-concealed .tile >> nth=0", "data-tile")
+        page.click("#view-concealed .tile >> nth=0")
+        taken = list(hand.concealed)
+        taken.remove(Tile.parse(first))
+        expect(page.locator("#calc-notation")).to_have_value(format_compact(replace(hand, concealed=tuple(taken))))
+        expect(page.locator("#hand-problem")).to_contain_text("A hand has")
     assert not page.errors
