@@ -427,6 +427,13 @@ LABELS = (
     N_("This tile is already in the hand four times."),
     N_("A hand has {expected} tiles here, this one has {count}."),
     N_("Calculator"),
+    # the site's menu (templates/base.html)
+    N_("Play"),
+    N_("Leaderboard"),
+    N_("Sign in"),
+    N_("Sign up"),
+    N_("Sign out"),
+    N_("pts"),
     N_("Declared set"),
     N_("point"),
     N_("No tiles yet: tap the tiles below."),
@@ -448,6 +455,8 @@ LABELS = (
     N_("Concealed faan also on a self-draw"),
     N_("Three dice for the wall break"),
     N_("Who pays for a discard"),
+    N_("Half: the discarder pays double, the others single"),
+    N_("Full: the discarder pays for everyone"),
     N_("Most fan counted"),
     N_("Rotate the dealer"),
     # ways of winning and special moments (hand-situation.md)

@@ -59,7 +59,12 @@ RULES = {
     "casual": "Casual game against the computer",
 }
 # Options whose value is a word: the words allowed (every other option is a yes/no or a number).
-OPTION_CHOICES = {"responsibility": ("half", "full")}
+OPTION_CHOICES = {
+    "responsibility": {
+        "half": "Half: the discarder pays double, the others single",
+        "full": "Full: the discarder pays for everyone",
+    }
+}
 # What each option means, for its label on the page (catalogue texts; terms.py lists them).
 OPTION_LABELS = {
     "flowers": "Flowers and seasons in play (144 tiles)",
@@ -255,7 +260,7 @@ def calculator_page(request: Request, session: Session) -> HTMLResponse:
                 "label": _(OPTION_LABELS.get(option, option)),
                 "default": value,
                 "type": "bool" if isinstance(value, bool) else "int" if isinstance(value, int) else "choice",
-                "choices": list(OPTION_CHOICES.get(option, ())),
+                "choices": [{"value": v, "label": _(text)} for v, text in OPTION_CHOICES.get(option, {}).items()],
             }
             for option, value in defaults.items()
         ]

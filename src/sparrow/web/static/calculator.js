@@ -333,7 +333,7 @@ function showOptions() {
       label.append(input, " " + option.label);
     } else if (option.type === "choice") {
       input = document.createElement("select");
-      for (const choice of option.choices) input.append(new Option(choice, choice));
+      for (const choice of option.choices) input.append(new Option(choice.label, choice.value));
       label.append(option.label, input);
     } else {
       input = document.createElement("input");
