@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 import re
 from dataclasses import replace
+from urllib.parse import urlencode
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -255,4 +256,20 @@ def test_the_pickers_notation_is_the_cli_notation(browser, server):  # noqa: F81
         taken.remove(Tile.parse(first))
         expect(page.locator("#calc-notation")).to_have_value(format_compact(replace(hand, concealed=tuple(taken))))
         expect(page.locator("#hand-problem")).to_contain_text("A hand has")
+    assert not page.errors
+
+
+def test_a_false_mahjong_is_not_settled(browser, server):  # noqa: F811
+    main = parse_compact("nts: 123m456p789s234s5m +5m seat=S round=S")  # four chows: 1 doubling of 2
+    query = {"rules": "nts", "hand": "123m456p789s234s5m +5m", "seat": "S", "round": "S", "discarder": "E"}
+    query |= {
+        "hand.E": "1379s [111z] [444m] [666p]",
+        "hand.W": "999p4567m [333z] [222s]",
+        "hand.N": "999m123p456s78s55p",
+    }
+    page = open_page(browser, server, path="/calculator?" + urlencode(query))
+    expect(page.locator("#card-reason")).to_have_text("Not a legal win: needs at least 2 doublings, has 1")
+    expect(page.locator("#settlement-note")).to_have_text("Not a legal win: needs at least 2 doublings, has 1")
+    expect(page.locator("[data-testid=settlement] .payment")).to_have_text(["–", "–", "–", "–"])
+    assert page.input_value("#calc-notation") == format_compact(main)
     assert not page.errors

@@ -31,7 +31,7 @@ from sparrow.cli import _INPUT_ERRORS, _input_message, _loads, _score_one, _sett
 from sparrow.compact import compact_fields, format_compact
 from sparrow.handlink import hand_from_query, hand_query
 from sparrow.i18n import gettext, translate, translate_result
-from sparrow.rules import get_ruleset, ruleset_names
+from sparrow.rules import ScoreResult, get_ruleset, ruleset_names
 from sparrow.situation import HandSituation, SituationError
 from sparrow.store import SessionRecord
 from sparrow.tiles import SEATS
@@ -114,8 +114,10 @@ def _card(result: Any, lang: str) -> dict[str, Any]:
     return translate_result(data, lang)
 
 
-def _hand(situation: HandSituation, lang: str) -> dict[str, Any]:
-    result = _score_one(situation.to_dict())
+def _hand(situation: HandSituation, lang: str, result: ScoreResult | None = None) -> dict[str, Any]:
+    """A hand as the page reads it: JSON, canonical notation, link parameters, result and card."""
+    if result is None:
+        result = _score_one(situation.to_dict())
     return {
         "seat": situation.seat_wind,
         "situation": situation.to_dict(),
@@ -166,12 +168,12 @@ async def read_hand(request: Request) -> JSONResponse:
             if not isinstance(data["notation"], str):
                 raise SituationError("notation", "must be text")
             fields = compact_fields(data["notation"])
-            _score_one(fields)  # the ruleset and its options checked as the CLI checks them
-            situation = HandSituation.from_dict(fields)
         else:
-            _score_one(data["situation"])
-            situation = HandSituation.from_dict(data["situation"])
-        return JSONResponse(_hand(situation, lang))
+            fields = data["situation"]
+        # Scored first: the ruleset and its options are checked as the CLI checks them.
+        result = _score_one(fields)
+        situation = HandSituation.from_dict(fields)
+        return JSONResponse(_hand(situation, lang, result))
     except _INPUT_ERRORS as error:
         raise _refusal(request, error) from None
 
