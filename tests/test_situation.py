@@ -87,7 +87,7 @@ SETTLE = {"rules": "hkos", "winner": "S", "win_by": "self_draw", "scores": {"S":
         ({"scores": {"S": 10**4300}}, "scores.S"),
         ({"scores": {"S": -1}}, "scores.S"),
         ({"scores": {"S": 8.5}}, "scores.S"),
-        ({"scores": {"X": 8}}, "scores"),
+        ({"scores": {"X": 8}}, "scores.X"),
         ({"scores": {}}, "scores"),
         ({"winner": "Z"}, "winner"),
         ({"dead": ["Q"]}, "dead"),

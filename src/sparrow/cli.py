@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import inspect
 import json
 import sys
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from functools import wraps
 from typing import Annotated, Any, NoReturn, TypeVar
 
@@ -14,10 +15,14 @@ from rich.table import Table
 from rich.text import Text
 
 from sparrow.analysis import Discard, Forms, accepted_tiles, discard_options, shanten, unseen_count
+from sparrow.cli_input import TOO_DEEP, Item, line_message, read_chunks, read_items, stdin_chunks, whole_number
+from sparrow.cli_text import DISPLAY, terminal_shows_glyphs, tiles_text, value_text
 from sparrow.hand import HandError
+from sparrow.messages import quote
 from sparrow.rules import RulesError, Ruleset, ScoreResult, Settlement, get_ruleset
 from sparrow.rules import settle as settle_payments
-from sparrow.situation import SELF_DRAWN, HandSituation, SituationError
+from sparrow.rules.ruleset import SETTLEMENT_FIELDS
+from sparrow.situation import EXTRA_FIELDS, SELF_DRAWN, SITUATION_FIELDS, HandSituation, SituationError, check_fields
 from sparrow.tiles import SEATS, TileError, format_tiles, parse_tiles, tile_counts
 
 app = typer.Typer(
@@ -33,9 +38,30 @@ errors = Console(stderr=True)
 F = TypeVar("F", bound=Callable[..., Any])
 
 
+def _version(value: bool) -> None:
+    if value:
+        from sparrow import __version__
+
+        print(f"sparrow {__version__}")
+        raise typer.Exit()
+
+
 @app.callback()
-def _root() -> None:
+def _root(
+    glyphs: Annotated[
+        bool | None,
+        typer.Option(
+            "--glyphs/--ascii",
+            help="Show tiles as Unicode mahjong glyphs, or as text (123m). Default: glyphs on a UTF-8 terminal.",
+            show_default=False,
+        ),
+    ] = None,
+    version: Annotated[
+        bool, typer.Option("--version", callback=_version, is_eager=True, help="Print the version and exit.")
+    ] = False,
+) -> None:
     """Sparrow mahjong: analyse hands, score and settle them, and play or simulate games."""
+    DISPLAY["glyphs"] = terminal_shows_glyphs() if glyphs is None else glyphs
 
 
 class InputError(Exception):
@@ -86,14 +112,28 @@ def analyze(
     tiles: Annotated[
         str, typer.Argument(help="The concealed tiles in notation, e.g. 123m456p789s1122z5z (13 or 14 tiles).")
     ],
-    melds: Annotated[int, typer.Option("--melds", "-m", min=0, max=4, help="How many sets are already declared.")] = 0,
+    melds: Annotated[
+        int,
+        typer.Option(
+            "--melds", "-m", metavar="N", parser=whole_number(0, 4), help="How many sets are already declared."
+        ),
+    ] = 0,
     visible: Annotated[
-        str, typer.Option("--visible", "-v", help="Tiles seen elsewhere (discards, melds) to leave out of the counts.")
+        str,
+        typer.Option(
+            "--visible",
+            "-v",
+            metavar="TILES",
+            help="Tiles seen elsewhere (discards, melds) to leave out of the counts.",
+        ),
     ] = "",
     rules: Annotated[
         str | None,
         typer.Option(
-            "--rules", "-r", help="Use this ruleset's winning shapes (e.g. nts: its snakes), not only the plain ones."
+            "--rules",
+            "-r",
+            metavar="NAME",
+            help="Use this ruleset's winning shapes (e.g. nts: its snakes), not only the plain ones.",
         ),
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object instead of a table.")] = False,
@@ -109,7 +149,8 @@ def analyze(
     size = len(hand) + 3 * melds
     if size not in (13, 14):
         raise InputError(
-            f"{tiles!r} has {len(hand)} tiles; with {melds} declared set(s) it needs {13 - 3 * melds} or {14 - 3 * melds}"
+            f"{tiles!r} has {len(hand)} tile{'s' if len(hand) != 1 else ''}; with {melds} declared"
+            f" set{'s' if melds != 1 else ''} it needs {13 - 3 * melds} or {14 - 3 * melds}"
         )
     counts = tile_counts(hand)
     visible_counts = tile_counts(seen)
@@ -133,11 +174,11 @@ def analyze(
                 )
             )
             return
-        console.print(f"[bold]{format_tiles(hand)}[/]  shanten {_describe(current)}")
+        console.print(Text(tiles_text(hand), style="bold") + Text(f"  shanten {_describe(current)}"))
         table = Table("discard", "shanten", "accepted tiles", "count")
         for option in options:
             table.add_row(
-                str(option.tile), str(option.shanten), format_tiles(option.accepted) or "-", str(option.unseen)
+                tiles_text([option.tile]), str(option.shanten), tiles_text(option.accepted) or "-", str(option.unseen)
             )
         console.print(table)
         return
@@ -160,8 +201,8 @@ def analyze(
         )
         return
     label = "waits" if current == 0 else "accepted tiles"
-    console.print(f"[bold]{format_tiles(hand)}[/]  shanten {_describe(current)}")
-    console.print(f"{label}: {format_tiles(accepted) or '-'} ({count} left)")
+    console.print(Text(tiles_text(hand), style="bold") + Text(f"  shanten {_describe(current)}"))
+    console.print(Text(f"{label}: {tiles_text(accepted) or '-'} ({count} left)"))
 
 
 def _describe(value: int) -> str:
@@ -199,83 +240,68 @@ winning tile and settings, separated by spaces, e.g.
 """
 
 
-def _read_input(file: str | None) -> str:
+def _open_input(file: str | None) -> Iterator[bytes]:
+    """The input's bytes as they arrive: FILE, or standard input when FILE is '-' or absent. Standard
+    output is flushed before each read that may wait, so a producer that pauses sees the results so far."""
     if file is None or file == "-":
         if sys.stdin.isatty():
             raise InputError("no input: give a FILE, pipe JSON into standard input, or type a hand with --hand")
-        return sys.stdin.read().removeprefix("\ufeff")
+        return stdin_chunks(sys.stdout.flush)
     try:
-        with open(file, encoding="utf-8-sig") as handle:  # -sig: a byte-order mark is not JSON
-            return handle.read()
+        handle = open(file, "rb")  # noqa: SIM115 - closed by the generator below when the input ends
     except OSError as error:
-        raise InputError(f"FILE: cannot read {file!r}: {error.strerror or error}") from None
-    except UnicodeDecodeError:
-        raise InputError(f"FILE: {file!r} is not UTF-8 text") from None
+        raise InputError(f"FILE: cannot read {quote(file)}: {error.strerror or error}") from None
+
+    def chunks() -> Iterator[bytes]:
+        with handle:
+            yield from read_chunks(handle, sys.stdout.flush)
+
+    return chunks()
 
 
-def _split_input(text: str) -> tuple[bool, list[tuple[int, str]]]:
-    """(is_batch, [(line number, text)]): one JSON object (which may span lines), or JSON Lines.
-
-    Text that is not one JSON value is JSON Lines when its first value ends where a line ends
-    ("Extra data" follows it), or when most of its lines look like whole objects (``{...}``; a
-    pretty-printed object has few such lines). Otherwise it is one malformed object."""
-    if not text.strip():
-        raise InputError("input: empty; expected a JSON object or JSON Lines (one object a line)")
-    try:
-        json.loads(text)
-    except (json.JSONDecodeError, RecursionError) as error:
-        lines = [(number, line) for number, line in enumerate(text.splitlines(), 1) if line.strip()]
-        whole_objects = sum(1 for _, line in lines if line.strip().startswith("{") and line.strip().endswith("}"))
-        extra_data = isinstance(error, json.JSONDecodeError) and error.msg == "Extra data"
-        if extra_data or (len(lines) > 1 and 2 * whole_objects >= len(lines)):
-            return True, lines
-        if isinstance(error, RecursionError):
-            raise InputError(_TOO_DEEP) from None
-        raise InputError(f"input: not valid JSON: {error.msg} at line {error.lineno} column {error.colno}") from None
-    return False, [(1, text)]
-
-
-_TOO_DEEP = "input: not a hand: JSON nested too deeply (arrays or objects within each other thousands of levels)"
+# A message never quotes more than this of the input; the checks quote at most 80 characters of a value,
+# this catches anything that slipped through.
+_MESSAGE_LIMIT = 400
 
 
 def _input_message(error: Exception) -> str:
     """One line naming the field at fault."""
-    if isinstance(error, json.JSONDecodeError):
-        return f"input: not valid JSON: {error.msg} at column {error.colno}"
-    if isinstance(error, _NotAHandError):
-        return str(error)
     if isinstance(error, RulesError) and str(error).startswith(("option ", "unknown option ")):
-        return f"options: {error}"  # a family checking an option value of its own
-    if isinstance(error, NotImplementedError):
-        return f"rules: {error or 'this ruleset cannot do that yet'}"
-    return str(error)
+        message = f"options: {error}"  # a family checking an option value of its own
+    elif isinstance(error, NotImplementedError):
+        message = f"rules: {error or 'this ruleset cannot do that yet'}"
+    elif isinstance(error, RecursionError):
+        message = TOO_DEEP
+    elif isinstance(error, (json.JSONDecodeError, UnicodeDecodeError)):
+        message = line_message(error)
+    else:
+        message = str(error)
+    message = " ".join(message.split())
+    return message if len(message) <= _MESSAGE_LIMIT else message[: _MESSAGE_LIMIT - 1] + "…"
 
 
-_INPUT_ERRORS = (ValueError, NotImplementedError)  # ValueError: SituationError, RulesError, HandError, TileError
+# ValueError: SituationError, RulesError, HandError, TileError; TypeError and RecursionError: a value of a
+# shape no check foresaw is still that line's error, never a traceback that stops the batch.
+_INPUT_ERRORS = (ValueError, NotImplementedError, TypeError, RecursionError)
 
 
-class _NotAHandError(ValueError):
-    """JSON the reader cannot take (nested too deeply), or a result that cannot be written as JSON
-    (a number of more digits than Python prints): the message is complete, field first."""
+class _NotWritableError(ValueError):
+    """A result that cannot be written as JSON (a number of more digits than Python prints)."""
 
 
-def _loads(text: str) -> Any:
-    try:
-        return json.loads(text)
-    except RecursionError:
-        raise _NotAHandError(_TOO_DEEP) from None
+_encode = json.JSONEncoder(ensure_ascii=False).encode
 
 
 def _dumps(value: Any) -> str:
     try:
-        return json.dumps(value, ensure_ascii=False)
-    except ValueError as error:
-        raise _NotAHandError(f"output: the result cannot be written as JSON: {error}") from None
+        return _encode(value)
+    except (ValueError, TypeError) as error:
+        raise _NotWritableError(f"output: the result cannot be written as JSON: {error}") from None
 
 
 def _ruleset(data: Any) -> Ruleset | None:
-    """The ruleset the input names, checked before anything else (an unknown ruleset is the first
-    thing to say); None when the input has no ruleset name, which ``from_dict`` then reports."""
+    """The ruleset the input names, checked before anything but the field names (an unknown ruleset is
+    the first thing to say); None when the input has no ruleset name, which ``from_dict`` then reports."""
     if not isinstance(data, Mapping) or not isinstance(data.get("rules"), str):
         return None
     try:
@@ -284,7 +310,13 @@ def _ruleset(data: Any) -> Ruleset | None:
         raise SituationError("rules", str(error)) from None
 
 
+_SITUATION_KEYS = SITUATION_FIELDS | EXTRA_FIELDS
+_SETTLEMENT_KEYS = SETTLEMENT_FIELDS | EXTRA_FIELDS
+
+
 def _check_options(ruleset: Ruleset, options: Mapping[str, Any]) -> None:
+    if not options:
+        return  # the defaults: nothing to check
     try:
         ruleset.resolve_options(options)
     except RulesError as error:
@@ -292,7 +324,9 @@ def _check_options(ruleset: Ruleset, options: Mapping[str, Any]) -> None:
 
 
 def _score_one(data: Any) -> ScoreResult:
-    """Score one hand situation (JSON form), its ruleset and options checked first."""
+    """Score one hand situation (JSON form), its field names and ruleset and options checked first."""
+    if isinstance(data, Mapping):
+        check_fields(data, _SITUATION_KEYS)
     ruleset = _ruleset(data)
     situation = HandSituation.from_dict(data)
     assert ruleset is not None  # from_dict has required the ruleset's name
@@ -305,6 +339,8 @@ def _score_one(data: Any) -> ScoreResult:
 
 def _settle_one(data: Any) -> dict[str, int]:
     """Payments per seat, E S W N, for one settlement (JSON form)."""
+    if isinstance(data, Mapping):
+        check_fields(data, _SETTLEMENT_KEYS)
     ruleset = _ruleset(data)
     settlement = Settlement.from_dict(data)
     assert ruleset is not None
@@ -316,76 +352,128 @@ def _settle_one(data: Any) -> dict[str, int]:
     return {seat: payments.get(seat, 0) for seat in SEATS}
 
 
+_NO_ID = object()
+
+
+def _id_of(data: Any) -> Any:
+    return data.get("id", _NO_ID) if isinstance(data, dict) else _NO_ID
+
+
 def _run(
-    text: str,
+    file: str | None,
     process: Callable[[Any], Any],
     as_json: Callable[[Any], dict[str, Any]],
     show: Callable[[Any, Any], None],
     json_output: bool,
 ) -> None:
-    """Process one object or a batch of JSON Lines; exit 2 if any input was malformed."""
-    batch, records = _split_input(text)
-    if not batch:
-        try:
-            data = _loads(records[0][1])
-            result = process(data)
-            output = _dumps(as_json(result)) if json_output else None
-        except _INPUT_ERRORS as error:
-            fail(_input_message(error))
-        if output is not None:
-            print(output)
-        else:
-            show(data, result)
+    """Process one JSON document or JSON Lines as a stream (``sparrow.cli_input``); exit 2 if any input
+    was malformed. One value on one line is a document: its error is one line on stderr."""
+    items = read_items(_open_input(file))
+    first = next(items, None)
+    if first is None:
+        raise InputError("input: empty; expected a JSON object or JSON Lines (one object a line)")
+    outcome = _outcome(first, process, as_json, json_output)
+    if first.document:
+        _single(first, outcome, show)
+        return
+    written = False
+    if json_output and outcome[0] is None:
+        sys.stdout.write(outcome[2] + "\n")  # the same line whether the input is one line or many
+        written = True
+    second = next(items, None)  # waits for the next line (the output so far is flushed first)
+    if second is None:
+        if not written:
+            _single(first, outcome, show)
         return
     failed = False
-    write = sys.stdout.write
-    dumps = json.dumps
-    for number, line in records:
-        try:
-            data = _loads(line)
-            result = process(data)
-            # Written inside the try: a result that cannot be written is this line's error, and the
-            # rest of the batch is still processed.
-            output = _dumps(as_json(result)) if json_output else None
-        except _INPUT_ERRORS as error:
-            failed = True
-            message = f"line {number}: {_input_message(error)}"
-            if json_output:
-                write(dumps({"error": message}, ensure_ascii=False) + "\n")
-            else:
-                console.print(Text("error: ", style="red") + Text(message), soft_wrap=True)
-            continue
-        if output is not None:
-            write(output + "\n")
-        else:
-            console.rule(f"line {number}", style="dim")
-            show(data, result)
+    if not written:
+        failed |= _write_line(first, outcome, show, json_output)
+    item: Item | None = second
+    while item is not None:
+        failed |= _write_line(item, _outcome(item, process, as_json, json_output), show, json_output)
+        item = next(items, None)
     if failed:
         raise typer.Exit(2)
 
 
+def _outcome(
+    item: Item, process: Callable[[Any], Any], as_json: Callable[[Any], dict[str, Any]], json_output: bool
+) -> tuple[str | None, Any, str | None]:
+    """(error message, result, the result's JSON line when ``json_output``) of one item."""
+    if item.error is not None:
+        return item.error, None, None
+    data = item.value
+    try:
+        result = process(data)
+        if not json_output:
+            return None, result, None
+        output = as_json(result)
+        key = _id_of(data)
+        if key is not _NO_ID:
+            output = {"id": key, **output}
+        # Written inside the try: a result that cannot be written is this line's error.
+        return None, result, _dumps(output)
+    except _INPUT_ERRORS as error:
+        return _input_message(error), None, None
+
+
+def _single(item: Item, outcome: tuple[str | None, Any, str | None], show: Callable[[Any, Any], None]) -> None:
+    message, result, line = outcome
+    if message is not None:
+        fail(message)
+    if line is not None:
+        sys.stdout.write(line + "\n")
+    else:
+        show(item.value, result)
+
+
+def _write_line(
+    item: Item, outcome: tuple[str | None, Any, str | None], show: Callable[[Any, Any], None], json_output: bool
+) -> bool:
+    """Write one line's result or error in a batch; True for an error."""
+    message, result, line = outcome
+    if message is None:
+        if line is not None:
+            sys.stdout.write(line + "\n")
+        else:
+            key = _id_of(item.value)
+            console.rule(f"line {item.line}" + (f" (id {quote(key, 40)})" if key is not _NO_ID else ""), style="dim")
+            show(item.value, result)
+        return False
+    message = f"line {item.line}: {message}"
+    if json_output:
+        error: dict[str, Any] = {"error": message}
+        key = _id_of(item.value)
+        if key is not _NO_ID:
+            error = {"id": key, **error}
+        try:
+            text = _dumps(error)
+        except _NotWritableError:
+            text = _dumps({"error": message})
+        sys.stdout.write(text + "\n")
+    else:
+        console.print(Text("error: ", style="red") + Text(message), soft_wrap=True)
+    return True
+
+
 # -- the score card
-
-_UNITS = {"points": ("point", "points"), "doubling": ("doubling", "doublings"), "faan": ("faan", "faan")}
-_UNITS |= {"fan": ("fan", "fan"), "limit": ("points (limit)", "points (limit)")}
-
-
-def _value_text(kind: str, value: int) -> str:
-    one, many = _UNITS.get(kind, (kind, kind))
-    return f"{value} {one if value == 1 else many}"
 
 
 def _show_score(data: Any, result: ScoreResult) -> None:
-    """A score card: the hand as read, one row per item with its value, the arithmetic and the total."""
+    """A score card: the hand as read, one row per item with its value, the arithmetic and the total.
+    A hand that does not win says why; one that is not complete, how far it is (its shanten)."""
     from sparrow.compact import format_compact
 
-    heading = format_compact(HandSituation.from_dict(data))
-    console.print(heading, style="bold", soft_wrap=True, highlight=False, markup=False)
+    situation = HandSituation.from_dict(data)
+    ruleset = get_ruleset(situation.rules)
+    console.print(format_compact(situation), style="bold", soft_wrap=True, highlight=False, markup=False)
+    if DISPLAY["glyphs"]:
+        console.print(_hand_glyphs(situation), soft_wrap=True, highlight=False, markup=False)
     table = Table(show_header=False, min_width=40)
     table.add_column("item")
     table.add_column("value", justify="right")
     for item in result.items:
-        table.add_row(Text(item.name), _value_text(item.kind, item.value))
+        table.add_row(Text(item.name), value_text(item.kind, item.value, ruleset.limit_unit))
     if not result.items:
         table.add_row("[dim](no scoring items)[/]", "")
     table.add_section()
@@ -397,6 +485,43 @@ def _show_score(data: Any, result: ScoreResult) -> None:
     console.print(table)
     if not result.valid:
         console.print(Text("not a legal win: ", style="red") + Text(result.reason or "no reason given"))
+        distance = _distance(situation, ruleset)
+        if distance is not None:
+            console.print(Text(distance), soft_wrap=True, highlight=False)
+
+
+def _hand_glyphs(situation: HandSituation) -> str:
+    """The hand as glyphs: standing tiles, the declared sets, the winning tile."""
+    parts = [tiles_text(situation.concealed)]
+    for meld in situation.melds:
+        tiles = tiles_text(meld.tiles)
+        parts.append(f"[{tiles}]" if meld.open else f"({tiles})")
+    if situation.winning_tile is not None:
+        parts.append("+" + tiles_text([situation.winning_tile]))
+    if situation.bonus:
+        parts.append(tiles_text(situation.bonus))
+    return " ".join(parts)
+
+
+def _distance(situation: HandSituation, ruleset: Ruleset) -> str | None:
+    """For a winning tile that does not complete the hand: its shanten (how many tiles from ready
+    after a discard) and the ``sparrow analyze`` command that shows which discards bring it closer.
+    None when the shape is complete (the hand failed on its value, not its tiles). Counted with the
+    family's default options, as ``sparrow analyze --rules`` counts, so the two agree."""
+    if situation.winning_tile is None:
+        return None
+    standing = [*situation.concealed, situation.winning_tile]
+    counts = tile_counts(standing)
+    melds = len(situation.melds)
+    if sum(counts) + 3 * melds != 14 or ruleset.is_complete(counts, melds):
+        return None
+    options = _ruleset_discards(ruleset, counts, melds, ruleset.forms(), [0] * 34)
+    distance = min((option.shanten for option in options), default=shanten(counts, melds, ruleset.forms()))
+    ready = "ready after a discard" if distance == 0 else f"{distance} tile{'s' if distance != 1 else ''} from ready"
+    command = f"sparrow analyze {format_tiles(standing)}"
+    if melds:
+        command += f" --melds {melds}"
+    return f"shanten {distance} ({ready}): see {command} --rules {ruleset.name}"
 
 
 _WON_HOW = {
@@ -484,24 +609,35 @@ def score(
         str | None, typer.Argument(help="A JSON hand situation, or JSON Lines of them; '-' or none: standard input.")
     ] = None,
     hand: Annotated[
-        str | None, typer.Option("--hand", "-H", help="Type the hand in the compact notation instead (see below).")
+        str | None,
+        typer.Option("--hand", "-H", metavar="HAND", help="Type the hand in the compact notation instead (see below)."),
     ] = None,
     rules: Annotated[
-        str | None, typer.Option("--rules", "-r", help="The ruleset for --hand: nts, hkos, chinese, casual.")
+        str | None,
+        typer.Option("--rules", "-r", metavar="NAME", help="The ruleset for --hand: nts, hkos, chinese, casual."),
     ] = None,
-    seat: Annotated[str | None, typer.Option("--seat", help="Seat wind for --hand: E, S, W or N.")] = None,
-    round_wind: Annotated[str | None, typer.Option("--round", help="Round (prevailing) wind for --hand.")] = None,
+    seat: Annotated[
+        str | None, typer.Option("--seat", metavar="WIND", help="Seat wind for --hand: E, S, W or N.")
+    ] = None,
+    round_wind: Annotated[
+        str | None, typer.Option("--round", metavar="WIND", help="Round (prevailing) wind for --hand.")
+    ] = None,
     self_draw: Annotated[bool, typer.Option("--self-draw", help="The winning tile was self-drawn.")] = False,
     win_by: Annotated[
         str | None,
-        typer.Option("--win-by", help="discard, self_draw, kong_replacement, flower_replacement or robbing_kong."),
+        typer.Option(
+            "--win-by", metavar="HOW", help="discard, self_draw, kong_replacement, flower_replacement or robbing_kong."
+        ),
     ] = None,
-    bonus: Annotated[str | None, typer.Option("--bonus", help="Flowers and seasons set out, e.g. 1f6f.")] = None,
+    bonus: Annotated[
+        str | None, typer.Option("--bonus", metavar="TILES", help="Flowers and seasons set out, e.g. 1f6f.")
+    ] = None,
     moment: Annotated[
-        list[str] | None, typer.Option("--moment", help="A special moment, e.g. last_tile (repeat for more).")
+        list[str] | None,
+        typer.Option("--moment", metavar="MOMENT", help="A special moment, e.g. last_tile (repeat for more)."),
     ] = None,
     option: Annotated[
-        list[str] | None, typer.Option("--option", "-o", help="A ruleset option name=value (repeatable).")
+        list[str] | None, typer.Option("--option", "-o", metavar="NAME=VALUE", help="A ruleset option (repeatable).")
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="One JSON result a line, in input order.")] = False,
 ) -> None:
@@ -525,7 +661,7 @@ def score(
         given = [flag for flag, value in hand_flags.items() if value]
         if given:
             raise InputError(f"{given[0]}: only applies to a hand typed with --hand")
-        _run(_read_input(file), _score_one, ScoreResult.to_dict, _show_score, as_json)
+        _run(file, _score_one, ScoreResult.to_dict, _show_score, as_json)
         return
     if file is not None:
         raise InputError("FILE: give either a FILE of hand situations or --hand, not both")
@@ -559,18 +695,85 @@ def settle(
     (winner null for a drawn hand). With --json, prints
     {"payments": {"E": ..., "S": ..., "W": ..., "N": ...}} a line.
     Exit code 0 with a result, 2 on malformed input."""
-    _run(_read_input(file), _settle_one, lambda payments: {"payments": payments}, _show_settlement, as_json)
+    _run(file, _settle_one, lambda payments: {"payments": payments}, _show_settlement, as_json)
 
 
 def _register_more_commands() -> None:
-    from sparrow import cli_play, cli_serve, cli_simulate
+    from sparrow import cli_play, cli_rules, cli_serve, cli_simulate
 
+    cli_rules.register(app)
     cli_simulate.register(app)
     cli_play.register(app)
     cli_serve.register(app)
 
 
 _register_more_commands()
+
+
+# ---------------------------------------------------------------------------- help that reads well
+
+
+def _reflow(text: str) -> str:
+    """Join the lines of each paragraph, so that the help wraps at the terminal's width instead of
+    breaking sentences where the source did. Indented lines (examples, tables) are kept as written."""
+    paragraphs = []
+    for paragraph in inspect.cleandoc(text).split("\n\n"):
+        lines = paragraph.split("\n")
+        if any(line.startswith(" ") for line in lines):
+            paragraphs.append(paragraph)
+        else:
+            paragraphs.append(" ".join(line.strip() for line in lines))
+    return "\n\n".join(paragraphs)
+
+
+def _short_help(text: str) -> str:
+    """The line in the list of commands: the first paragraph, up to its first colon when it is long."""
+    first = text.split("\n\n")[0]
+    if len(first) > 100 and ": " in first:
+        first = first.split(": ")[0] + "."
+    return first
+
+
+def _tidy_help() -> None:
+    """Every command's help: paragraphs reflowed, a short line in the list of commands; and two
+    changes to how Typer (0.29) shows parameters: no type after a flag (``--json <bool>``: a flag
+    takes no value) or an argument (its name says it), and an option's value named after the option
+    (``--rules RULES``) unless it has a metavar. Usage lines name arguments in capitals
+    (``TILES``, ``[FILE]``), not ``{tiles}``."""
+    from typer.core import TyperArgument, TyperOption
+
+    for info in app.registered_commands:
+        help_text = info.help or inspect.getdoc(info.callback) or ""
+        info.help = _reflow(help_text)
+        info.short_help = info.short_help or _short_help(info.help)
+        if info.epilog:
+            info.epilog = _reflow(info.epilog)
+
+    def option_type(self: TyperOption, ctx: Any) -> str | None:
+        if self.is_flag or self.count:
+            return None
+        if self.metavar is not None:
+            return self.metavar
+        return (self.name or "value").upper() + ("..." if self.nargs != 1 else "")
+
+    def argument_type(self: TyperArgument, ctx: Any) -> str | None:
+        return None
+
+    def usage_name(self: TyperArgument) -> str:
+        name = self.metavar or (self.name or "").upper()
+        name += "..." if self.nargs != 1 else ""
+        return name if self.required else f"[{name}]"
+
+    def argument_name(self: TyperArgument) -> str:
+        return (self.metavar or (self.name or "").upper()) + ("..." if self.nargs != 1 else "")
+
+    TyperOption.display_type_rich = option_type  # type: ignore[method-assign]
+    TyperArgument.display_type_rich = argument_type  # type: ignore[method-assign]
+    TyperArgument._usage_display_name = usage_name  # type: ignore[method-assign]
+    TyperArgument.display_name_raw = property(argument_name)  # type: ignore[assignment,method-assign]
+
+
+_tidy_help()
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -13,6 +13,8 @@ from typing import Annotated
 
 import typer
 
+from sparrow.cli_input import whole_number
+
 __all__ = ["register"]
 
 
@@ -27,12 +29,17 @@ def register(app: typer.Typer) -> None:
     @app.command()
     def serve(
         host: Annotated[str, typer.Option("--host", help="The address to listen on.")] = "127.0.0.1",
-        port: Annotated[int, typer.Option("--port", min=0, max=65535, help="The port to listen on.")] = 8000,
+        port: Annotated[
+            int, typer.Option("--port", parser=whole_number(0, 65535), help="The port to listen on.")
+        ] = 8000,
         data_dir: Annotated[
             str, typer.Option("--data-dir", help="Folder of the SQLite database (unless DATABASE_URL is set).")
         ] = "data",
         workers: Annotated[
-            int, typer.Option("--workers", min=1, max=64, help="Server processes (one per core serves the most).")
+            int,
+            typer.Option(
+                "--workers", parser=whole_number(1, 64), help="Server processes (one per core serves the most)."
+            ),
         ] = 1,
     ) -> None:
         """Start the web app: play against the computer in the browser, with accounts and a leaderboard."""

@@ -18,21 +18,15 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 from rich.table import Table
 
+from sparrow.cli_input import whole_number
+from sparrow.cli_text import counted
+
 __all__ = ["register", "parse_options"]
 
 
 def _fail(message: str) -> typer.Exit:
     print(f"error: {message}", file=sys.stderr)  # one line, never wrapped
     return typer.Exit(2)
-
-
-def _whole_number(name: str, text: str, minimum: int | None = None) -> int:
-    if not (text.isascii() and text.lstrip("-").isdigit() and text.count("-") <= 1):
-        raise _fail(f"{name} must be a whole number in ASCII digits, got {text!r}")
-    value = int(text)
-    if minimum is not None and value < minimum:
-        raise _fail(f"{name} must be {minimum} or more, got {value}")
-    return value
 
 
 def parse_options(items: list[str]) -> dict[str, Any]:
@@ -60,17 +54,28 @@ def register(app: typer.Typer) -> None:
             ),
         ] = "normal",
         hands: Annotated[
-            str, typer.Option("--hands", "-n", metavar="N", help="How many hands to play (as matches).")
-        ] = "100",
+            int,
+            typer.Option(
+                "--hands",
+                "-n",
+                metavar="N",
+                parser=whole_number(minimum=1),
+                help="How many hands to play (as matches).",
+            ),
+        ] = 100,
         seed: Annotated[
-            str, typer.Option("--seed", "-s", metavar="S", help="Seed: the same seed plays the same hands.")
-        ] = "0",
+            int,
+            typer.Option(
+                "--seed", "-s", metavar="S", parser=whole_number(), help="Seed: the same seed plays the same hands."
+            ),
+        ] = 0,
         workers: Annotated[
-            str | None,
+            int | None,
             typer.Option(
                 "--workers",
                 "-w",
                 metavar="K",
+                parser=whole_number(minimum=1),
                 help="Processes to play on (default: every core). The result is the same for any K.",
             ),
         ] = None,
@@ -105,9 +110,8 @@ def register(app: typer.Typer) -> None:
         from sparrow.lab import LabError, parse_players, run_lab
         from sparrow.rules import RulesError
 
-        hand_count = _whole_number("--hands", hands, minimum=1)
-        seed_value = _whole_number("--seed", seed)
-        worker_count = _whole_number("--workers", workers, minimum=1) if workers is not None else os.cpu_count() or 1
+        hand_count, seed_value = hands, seed
+        worker_count = workers if workers is not None else os.cpu_count() or 1
         try:
             options = parse_options(option or [])
             seats = procedure(rules, options).table.seats  # unknown ruleset or option: said before anything starts
@@ -169,7 +173,7 @@ def _plus_minus(value: float, interval: tuple[float, float], scale: float) -> st
 def _print_result(console: Console, result: Any, log: Path | None, elapsed: float, workers: int) -> None:
     options = ", ".join(f"{k}={v}" for k, v in result.options.items())
     mode = ", duplicate" if result.duplicate else ""
-    title = f"{result.rules}{f' ({options})' if options else ''}: {result.hands} hands{mode}"
+    title = f"{result.rules}{f' ({options})' if options else ''}: {counted(result.hands, 'hand')}{mode}"
     table = Table(title=title, show_header=True)
     table.add_column("player")
     table.add_column("win %", justify="right")
@@ -188,13 +192,15 @@ def _print_result(console: Console, result: Any, log: Path | None, elapsed: floa
         )
     console.print(table)
     console.print(
-        f"drawn hands {result.drawn_rate:.1%} · {result.matches} matches · {result.average_turns:.1f} turns a hand"
+        f"drawn hands {result.drawn_rate:.1%} · {counted(result.matches, 'match', 'matches')}"
+        f" · {result.average_turns:.1f} turns a hand"
         f" · {result.claims_per_hand:.2f} claims a hand",
         highlight=False,
     )
     console.print("± is half the width of the 95% confidence interval (--json gives both ends)", highlight=False)
     console.print(
-        f"time {elapsed:.1f} s on {workers} worker(s), {result.hands / elapsed:,.0f} hands/s", highlight=False
+        f"time {elapsed:.1f} s on {counted(workers, 'worker')}, {result.hands / elapsed:,.0f} hands/s",
+        highlight=False,
     )
     if log is not None:
         console.print(f"game log: {log}")

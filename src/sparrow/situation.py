@@ -11,13 +11,34 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from sparrow.hand import Hand, HandError, Meld, MeldKind
+from sparrow.messages import field_name, quote, unknown_name
 from sparrow.tiles import SEATS, Tile, TileError, format_tiles, parse_tiles
 
-__all__ = ["SituationError", "HandSituation", "WIN_BY", "MOMENTS", "SELF_DRAWN", "field_value"]
+__all__ = [
+    "SituationError",
+    "HandSituation",
+    "WIN_BY",
+    "MOMENTS",
+    "SELF_DRAWN",
+    "SITUATION_FIELDS",
+    "MELD_FIELDS",
+    "EXTRA_FIELDS",
+    "check_fields",
+    "field_value",
+]
 
 WIN_BY = ("discard", "self_draw", "kong_replacement", "flower_replacement", "robbing_kong")
 SELF_DRAWN = frozenset({"self_draw", "kong_replacement", "flower_replacement"})
 MOMENTS = ("last_tile", "fourth_tile", "heavenly", "earthly", "first_round", "kong_on_kong")
+
+# Input is strict (the contract, "Input is strict"): a field the contract does not name is an error, so
+# that a misspelt field cannot silently take its default. ``id`` and ``comment`` are allowed beside the
+# contract's fields of a line's object (``id`` is copied into that line's result by the CLI).
+EXTRA_FIELDS = frozenset({"id", "comment"})
+SITUATION_FIELDS = frozenset(
+    {"rules", "options", "concealed", "melds", "winning_tile", "win_by", "seat_wind", "round_wind", "bonus", "moments"}
+)
+MELD_FIELDS = frozenset({"kind", "tiles", "open"})
 
 
 class SituationError(ValueError):
@@ -28,13 +49,24 @@ class SituationError(ValueError):
         self.field = field_name
 
 
+def check_fields(data: Mapping[str, Any], known: frozenset[str], where: str = "") -> None:
+    """Raise :class:`SituationError` naming the first field of ``data`` not in ``known``, and the
+    known name nearest to it (``winer: unknown field; did you mean winner?``)."""
+    keys = data.keys()
+    if keys <= known:
+        return
+    for key in keys:
+        if key not in known:
+            raise SituationError(f"{where}{field_name(key)}", unknown_name(key, known, "field"))
+
+
 def field_value(data: Mapping[str, Any], name: str, expected: type, description: str, default: Any) -> Any:
     """The field's value, or ``default`` when it is absent or null; a value of another type is an error."""
     value = data.get(name)
     if value is None:
         return default
     if not isinstance(value, expected):
-        raise SituationError(name, f"must be {description}, got {value!r}")
+        raise SituationError(name, f"must be {description}, got {quote(value)}")
     return value
 
 
@@ -55,8 +87,11 @@ def _seat(data: Mapping[str, Any], name: str, default: str | None = None) -> str
     if value is None:
         value = default
     if value not in SEATS:
-        raise SituationError(name, f"expected one of E, S, W, N, got {value!r}")
+        raise SituationError(name, f"expected one of E, S, W, N, got {quote(value)}")
     return value
+
+
+_SITUATION_KEYS = SITUATION_FIELDS | EXTRA_FIELDS
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,6 +114,7 @@ class HandSituation:
     def from_dict(cls, data: Mapping[str, Any]) -> HandSituation:
         if not isinstance(data, Mapping):
             raise SituationError("situation", f"expected a JSON object, got {type(data).__name__}")
+        check_fields(data, _SITUATION_KEYS)
         rules = data.get("rules")
         if not isinstance(rules, str):
             raise SituationError("rules", "is required and must be a ruleset name")
@@ -90,9 +126,10 @@ class HandSituation:
             where = f"melds[{index}]"
             if not isinstance(item, Mapping):
                 raise SituationError(where, "must be an object with kind, tiles and open")
+            check_fields(item, MELD_FIELDS, f"{where}.")
             kind = item.get("kind")
             if not isinstance(kind, str) or kind not in MeldKind._value2member_map_:
-                raise SituationError(f"{where}.kind", f"expected chow, pung or kong, got {kind!r}")
+                raise SituationError(f"{where}.kind", f"expected chow, pung or kong, got {quote(kind)}")
             is_open = item.get("open", True)
             if not isinstance(is_open, bool):
                 raise SituationError(f"{where}.open", "must be true or false")
@@ -115,12 +152,12 @@ class HandSituation:
         if win_by is None:
             win_by = "discard"
         if not isinstance(win_by, str) or win_by not in WIN_BY:
-            raise SituationError("win_by", f"expected one of {', '.join(WIN_BY)}, got {win_by!r}")
+            raise SituationError("win_by", f"expected one of {', '.join(WIN_BY)}, got {quote(win_by)}")
         moments = data.get("moments")
         if moments is None:
             moments = []
         if not isinstance(moments, list) or any(not isinstance(m, str) or m not in MOMENTS for m in moments):
-            raise SituationError("moments", f"expected a list of {', '.join(MOMENTS)}, got {moments!r}")
+            raise SituationError("moments", f"expected a list of {', '.join(MOMENTS)}, got {quote(moments)}")
         situation = cls(
             rules=rules,
             concealed=tuple(sorted(concealed)),

@@ -12,6 +12,8 @@ import re
 from collections.abc import Iterable
 from typing import ClassVar
 
+from sparrow.messages import quote as _quote
+
 __all__ = [
     "Tile",
     "TileError",
@@ -72,7 +74,7 @@ class Tile(int):
         """Parse exactly one tile, e.g. ``'7z'``."""
         tiles = parse_tiles(text)
         if len(tiles) != 1:
-            raise TileError(f"expected one tile, got {len(tiles)} in {text!r}")
+            raise TileError(f"expected one tile, got {len(tiles)} in {_quote(text)}")
         return tiles[0]
 
     @property
@@ -208,24 +210,26 @@ def parse_tiles(text: str, *, as_set: bool = True) -> list[Tile]:
             pending.append((position, char))
         elif char in _MAX_RANK:
             if not pending:
-                raise TileError(f"suit letter {char!r} at position {position} has no digits before it in {text!r}")
+                raise TileError(
+                    f"suit letter {char!r} at position {position} has no digits before it in {_quote(text)}"
+                )
             for digit_position, digit in pending:
                 rank = int(digit)
                 if rank == 0:
-                    raise TileError(f"'0{char}' at position {digit_position} in {text!r}: there is no tile 0")
+                    raise TileError(f"'0{char}' at position {digit_position} in {_quote(text)}: there is no tile 0")
                 if rank > _MAX_RANK[char]:
-                    raise TileError(f"'{digit}{char}' at position {digit_position} in {text!r} is not a tile")
+                    raise TileError(f"'{digit}{char}' at position {digit_position} in {_quote(text)} is not a tile")
                 tiles.append(Tile._cache[_BASE[char] + rank - 1])
             pending.clear()
         elif char.isspace():
             if pending:
                 position0 = pending[0][0]
-                raise TileError(f"digits at position {position0} in {text!r} have no suit letter after them")
+                raise TileError(f"digits at position {position0} in {_quote(text)} have no suit letter after them")
         else:
-            raise TileError(f"unknown character {char!r} at position {position} in {text!r}")
+            raise TileError(f"unknown character {char!r} at position {position} in {_quote(text)}")
     if pending:
         position0 = pending[0][0]
-        raise TileError(f"digits at position {position0} in {text!r} have no suit letter after them")
+        raise TileError(f"digits at position {position0} in {_quote(text)} have no suit letter after them")
     if as_set:
         _check_copies(tiles, text)
     return tiles
@@ -245,7 +249,7 @@ def _check_copies(tiles: list[Tile], text: str | None = None) -> None:
         limit = 1 if tile >= 34 else 4
         if counts[tile] > limit:
             copies = "one copy" if limit == 1 else "four copies"
-            where = f" at position {_digit_position(text, number)} in {text!r}" if text is not None else ""
+            where = f" at position {_digit_position(text, number)} in {_quote(text)}" if text is not None else ""
             raise TileError(f"more than {copies} of {tile}{where}")
 
 

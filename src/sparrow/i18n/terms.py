@@ -231,6 +231,7 @@ SCORING = (
     N_("not a winning hand: the tiles do not make four sets and a pair"),
     N_("needs {minimum} points not counting flowers, has {points}"),
     N_("{values} = {points} points, {minimum} needed before flowers"),
+    N_("{values} = {points} point, {minimum} needed before flowers"),
     N_("{values} = {points} points, + {flowers} flower = {total} points"),
     N_("{values} = {points} points, + {flowers} flowers = {total} points"),
     N_("{values} = {points} points"),

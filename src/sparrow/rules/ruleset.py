@@ -7,20 +7,26 @@ hand situations and a settlement. The engine, the CLI, bots and the web app only
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, ClassVar
 
 from sparrow.analysis import Forms, shanten
-from sparrow.situation import WIN_BY, HandSituation, SituationError, field_value
+from sparrow.messages import field_name, nearest, quote
+from sparrow.situation import EXTRA_FIELDS, WIN_BY, HandSituation, SituationError, check_fields, field_value
 from sparrow.tiles import KINDS, SEATS, Tile
 
 __all__ = [
     "ScoreItem",
+    "ScoringEntry",
+    "ScoringSection",
+    "ScoringTable",
     "ScoreResult",
     "TableRules",
     "Settlement",
+    "SETTLEMENT_FIELDS",
     "Ruleset",
     "RulesError",
     "register",
@@ -45,6 +51,82 @@ class ScoreItem:
 
     def to_dict(self) -> dict[str, Any]:
         return {"name": self.name, "kind": self.kind, "value": self.value}
+
+
+@dataclass(frozen=True, slots=True)
+class ScoringEntry:
+    """One row of a family's scoring table: the scorer makes its score card lines from these rows
+    (:meth:`item`), and ``sparrow rules`` lists them, so the two cannot disagree.
+
+    ``name`` is the line as the score card writes it; a part that varies from hand to hand is a
+    ``{field}`` (``Open pung of {tile}``). ``value`` is None where the value itself varies (``note``
+    then says how)."""
+
+    name: str
+    kind: str  # points, doubling, faan, fan or limit, as ScoreItem.kind
+    value: int | None
+    note: str = ""
+    each: bool = False  # the value is counted once for each of something (the note says what)
+
+    def item(self, **fields: str) -> ScoreItem:
+        """The score card line of this row, its ``{field}`` parts filled in."""
+        assert self.value is not None, self.name
+        return ScoreItem(self.name.format(**fields) if fields else self.name, self.kind, self.value)
+
+    def matches(self, item: ScoreItem) -> bool:
+        """Whether a score card line was made from this row (its name, kind and value)."""
+        if item.kind != self.kind:
+            return False
+        if self.value is not None:
+            if self.each and (item.value < self.value or item.value % self.value):
+                return False
+            if not self.each and item.value != self.value:
+                return False
+        pattern = "".join(
+            ".+" if part.startswith("{") else re.escape(part) for part in re.split(r"(\{\w+\})", self.name) if part
+        )
+        return re.fullmatch(pattern, item.name) is not None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"name": self.name, "kind": self.kind, "value": self.value, "each": self.each, "note": self.note}
+
+
+@dataclass(frozen=True, slots=True)
+class ScoringSection:
+    """A group of rows of a scoring table (the base points, the doublings, the limit hands...)."""
+
+    title: str
+    entries: tuple[ScoringEntry, ...]
+    note: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"title": self.title, "note": self.note, "entries": [entry.to_dict() for entry in self.entries]}
+
+
+@dataclass(frozen=True, slots=True)
+class ScoringTable:
+    """Everything a family scores, as data: ``sections`` of rows, ``totals`` (how the items become
+    the hand's total, one sentence a line) and ``conversion`` (a table of the family's own from a
+    count to points, such as HKOS's faan table, as (count, points) pairs; empty if none)."""
+
+    sections: tuple[ScoringSection, ...]
+    totals: tuple[str, ...] = ()
+    conversion: tuple[tuple[str, int], ...] = ()
+
+    @property
+    def entries(self) -> tuple[ScoringEntry, ...]:
+        return tuple(entry for section in self.sections for entry in section.entries)
+
+    def entry_of(self, item: ScoreItem) -> ScoringEntry | None:
+        """The row a score card line was made from, or None."""
+        return next((entry for entry in self.entries if entry.matches(item)), None)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "sections": [section.to_dict() for section in self.sections],
+            "totals": list(self.totals),
+            "conversion": [{"count": count, "points": points} for count, points in self.conversion],
+        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,20 +202,25 @@ class Settlement:
         if not isinstance(data, Mapping):
             raise SituationError("settlement", f"expected a JSON object, got {type(data).__name__}")
         rules = data.get("rules")
+        check_fields(data, _SETTLEMENT_KEYS)
         if not isinstance(rules, str):
             raise SituationError("rules", "is required and must be a ruleset name")
-        winner = data.get("winner")
+        if "winner" not in data:  # a forgotten winner must not settle as a drawn hand
+            raise SituationError("winner", "is required: the winner's seat E, S, W or N, or null for a drawn hand")
+        winner = data["winner"]
         if winner is not None and winner not in SEATS:
-            raise SituationError("winner", f"expected E, S, W, N or null, got {winner!r}")
+            raise SituationError("winner", f"expected E, S, W, N or null, got {quote(winner)}")
         win_by = data.get("win_by")
         if winner is not None and (not isinstance(win_by, str) or win_by not in WIN_BY):
-            raise SituationError("win_by", f"expected one of {', '.join(WIN_BY)}, got {win_by!r}")
+            raise SituationError("win_by", f"expected one of {', '.join(WIN_BY)}, got {quote(win_by)}")
         if winner is None and win_by is not None and win_by not in WIN_BY:
-            raise SituationError("win_by", f"expected one of {', '.join(WIN_BY)} or null, got {win_by!r}")
+            raise SituationError("win_by", f"expected one of {', '.join(WIN_BY)} or null, got {quote(win_by)}")
         discarder = data.get("discarder")
         if winner is not None and win_by in ("discard", "robbing_kong"):
             if not isinstance(discarder, str) or discarder not in SEATS:
-                raise SituationError("discarder", f"a win on a discard needs the discarder's seat, got {discarder!r}")
+                raise SituationError(
+                    "discarder", f"a win on a discard needs the discarder's seat, got {quote(discarder)}"
+                )
             if discarder == winner:
                 raise SituationError("discarder", "the winner cannot be the discarder")
         elif discarder is not None:
@@ -141,11 +228,14 @@ class Settlement:
         scores = data.get("scores")
         if scores is None:
             scores = {}
-        if not isinstance(scores, Mapping) or any(k not in SEATS for k in scores):
-            raise SituationError("scores", "must map seats E, S, W, N to hand totals")
+        if not isinstance(scores, Mapping):
+            raise SituationError("scores", f"must map seats E, S, W, N to hand totals, got {quote(scores)}")
+        for key in scores:
+            if key not in SEATS:
+                raise SituationError(f"scores.{field_name(key)}", "unknown seat; the seats are E, S, W and N")
         for seat, value in scores.items():
             if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= MAX_HAND_TOTAL:
-                shown = "a larger number" if isinstance(value, int) and value > MAX_HAND_TOTAL else repr(value)
+                shown = "a larger number" if isinstance(value, int) and value > MAX_HAND_TOTAL else quote(value)
                 raise SituationError(
                     f"scores.{seat}", f"must be a whole number of points from 0 to {MAX_HAND_TOTAL:,}, got {shown}"
                 )
@@ -153,9 +243,13 @@ class Settlement:
             raise SituationError("scores", f"needs the winner's ({winner}) total")
         dead = field_value(data, "dead", list, "a list of seats", [])
         if any(not isinstance(s, str) or s not in SEATS for s in dead) or len(set(dead)) != len(dead):
-            raise SituationError("dead", f"must list seats E, S, W, N, each once, got {dead!r}")
+            raise SituationError("dead", f"must list seats E, S, W, N, each once, got {quote(dead)}")
         options = field_value(data, "options", Mapping, "an object of named options", {})
         return cls(rules, winner, win_by if winner else None, discarder, dict(scores), dict(options), frozenset(dead))
+
+
+SETTLEMENT_FIELDS = frozenset({"rules", "options", "winner", "win_by", "discarder", "scores", "dead"})
+_SETTLEMENT_KEYS = SETTLEMENT_FIELDS | EXTRA_FIELDS
 
 
 class Ruleset:
@@ -164,18 +258,25 @@ class Ruleset:
 
     name: ClassVar[str] = ""
     title: ClassVar[str] = ""
+    summary: ClassVar[str] = ""  # one line on what the family is, for ``sparrow rules``
     defaults: ClassVar[Mapping[str, Any]] = {}
+    option_help: ClassVar[Mapping[str, str]] = {}  # what each option does, by name (every default has one)
+    limit_unit: ClassVar[str] = "points"  # what the value of a "limit" ScoreItem counts
 
     def resolve_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
         """The defaults overridden by ``options``; unknown names and wrong types are errors."""
         resolved = dict(self.defaults)
         for key, value in (options or {}).items():
             if key not in self.defaults:
+                guess = nearest(key, self.defaults)
+                hint = f"; did you mean {guess}?" if guess is not None else ""
                 known = ", ".join(sorted(self.defaults)) or "none"
-                raise RulesError(f"unknown option {key!r} for {self.name} (options: {known})")
+                raise RulesError(f"unknown option {quote(key, 40)} for {self.name}{hint} (options: {known})")
             default = self.defaults[key]
             if isinstance(default, bool) != isinstance(value, bool) or not isinstance(value, type(default)):
-                raise RulesError(f"option {key!r} of {self.name} must be {type(default).__name__}, got {value!r}")
+                raise RulesError(
+                    f"option {quote(key, 40)} of {self.name} must be {type(default).__name__}, got {quote(value)}"
+                )
             resolved[key] = value
         return resolved
 
@@ -215,6 +316,10 @@ class Ruleset:
     def score(self, situation: HandSituation) -> ScoreResult:
         raise NotImplementedError
 
+    def scoring_table(self) -> ScoringTable:
+        """Every item the scorer can write, with its value: the rows the scorer itself reads."""
+        raise NotImplementedError
+
     def settle(self, settlement: Settlement) -> dict[str, int]:
         raise NotImplementedError
 
@@ -248,7 +353,7 @@ def get_ruleset(name: str) -> Ruleset:
     try:
         return _REGISTRY[name]
     except KeyError:
-        raise RulesError(f"unknown ruleset {name!r} (known: {', '.join(sorted(_REGISTRY))})") from None
+        raise RulesError(f"unknown ruleset {quote(name)} (known: {', '.join(sorted(_REGISTRY))})") from None
 
 
 def ruleset_names() -> list[str]:

@@ -27,7 +27,8 @@ from fastapi import APIRouter, Depends, Request
 from fastapi.responses import HTMLResponse, JSONResponse
 from fastapi.templating import Jinja2Templates
 
-from sparrow.cli import _INPUT_ERRORS, _input_message, _loads, _score_one, _settle_one
+from sparrow.cli import _INPUT_ERRORS, _input_message, _score_one, _settle_one
+from sparrow.cli_input import loads as _loads
 from sparrow.compact import compact_fields, format_compact
 from sparrow.handlink import hand_from_query, hand_query
 from sparrow.i18n import gettext, translate, translate_result

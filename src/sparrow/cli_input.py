@@ -1,0 +1,298 @@
+"""Reading the CLI's input: JSON documents and JSON Lines as a stream, and whole numbers on the command line.
+
+``sparrow score`` and ``sparrow settle`` read one JSON document or JSON Lines (one object a line) from a file
+or standard input (``shared/spec/hand-situation.md``, "The commands"). :func:`read_items` turns the bytes
+into :class:`Item` values lazily: a line is parsed as soon as it has been read, and nothing but the line
+being read (and, while deciding whether the input is one document laid over several lines, those lines) is
+kept, so memory does not grow with the length of the input and each result can be written before the next
+line arrives.
+
+**One document or JSON Lines.** The first line that is not blank decides:
+
+- it is a whole JSON value by itself, or it is not the beginning of one (the JSON is wrong before the
+  line ends): the input is JSON Lines, and every line is read by itself;
+- it opens a value that it does not close (``{``, ``{"rules": "nts",``: what a pretty-printer writes):
+  the following lines are joined to it until the value is complete, and the input is one document. If the
+  joined text goes wrong exactly where a later line begins, that line is a whole JSON object by itself and
+  is not indented more than the first, the first line was a line of JSON Lines cut short: the lines are
+  read one by one after all. Any other fault is one error for the whole document, with its line and column.
+
+A line that goes wrong in the middle cannot be continued: a JSON string cannot hold a line break, and two
+whole objects cannot follow each other without a comma. So the decision needs at most the lines up to the
+first complete object after the first line.
+
+:func:`whole_number` is the one parser of every integer option of every command: ASCII digits only (an
+optional ``-`` first), so ``٣``, ``1_000``, `` 3`` and ``+3`` are refused although Python's ``int`` takes them.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
+from typing import Any, BinaryIO
+
+import typer
+
+from sparrow.messages import HugeNumber, quote
+
+__all__ = [
+    "Item",
+    "TOO_DEEP",
+    "read_chunks",
+    "read_items",
+    "loads",
+    "whole_number",
+]
+
+CHUNK = 1 << 16
+BOM = b"\xef\xbb\xbf"
+TOO_DEEP = "input: not a hand: JSON nested too deeply (arrays or objects within each other thousands of levels)"
+MAX_DIGITS = 40  # of a whole number on the command line
+
+
+# ---------------------------------------------------------------------------- whole numbers on the command line
+
+
+def whole_number(minimum: int | None = None, maximum: int | None = None) -> Callable[[Any], int]:
+    """A Typer ``parser`` for an integer option: ASCII digits, ``-`` allowed before them, within the bounds.
+
+    ``typer.Option("--hands", parser=whole_number(minimum=1))``. A bad value is click's ``BadParameter``:
+    ``error: Invalid value for '--hands' / '-n': must be a whole number in ASCII digits, got '٣'``."""
+
+    def parse(value: Any) -> int:
+        if isinstance(value, int) and not isinstance(value, bool):  # the default, already a number
+            return value
+        text = str(value)
+        digits = text[1:] if text.startswith("-") else text
+        if not (digits.isascii() and digits.isdigit()):
+            raise typer.BadParameter(f"must be a whole number in ASCII digits, got {quote(text, 40)}")
+        if len(digits) > MAX_DIGITS:
+            raise typer.BadParameter(f"must be a whole number of at most {MAX_DIGITS} digits, got {len(digits):,}")
+        number = int(text)
+        if minimum is not None and number < minimum:
+            raise typer.BadParameter(f"must be {minimum} or more, got {number}")
+        if maximum is not None and number > maximum:
+            raise typer.BadParameter(f"must be {maximum} or less, got {number}")
+        return number
+
+    return parse
+
+
+# ---------------------------------------------------------------------------- JSON values
+
+
+def _integer(text: str) -> int | HugeNumber:
+    # Python converts at most 4,300 digits; a longer number becomes a value the checks name by its field.
+    if len(text) > HugeNumber.LIMIT:
+        return HugeNumber(len(text.lstrip("-")))
+    return int(text)
+
+
+def _constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a JSON number")
+
+
+_decoder = json.JSONDecoder(parse_int=_integer, parse_constant=_constant)
+_decode = _decoder.decode
+
+
+class _NotJSON(ValueError):
+    pass
+
+
+def loads(text: str) -> Any:
+    """``json.loads`` with a number of thousands of digits read as :class:`HugeNumber`, NaN and Infinity
+    refused, and nesting too deep for Python's reader a ``ValueError`` with :data:`TOO_DEEP`."""
+    try:
+        return _decode(text)
+    except RecursionError:
+        raise _NotJSON(TOO_DEEP) from None
+
+
+@dataclass(slots=True)
+class Item:
+    """One JSON value of the input (or why a line is not one). ``line`` is where it starts (from 1);
+    ``document`` is true when the whole input was one value over several lines (or one fault in it)."""
+
+    line: int
+    value: Any = None
+    error: str | None = None
+    document: bool = False
+
+
+def line_message(error: Exception) -> str:
+    """The one-line message of input that is not JSON (or not UTF-8)."""
+    if isinstance(error, json.JSONDecodeError):
+        return f"input: not valid JSON: {error.msg} at column {error.colno}"
+    if isinstance(error, UnicodeDecodeError):
+        return "input: not UTF-8 text"
+    return str(error) if isinstance(error, _NotJSON) else f"input: not valid JSON: {error}"
+
+
+def _parse_line(number: int, raw: bytes) -> Item:
+    try:
+        return Item(number, loads(raw.decode("utf-8")))
+    except (ValueError, UnicodeDecodeError) as error:  # JSONDecodeError and UnicodeDecodeError are ValueErrors
+        return Item(number, error=line_message(error))
+
+
+# ---------------------------------------------------------------------------- lines and items
+
+
+def read_chunks(stream: BinaryIO, before_read: Callable[[], object] | None = None) -> Iterator[bytes]:
+    """The bytes of ``stream`` as they arrive: each read returns what is there (up to 64 KiB) without
+    waiting for more. ``before_read`` runs before every read that may wait (the CLI flushes its output)."""
+    read = getattr(stream, "read1", None) or stream.read
+    while True:
+        if before_read is not None:
+            before_read()
+        chunk = read(CHUNK)
+        if not chunk:
+            return
+        yield chunk
+
+
+def _lines(chunks: Iterable[bytes]) -> Iterator[tuple[int, bytes]]:
+    """(line number, line without its end) for every line, as soon as its end has arrived."""
+    number = 0
+    pending: list[bytes] = []  # the start of a line whose end has not arrived
+    first = True
+    for chunk in chunks:
+        if first:
+            first = False
+            chunk = chunk.removeprefix(BOM)  # a byte-order mark is not JSON
+        parts = chunk.split(b"\n")
+        if pending:
+            pending.append(parts[0])
+            parts[0] = b"".join(pending)
+            pending.clear()
+        pending.append(parts.pop())
+        for part in parts:
+            number += 1
+            yield number, part[:-1] if part.endswith(b"\r") else part
+    rest = b"".join(pending)
+    if rest:
+        yield number + 1, rest[:-1] if rest.endswith(b"\r") else rest
+
+
+def read_items(chunks: Iterable[bytes]) -> Iterator[Item]:
+    """The JSON values of the input, lazily: one :class:`Item` per line that is not blank (JSON Lines), or
+    a single item with ``document`` set (one value over several lines). Nothing when the input is blank."""
+    lines = _lines(chunks)
+    for number, raw in lines:  # noqa: B007 - the first line that is not blank
+        if raw.strip():
+            break
+    else:
+        return
+    item = _parse_line(number, raw)
+    if item.error is None or not _opens_a_value(raw):
+        yield item
+        yield from _json_lines(lines)
+        return
+    yield from _document_or_lines(number, raw, lines)
+
+
+def _json_lines(lines: Iterator[tuple[int, bytes]]) -> Iterator[Item]:
+    for number, raw in lines:
+        if raw.strip():
+            yield _parse_line(number, raw)
+
+
+def _opens_a_value(raw: bytes) -> bool:
+    """True when ``raw`` is the beginning of a JSON value that goes on after the line (not wrong before
+    its end): the reader stopped at the end of the text, wanting more."""
+    try:
+        text = raw.decode("utf-8")
+        loads(text)
+    except json.JSONDecodeError as error:
+        return error.pos >= len(text.rstrip())
+    except (ValueError, UnicodeDecodeError):
+        return False
+    return False
+
+
+def _indent(text: str) -> int:
+    return len(text) - len(text.lstrip())
+
+
+def _document_or_lines(first: int, raw: bytes, lines: Iterator[tuple[int, bytes]]) -> Iterator[Item]:
+    """The first line opens a value: join lines until it is complete (one document), or until the joined
+    text shows that the input is JSON Lines whose first line is cut short."""
+    texts = [raw.decode("utf-8")]
+    numbers = [first]
+    size = len(texts[0])
+    checked = 0
+    for number, raw_line in lines:
+        try:
+            texts.append(raw_line.decode("utf-8"))
+        except UnicodeDecodeError:
+            yield Item(first, error=f"input: line {number} is not UTF-8 text", document=True)
+            return
+        numbers.append(number)
+        size += len(texts[-1]) + 1
+        if size >= 2 * checked and texts[-1].strip():
+            # Checked again each time the text has doubled: reading a long document stays linear.
+            checked = size
+            verdict = _verdict(texts, numbers, at_end=False)
+            if verdict is not None:
+                yield from verdict
+                if verdict[-1].document:
+                    return
+                yield from _json_lines(lines)
+                return
+    verdict = _verdict(texts, numbers, at_end=True)
+    assert verdict is not None
+    yield from verdict
+
+
+def _verdict(texts: list[str], numbers: list[int], at_end: bool) -> list[Item] | None:
+    """What the joined lines are: a document (or its fault) as one item, JSON Lines as one item per line,
+    or None when more lines are needed to tell."""
+    joined = "\n".join(texts)
+    try:
+        value = loads(joined)
+    except json.JSONDecodeError as error:
+        if error.pos >= len(joined.rstrip()):  # a value still open at the end of what has been read
+            if not at_end:
+                return None
+            return [_document_error(error, numbers)]
+        # Where did it go wrong: at the first character of a later line that is a whole object by itself?
+        start = 0
+        for index, text in enumerate(texts):  # noqa: B007 - the line where it went wrong
+            end = start + len(text)
+            if error.pos <= end:
+                break
+            start = end + 1
+        if (
+            index > 0
+            and error.pos == start + _indent(text)
+            and _indent(text) <= _indent(texts[0])
+            and text.lstrip().startswith("{")
+            and _parse_line(numbers[index], text.encode("utf-8")).error is None
+        ):
+            return [_parse_line(n, t.encode("utf-8")) for n, t in zip(numbers, texts, strict=True) if t.strip()]
+        return [_document_error(error, numbers)]
+    except ValueError as error:  # nested too deeply, NaN
+        return [
+            Item(numbers[0], error=str(error) if isinstance(error, _NotJSON) else line_message(error), document=True)
+        ]
+    if not at_end:
+        return None  # complete, but only the end of the input says nothing follows
+    return [Item(numbers[0], value, document=True)]
+
+
+def _document_error(error: json.JSONDecodeError, numbers: list[int]) -> Item:
+    line = numbers[min(error.lineno, len(numbers)) - 1]
+    return Item(
+        numbers[0], error=f"input: not valid JSON: {error.msg} at line {line} column {error.colno}", document=True
+    )
+
+
+def stdin_chunks(before_read: Callable[[], object] | None = None) -> Iterator[bytes]:
+    """Standard input's bytes as they arrive (binary: the lines are decoded one by one)."""
+    stream = getattr(sys.stdin, "buffer", None)
+    if stream is None:  # a text stream without a buffer (a test harness): encode what it gives
+        return (text.encode("utf-8") for text in iter(lambda: sys.stdin.read(CHUNK), ""))
+    return read_chunks(stream, before_read)
