@@ -363,10 +363,12 @@ function showOptions() {
 }
 
 function valueText(item) {
+  // A limit item counts in the ruleset's own unit (HKOS: faan).
+  const kind = item.kind === "limit" ? (ruleset() && ruleset().limit_unit) || "points" : item.kind;
   const unit =
-    item.kind === "points" || item.kind === "limit"
+    kind === "points"
       ? item.value === 1 ? "point" : "points"
-      : item.kind === "doubling" ? (item.value === 1 ? "doubling" : "doublings") : item.kind;
+      : kind === "doubling" ? (item.value === 1 ? "doubling" : "doublings") : kind;
   return `${item.value} ${T(unit)}`;
 }
 
