@@ -24,6 +24,8 @@ from sparrow.tiles import Tile
 from tests.test_web_browser import ARTIFACTS, SIZES, browser  # noqa: F401 - the shared browser fixture
 from tests.web_support import Server
 
+pytestmark = pytest.mark.slow
+
 NTS_136 = "nts: 23m456p88s777z [111z] +1m* seat=E round=S"
 LOSERS = {
     "S": "nts: 1379s [222z] [444m] [666p] seat=S round=S",
