@@ -18,6 +18,8 @@ from sparrow.sheets import create_sheet
 from tests.test_web_browser import SIZES, browser, snap  # noqa: F401 - the browser fixture
 from tests.web_support import Server
 
+pytestmark = pytest.mark.slow
+
 NTS = ["Ann", "Bob", "Cor", "Dirk"]
 
 

@@ -91,7 +91,19 @@ class Temperament:
 TEMPERAMENTS = {
     "easy": Temperament("easy", loose_discard=0.3, missed_claim=0.3),
     "normal": Temperament("normal", chow_reach=0, pung_reach=1),
-    "expert": Temperament("expert", weighs_chances=True, lookahead=2, claims_forward=True, defends=True),
+    # Measured in the lab (docs/bots.md): plans weighed by their full value, discards chosen for the
+    # hand alone, and a fold once an opponent is plainly close and the hand three or more tiles from
+    # ready (two late in the wall) won more and dealt in no more than weighing every discard's risk.
+    "expert": Temperament(
+        "expert",
+        weighs_chances=True,
+        value_exponent=1.0,
+        lookahead=2,
+        claims_forward=True,
+        defends=True,
+        caution=0.0,
+        fold_distance=3,
+    ),
 }
 LEVELS = tuple(TEMPERAMENTS)
 
