@@ -28,11 +28,13 @@ optional ``-`` first), so ``٣``, ``1_000``, `` 3`` and ``+3`` are refused altho
 from __future__ import annotations
 
 import json
+import re
 import sys
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any, BinaryIO
 
+import orjson
 import typer
 
 from sparrow.messages import HugeNumber, quote
@@ -43,6 +45,8 @@ __all__ = [
     "read_chunks",
     "read_items",
     "loads",
+    "dumps",
+    "NotWritableError",
     "whole_number",
 ]
 
@@ -111,6 +115,32 @@ def loads(text: str) -> Any:
         raise _NotJSON(TOO_DEEP) from None
 
 
+# orjson reads a line several times faster than the standard library. It is only the fast way for a line it
+# reads as the standard library would: a line it refuses, or with a number of 19 digits or more (which orjson
+# reads as a float), is read again by :func:`loads`, whose errors and numbers are the reference.
+_LONG_NUMBER = re.compile(rb"[0-9]{19}")
+_fast_loads = orjson.loads
+
+
+class NotWritableError(ValueError):
+    """A result that cannot be written as JSON (an integer of thousands of digits, say)."""
+
+
+_compact = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), allow_nan=False).encode
+
+
+def dumps(value: Any) -> str:
+    """One line of JSON, compact, UTF-8 as it is (no ``\\u`` escapes); ``NotWritableError`` when impossible."""
+    try:
+        return orjson.dumps(value).decode()
+    except TypeError:  # orjson.JSONEncodeError: an integer beyond 64 bits, a value of another type
+        pass
+    try:
+        return _compact(value)
+    except (ValueError, TypeError) as error:
+        raise NotWritableError(f"output: the result cannot be written as JSON: {error}") from None
+
+
 @dataclass(slots=True)
 class Item:
     """One JSON value of the input (or why a line is not one). ``line`` is where it starts (from 1);
@@ -131,6 +161,11 @@ def _line_message(error: Exception) -> str:
 
 
 def _parse_line(number: int, raw: bytes) -> Item:
+    if _LONG_NUMBER.search(raw) is None:
+        try:
+            return Item(number, _fast_loads(raw))
+        except orjson.JSONDecodeError:
+            pass
     try:
         return Item(number, loads(raw.decode("utf-8")))
     except (ValueError, UnicodeDecodeError) as error:  # JSONDecodeError and UnicodeDecodeError are ValueErrors

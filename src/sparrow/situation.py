@@ -70,16 +70,55 @@ def field_value(data: Mapping[str, Any], name: str, expected: type, description:
     return value
 
 
+# Parsed tile strings and melds, shared: a batch of thousands of hands repeats the same sets and bonus
+# tiles again and again. Both hold immutable values and are emptied when full, so memory stays bounded.
+_CACHE_LIMIT = 16_384
+_tile_cache: dict[str, tuple[Tile, ...]] = {}
+_meld_cache: dict[tuple[str, str, bool], Meld] = {}
+
+
+def _sorted_tiles(text: str) -> tuple[Tile, ...]:
+    """``parse_tiles(text)``, sorted (raises ``TileError``)."""
+    tiles = _tile_cache.get(text)
+    if tiles is None:
+        tiles = tuple(sorted(parse_tiles(text)))
+        if len(text) <= 64:
+            if len(_tile_cache) >= _CACHE_LIMIT:
+                _tile_cache.clear()
+            _tile_cache[text] = tiles
+    return tiles
+
+
 def _tiles(data: Mapping[str, Any], name: str, default: str | None = None) -> tuple[Tile, ...]:
+    """The field's tiles, sorted."""
     value = data.get(name)
     if value is None:
         value = default
     if value is None:
         raise SituationError(name, "is required")
+    if not isinstance(value, str):
+        raise SituationError(name, f"tile notation must be a string, got {type(value).__name__}")
     try:
-        return tuple(parse_tiles(value))
+        return _sorted_tiles(value)
     except TileError as error:
         raise SituationError(name, str(error)) from None
+
+
+def _meld(kind: str, tiles: Any, is_open: bool, where: str) -> Meld:
+    key = (kind, tiles, is_open)
+    meld = _meld_cache.get(key) if isinstance(tiles, str) else None
+    if meld is None:
+        try:
+            meld = Meld(MeldKind(kind), _tiles({"tiles": tiles}, "tiles"), is_open)
+        except SituationError as error:
+            raise SituationError(f"{where}.tiles", str(error).split(": ", 1)[1]) from None
+        except HandError as error:
+            raise SituationError(where, str(error)) from None
+        if len(tiles) <= 8:
+            if len(_meld_cache) >= _CACHE_LIMIT:
+                _meld_cache.clear()
+            _meld_cache[key] = meld
+    return meld
 
 
 def _seat(data: Mapping[str, Any], name: str, default: str | None = None) -> str:
@@ -112,7 +151,7 @@ class HandSituation:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> HandSituation:
-        if not isinstance(data, Mapping):
+        if type(data) is not dict and not isinstance(data, Mapping):
             raise SituationError("situation", f"expected a JSON object, got {type(data).__name__}")
         check_fields(data, _SITUATION_KEYS)
         rules = data.get("rules")
@@ -123,6 +162,16 @@ class HandSituation:
         melds_data = field_value(data, "melds", list, "a list of melds", [])
         melds = []
         for index, item in enumerate(melds_data):
+            if type(item) is dict and item.keys() <= MELD_FIELDS:  # the common case: a set seen before
+                is_open = item.get("open", True)
+                if type(is_open) is bool:
+                    try:
+                        meld = _meld_cache.get((item.get("kind"), item.get("tiles"), is_open))
+                    except TypeError:  # a list or object where a string belongs: said below
+                        meld = None
+                    if meld is not None:
+                        melds.append(meld)
+                        continue
             where = f"melds[{index}]"
             if not isinstance(item, Mapping):
                 raise SituationError(where, "must be an object with kind, tiles and open")
@@ -133,19 +182,14 @@ class HandSituation:
             is_open = item.get("open", True)
             if not isinstance(is_open, bool):
                 raise SituationError(f"{where}.open", "must be true or false")
-            try:
-                melds.append(Meld(MeldKind(kind), _tiles(item, "tiles"), is_open))
-            except SituationError as error:
-                raise SituationError(f"{where}.tiles", str(error).split(": ", 1)[1]) from None
-            except HandError as error:
-                raise SituationError(where, str(error)) from None
+            melds.append(_meld(kind, item.get("tiles"), is_open, where))
         winning = data.get("winning_tile")
         winning_tile = None
         if winning is not None:
-            try:
-                winning_tile = Tile.parse(winning)
-            except TileError as error:
-                raise SituationError("winning_tile", str(error)) from None
+            tiles = _tiles(data, "winning_tile")
+            if len(tiles) != 1:
+                raise SituationError("winning_tile", f"expected one tile, got {len(tiles)} in {quote(winning)}")
+            winning_tile = tiles[0]
             if winning_tile.is_bonus:
                 raise SituationError("winning_tile", "a flower or season cannot complete a hand")
         win_by = data.get("win_by")
@@ -160,13 +204,13 @@ class HandSituation:
             raise SituationError("moments", f"expected a list of {', '.join(MOMENTS)}, got {quote(moments)}")
         situation = cls(
             rules=rules,
-            concealed=tuple(sorted(concealed)),
+            concealed=concealed,
             melds=tuple(melds),
             winning_tile=winning_tile,
             win_by=win_by,
             seat_wind=_seat(data, "seat_wind", "E"),
             round_wind=_seat(data, "round_wind", "E"),
-            bonus=tuple(sorted(_tiles(data, "bonus", ""))),
+            bonus=_tiles(data, "bonus", ""),
             moments=frozenset(moments),
             options=dict(options),
         )
@@ -175,23 +219,38 @@ class HandSituation:
 
     def check(self) -> None:
         """Raise :class:`SituationError` if the tiles cannot be a real hand."""
-        if any(t.is_bonus for t in self.concealed):
+        counts = [0] * 42
+        for tile in self.concealed:
+            counts[tile] += 1
+        if any(counts[34:]):
             raise SituationError("concealed", "flowers and seasons belong in bonus, not in the hand")
-        if any(not t.is_bonus for t in self.bonus):
-            raise SituationError("bonus", "only flowers and seasons (1f-8f) can be bonus tiles")
-        try:
-            Hand(
-                self.concealed + ((self.winning_tile,) if self.winning_tile is not None else ()), self.melds, self.bonus
-            )
-        except HandError as error:
-            raise SituationError("concealed", str(error)) from None
-        expected = (14 if self.winning_tile is not None else 13) + self.kong_count
-        actual = len(self.concealed) + (self.winning_tile is not None) + sum(len(m.tiles) for m in self.melds)
+        for tile in self.bonus:
+            if tile < 34:
+                raise SituationError("bonus", "only flowers and seasons (1f-8f) can be bonus tiles")
+            counts[tile] += 1
+        winning = self.winning_tile
+        actual = len(self.concealed)
+        if winning is not None:
+            counts[winning] += 1
+            actual += 1
+        kongs = 0
+        for meld in self.melds:
+            tiles = meld.tiles
+            actual += len(tiles)
+            if len(tiles) == 4:
+                kongs += 1
+            for tile in tiles:
+                counts[tile] += 1
+        if max(counts) > 4 or (self.bonus and max(counts[34:]) > 1):
+            try:  # the hand says which tile has too many copies
+                Hand(self.full_concealed, self.melds, self.bonus)
+            except HandError as error:
+                raise SituationError("concealed", str(error)) from None
+        expected = (14 if winning is not None else 13) + kongs
         if actual != expected:
-            what = "a winning hand" if self.winning_tile is not None else "a non-winning hand"
+            what = "a winning hand" if winning is not None else "a non-winning hand"
             raise SituationError(
-                "concealed",
-                f"{what} with {self.kong_count} kong(s) must have {expected} tiles in all, this one has {actual}",
+                "concealed", f"{what} with {kongs} kong(s) must have {expected} tiles in all, this one has {actual}"
             )
         self._check_win_facts()
 
