@@ -364,9 +364,22 @@ def _outcome(
         if key is not _NO_ID:
             output = {"id": key, **output}
         # Written inside the try: a result that cannot be written is this line's error.
-        return None, result, _dumps(output)
+        try:
+            return None, result, _dumps(output)
+        except NotWritableError:
+            if key is not _NO_ID:
+                _dumps_id(key)
+            raise
     except _INPUT_ERRORS as error:
         return _input_message(error), None, None
+
+
+def _dumps_id(key: Any) -> None:
+    """Raise an error naming ``id`` when it is what cannot be written back (a number of 5,000 digits)."""
+    try:
+        _dumps(key)
+    except NotWritableError:
+        raise SituationError("id", f"cannot be copied into the result: {quote(key)}") from None
 
 
 def _single(item: Item, outcome: tuple[str | None, Any, str | None], show: Callable[[Any, Any], None]) -> None:
