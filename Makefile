@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint format bench tables clean
+.PHONY: run test test-fast lint format bench tables clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -19,7 +19,11 @@ run: $(STAMP)
 test: $(STAMP)
 	$(BIN)/ruff check src tests bench tools
 	$(BIN)/ruff format --check src tests bench tools
-	$(BIN)/pytest
+	$(BIN)/pytest -n auto --dist worksteal
+
+# The inner loop: everything but the tests marked slow, on every core.
+test-fast: $(STAMP)
+	$(BIN)/pytest -n auto --dist worksteal -m "not slow"
 
 format: $(STAMP)
 	$(BIN)/ruff check --fix src tests bench tools

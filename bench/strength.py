@@ -129,6 +129,22 @@ def _compare(rules: str, strong: str, weak: str, hands: int, seed: int, workers:
     }
 
 
+def _narrowing(rules: str, hands: int, seed: int, workers: int) -> dict[str, Any]:
+    """How much the duplicate format narrows the interval of Expert's win-rate difference against three
+    Normal: the same number of hands played plain (seats rotating match by match) and duplicate."""
+    from sparrow.lab import run_lab
+
+    widths = {}
+    for duplicate in (False, True):
+        result = run_lab(
+            rules, ["expert", "normal", "normal", "normal"], hands, seed, workers=workers, duplicate=duplicate
+        )
+        _, low, high = result.compare(0, [1, 2, 3], "win_rate")
+        widths["duplicate" if duplicate else "plain"] = (high - low) / 2
+    # Hands needed for the same width scale with the square of the width.
+    return {"rules": rules, "hands": hands, **widths, "hands_saved": 1 - (widths["duplicate"] / widths["plain"]) ** 2}
+
+
 def _four(rules: str, level: str, hands: int, seed: int, workers: int) -> dict[str, Any]:
     from sparrow.lab import run_lab
 
@@ -220,6 +236,7 @@ def main() -> int:
     parser.add_argument("--rules", choices=RULESETS, action="append", help="a ruleset (repeatable; default all)")
     parser.add_argument("--hands", type=positive_int, default=8000, help="hands per comparison (default 8000)")
     parser.add_argument("--four-hands", type=positive_int, default=2000, help="hands per four-of-a-level run")
+    parser.add_argument("--narrowing-hands", type=positive_int, default=2000, help="hands per duplicate/plain run")
     parser.add_argument("--speed-hands", type=positive_int, default=300, help="hands for the throughput runs")
     parser.add_argument("--seed", type=seed_value, default=2026)
     parser.add_argument("--workers", type=positive_int, default=os.cpu_count() or 1)
@@ -247,6 +264,13 @@ def main() -> int:
                     f" ({row['hands']} hands) {'' if all(row['meets'].values()) else 'MISSES ' + str([k for k, v in row['meets'].items() if not v])}",
                     flush=True,
                 )
+            row = _narrowing(rules, args.narrowing_hands, args.seed + 1, args.workers)
+            report.setdefault("narrowing", []).append(row)
+            print(
+                f"{rules:8} duplicate: win-difference interval ±{row['duplicate']:.2%} against ±{row['plain']:.2%}"
+                f" plain ({row['hands']} hands each): the same width with {row['hands_saved']:.0%} fewer hands",
+                flush=True,
+            )
             for level in ("easy", "normal", "expert"):
                 row = _four(rules, level, args.four_hands, args.seed, args.workers)
                 report["four"].append(row)

@@ -16,6 +16,7 @@ from sparrow.game.match import Match
 from sparrow.game.state import HandState, Observation, Phase
 from sparrow.hand import Meld, MeldKind
 from sparrow.tiles import SEATS, parse_tiles
+from tests.scale import scaled
 
 RULESETS = ["nts", "hkos", "chinese", "casual"]
 
@@ -152,15 +153,16 @@ def test_a_decision_depends_on_the_observation_alone(level):
 # ---------------------------------------------------------------- legal play, and wins, everywhere
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rules", RULESETS)
-def test_every_level_plays_300_hands_legally_and_wins_some(rules):
-    """Each level sits at 300 seeded hands of the ruleset (a table of easy, normal, expert and normal
+def test_every_level_plays_120_hands_legally_and_wins_some(rules):
+    """Each level sits at 120 seeded hands of the ruleset (a table of easy, normal, expert and normal
     bots, the chairs turning every match): every decision is one of the legal actions (the engine
     would raise otherwise), and every level wins some hands."""
     from sparrow.lab import run_lab
 
-    result = run_lab(rules, ["easy", "normal", "expert", "normal"], 300, seed=2026)
-    assert result.hands == 300
+    result = run_lab(rules, ["easy", "normal", "expert", "normal"], scaled(120), seed=2026)
+    assert result.hands == scaled(120)
     for stats in result.stats:
         assert stats.wins > 0, (rules, stats.level)
     assert result.drawn_rate < 0.6
@@ -302,6 +304,7 @@ def test_easy_plays_loosely_but_legally():
     assert differ > 0
 
 
+@pytest.mark.slow
 def test_bots_play_hkos_for_three():
     """Three-player HKOS (no North, no chows, 2-8 of characters out): every level plays legally and
     wins."""

@@ -1,9 +1,7 @@
 """``sparrow score`` and ``sparrow settle``: input forms, output forms and exit codes of the contract."""
 
 import json
-import os
 import random
-import re
 import subprocess
 import sys
 import time
@@ -425,25 +423,7 @@ def test_settle_bad_single_object():
 
 
 # ---------------------------------------------------------------------------- the user's guide
-
-
-def _guide_examples():
-    """Each ```console block of docs/cli.md: a ``$ command`` line and the output it printed."""
-    guide = Path(__file__).parent.parent / "docs" / "cli.md"
-    blocks = re.findall(r"```console\n\$ (.*?)\n(.*?)```", guide.read_text(encoding="utf-8"), flags=re.DOTALL)
-    return [pytest.param(command, output, id=command[:60]) for command, output in blocks]
-
-
-@pytest.mark.parametrize(("command", "output"), _guide_examples())
-def test_the_guide_examples_print_what_the_guide_shows(command, output):
-    # Run as a reader would, in a shell with the installed command on the PATH; stderr joins stdout as
-    # the guide shows it. A narrow terminal of 80 columns, as the guide was made with.
-    environment = {**os.environ, "PATH": f"{SPARROW.parent}{os.pathsep}{os.environ.get('PATH', '')}", "COLUMNS": "80"}
-    done = subprocess.run(
-        ["bash", "-c", command + " 2>&1"], capture_output=True, text=True, env=environment, timeout=60
-    )
-    assert done.stdout == output, f"docs/cli.md is out of date for: {command}\n{done.stdout}"
-    assert done.returncode == (2 if "error" in output else 0)
+# Its examples are run by tests/test_docs.py, with those of README.md and the other guides.
 
 
 # ---------------------------------------------------------------------------- input that breaks parsers

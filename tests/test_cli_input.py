@@ -114,7 +114,8 @@ def test_id_and_comment_are_allowed_and_id_is_copied_into_results_and_errors():
     out = json_lines(result.stdout)
     assert [line["id"] for line in out] == ids
     assert out[0] == {"id": 7, **BEN_RESULT}
-    assert out[1] == {"id": "hand-2", "error": "line 2: seatwind: unknown field; did you mean seat_wind?"}
+    assert out[1] == {"error": "line 2: seatwind: unknown field; did you mean seat_wind?", "id": "hand-2"}
+    assert result.stdout.splitlines()[1].startswith('{"error":')
     settled = run("settle", "--json", stdin=json.dumps({**SETTLE, "id": "x", "comment": "drawn?"}))
     assert json_lines(settled.stdout) == [{"id": "x", **SETTLE_RESULT}]
 

@@ -106,6 +106,7 @@ def test_bad_keys_and_the_hint_in_a_real_game():
     assert "Traceback" not in done.stdout + done.stderr
 
 
+@pytest.mark.slow
 def test_a_match_goes_on_to_the_next_hand():
     """HKOS: after the first hand, Enter deals the next one."""
     script = ("1\n\n" * 120) + "\n" + ("1\n\n" * 5) + "q\n"

@@ -211,6 +211,7 @@ def test_the_simulate_command_prints_a_summary_and_writes_the_log(tmp_path: Path
     assert len(replay_match(events)) == 6
 
 
+@pytest.mark.slow
 def test_the_simulate_command_can_print_json_and_take_options():
     result = runner.invoke(
         app, ["simulate", "-r", "hkos", "-n", "5", "-s", "1", "-o", "practice=true", "-p", "random", "--json"]
@@ -247,6 +248,7 @@ def test_bad_input_is_one_line_and_exit_code_2(args, message, capsys):
     assert len(lines) == 1 and lines[0].startswith("error: ") and message in lines[0]
 
 
+@pytest.mark.slow
 def test_the_installed_command_runs_in_a_real_process(tmp_path: Path):
     sparrow = Path(sys.executable).with_name("sparrow")
     done = subprocess.run(

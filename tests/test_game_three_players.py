@@ -267,6 +267,7 @@ def test_simulate_plays_three_players():
     assert summary.hands == 60 and summary.wins + summary.drawn_hands == 60
 
 
+@pytest.mark.slow
 def test_the_simulate_command_plays_three_players():
     runner = CliRunner()
     result = runner.invoke(

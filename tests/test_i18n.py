@@ -111,15 +111,15 @@ def _arithmetic_only(text: str) -> bool:
 
 
 def test_every_item_template_of_the_rulesets_tables_is_in_the_catalogue():
-    # The rulesets list their score card lines as data (``Ruleset.scoring``, where present); every
-    # template there is a message of the catalogue, and ITEMS lists them all.
+    # The rulesets list their score card lines as data (``Ruleset.scoring_table``, which the scorers
+    # make their lines from); every template there is a message of the catalogue, and ITEMS lists them
+    # all. (NTS writes a flower or season set out by the tile's own name, "{tile}", which TILES holds.)
     listed = {name for names in ITEMS.values() for name in names}
     for rules in ruleset_names():
-        table = getattr(get_ruleset(rules), "scoring", None)
-        for entry in table or ():
+        for entry in get_ruleset(rules).scoring_table().entries:
+            if entry.name == "{tile}":
+                continue
             assert entry.name in listed and dutch(entry.name) is not None, (rules, entry.name)
-            if getattr(entry, "label", ""):
-                assert dutch(entry.label) is not None, (rules, entry.label)
 
 
 BAD_SITUATIONS = [

@@ -17,6 +17,7 @@ from sparrow.lab import Chunk, LabError, parse_players, play_chunk, run_lab
 SPARROW = str(Path(sys.executable).with_name("sparrow"))
 
 
+@pytest.mark.slow
 def test_the_result_is_the_same_for_any_number_of_workers():
     one = run_lab("chinese", ["easy", "normal", "easy", "normal"], 40, seed=5, workers=1)
     two = run_lab("chinese", ["easy", "normal", "easy", "normal"], 40, seed=5, workers=2)
@@ -24,6 +25,7 @@ def test_the_result_is_the_same_for_any_number_of_workers():
     assert one.hands == 40
 
 
+@pytest.mark.slow
 def test_a_chunk_is_a_pure_function_of_its_fields():
     chunk = Chunk("hkos", (), ("normal",) * 4, seed=3, index=2, rotation=1, keep_logs=True)
     first, second = play_chunk(chunk), play_chunk(chunk)
@@ -79,6 +81,7 @@ def _run(*args: str) -> subprocess.CompletedProcess:
     return subprocess.run([SPARROW, "simulate", *args], capture_output=True, text=True, timeout=300, env=env)
 
 
+@pytest.mark.slow
 def test_simulate_json_has_the_promised_fields():
     done = _run(
         "--rules",
@@ -153,6 +156,7 @@ def test_simulate_bad_input_is_one_line(args, said):
     assert said in done.stderr and done.stderr.count("\n") == 1
 
 
+@pytest.mark.slow
 def test_simulate_writes_a_replayable_log(tmp_path):
     path = tmp_path / "log.jsonl"
     done = _run("-r", "chinese", "-n", "5", "-p", "easy", "-w", "2", "--log", str(path))

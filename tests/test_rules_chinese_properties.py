@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
@@ -113,6 +114,7 @@ def test_scoring_ignores_the_order_tiles_are_written_in(data, random):
     assert summary(RULES.score(HandSituation.from_dict(shuffled))) == summary(first)
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(complete_hands())
 def test_an_own_flower_never_lowers_the_total(data):

@@ -19,6 +19,8 @@ from playwright.sync_api import Page, sync_playwright
 from sparrow.table import Table
 from tests.web_support import Server, winning_line
 
+pytestmark = pytest.mark.slow
+
 ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
 CHROMIUM = "/usr/bin/chromium"
 ARGS = [

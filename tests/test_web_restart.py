@@ -13,6 +13,8 @@ from sparrow.game.events import loads
 from sparrow.game.replay import replay
 from tests.web_support import BACKENDS, Server, database_url, plain
 
+pytestmark = pytest.mark.slow
+
 
 @pytest.fixture(params=BACKENDS)
 def database(request, tmp_path_factory):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import inspect
 import json
 import sys
 from collections.abc import Callable, Iterator, Mapping
@@ -14,8 +15,18 @@ from rich.table import Table
 from rich.text import Text
 
 from sparrow.analysis import Discard, Forms, accepted_tiles, discard_options, shanten, unseen_count
-from sparrow.cli_input import TOO_DEEP, Item, NotWritableError, read_chunks, read_items, stdin_chunks, whole_number
+from sparrow.cli_input import (
+    TOO_DEEP,
+    Item,
+    NotWritableError,
+    line_message,
+    read_chunks,
+    read_items,
+    stdin_chunks,
+    whole_number,
+)
 from sparrow.cli_input import dumps as _dumps
+from sparrow.cli_text import DISPLAY, terminal_shows_glyphs, tiles_text, value_text
 from sparrow.hand import HandError
 from sparrow.messages import quote
 from sparrow.rules import RulesError, Ruleset, ScoreResult, Settlement, get_ruleset
@@ -37,9 +48,30 @@ errors = Console(stderr=True)
 F = TypeVar("F", bound=Callable[..., Any])
 
 
+def _version(value: bool) -> None:
+    if value:
+        from sparrow import __version__
+
+        print(f"sparrow {__version__}")
+        raise typer.Exit()
+
+
 @app.callback()
-def _root() -> None:
+def _root(
+    glyphs: Annotated[
+        bool | None,
+        typer.Option(
+            "--glyphs/--ascii",
+            help="Show tiles as Unicode mahjong glyphs, or as text (123m). Default: glyphs on a UTF-8 terminal.",
+            show_default=False,
+        ),
+    ] = None,
+    version: Annotated[
+        bool, typer.Option("--version", callback=_version, is_eager=True, help="Print the version and exit.")
+    ] = False,
+) -> None:
     """Sparrow mahjong: analyse hands, score and settle them, and play or simulate games."""
+    DISPLAY["glyphs"] = terminal_shows_glyphs() if glyphs is None else glyphs
 
 
 class InputError(Exception):
@@ -97,12 +129,21 @@ def analyze(
         ),
     ] = 0,
     visible: Annotated[
-        str, typer.Option("--visible", "-v", help="Tiles seen elsewhere (discards, melds) to leave out of the counts.")
+        str,
+        typer.Option(
+            "--visible",
+            "-v",
+            metavar="TILES",
+            help="Tiles seen elsewhere (discards, melds) to leave out of the counts.",
+        ),
     ] = "",
     rules: Annotated[
         str | None,
         typer.Option(
-            "--rules", "-r", help="Use this ruleset's winning shapes (e.g. nts: its snakes), not only the plain ones."
+            "--rules",
+            "-r",
+            metavar="NAME",
+            help="Use this ruleset's winning shapes (e.g. nts: its snakes), not only the plain ones.",
         ),
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object instead of a table.")] = False,
@@ -118,7 +159,8 @@ def analyze(
     size = len(hand) + 3 * melds
     if size not in (13, 14):
         raise InputError(
-            f"{tiles!r} has {len(hand)} tiles; with {melds} declared set(s) it needs {13 - 3 * melds} or {14 - 3 * melds}"
+            f"{tiles!r} has {len(hand)} tile{'s' if len(hand) != 1 else ''}; with {melds} declared"
+            f" set{'s' if melds != 1 else ''} it needs {13 - 3 * melds} or {14 - 3 * melds}"
         )
     counts = tile_counts(hand)
     visible_counts = tile_counts(seen)
@@ -142,11 +184,11 @@ def analyze(
                 )
             )
             return
-        console.print(f"[bold]{format_tiles(hand)}[/]  shanten {_describe(current)}")
+        console.print(Text(tiles_text(hand), style="bold") + Text(f"  shanten {_describe(current)}"))
         table = Table("discard", "shanten", "accepted tiles", "count")
         for option in options:
             table.add_row(
-                str(option.tile), str(option.shanten), format_tiles(option.accepted) or "-", str(option.unseen)
+                tiles_text([option.tile]), str(option.shanten), tiles_text(option.accepted) or "-", str(option.unseen)
             )
         console.print(table)
         return
@@ -169,8 +211,8 @@ def analyze(
         )
         return
     label = "waits" if current == 0 else "accepted tiles"
-    console.print(f"[bold]{format_tiles(hand)}[/]  shanten {_describe(current)}")
-    console.print(f"{label}: {format_tiles(accepted) or '-'} ({count} left)")
+    console.print(Text(tiles_text(hand), style="bold") + Text(f"  shanten {_describe(current)}"))
+    console.print(Text(f"{label}: {tiles_text(accepted) or '-'} ({count} left)"))
 
 
 def _describe(value: int) -> str:
@@ -240,6 +282,8 @@ def _input_message(error: Exception) -> str:
         message = f"rules: {error or 'this ruleset cannot do that yet'}"
     elif isinstance(error, RecursionError):
         message = TOO_DEEP
+    elif isinstance(error, (json.JSONDecodeError, UnicodeDecodeError)):
+        message = line_message(error)
     else:
         message = str(error)
     message = " ".join(message.split())
@@ -410,7 +454,7 @@ def _write_line(
         error: dict[str, Any] = {"error": message}
         key = _id_of(item.value)
         if key is not _NO_ID:
-            error = {"id": key, **error}
+            error["id"] = key  # after the error: a line that is an error always starts with {"error"
         try:
             text = _dumps(error)
         except NotWritableError:
@@ -423,26 +467,22 @@ def _write_line(
 
 # -- the score card
 
-_UNITS = {"points": ("point", "points"), "doubling": ("doubling", "doublings"), "faan": ("faan", "faan")}
-_UNITS |= {"fan": ("fan", "fan"), "limit": ("points (limit)", "points (limit)")}
-
-
-def _value_text(kind: str, value: int) -> str:
-    one, many = _UNITS.get(kind, (kind, kind))
-    return f"{value} {one if value == 1 else many}"
-
 
 def _show_score(data: Any, result: ScoreResult) -> None:
-    """A score card: the hand as read, one row per item with its value, the arithmetic and the total."""
+    """A score card: the hand as read, one row per item with its value, the arithmetic and the total.
+    A hand that does not win says why; one that is not complete, how far it is (its shanten)."""
     from sparrow.compact import format_compact
 
-    heading = format_compact(HandSituation.from_dict(data))
-    console.print(heading, style="bold", soft_wrap=True, highlight=False, markup=False)
+    situation = HandSituation.from_dict(data)
+    ruleset = get_ruleset(situation.rules)
+    console.print(format_compact(situation), style="bold", soft_wrap=True, highlight=False, markup=False)
+    if DISPLAY["glyphs"]:
+        console.print(_hand_glyphs(situation), soft_wrap=True, highlight=False, markup=False)
     table = Table(show_header=False, min_width=40)
     table.add_column("item")
     table.add_column("value", justify="right")
     for item in result.items:
-        table.add_row(Text(item.name), _value_text(item.kind, item.value))
+        table.add_row(Text(item.name), value_text(item.kind, item.value, ruleset.limit_unit))
     if not result.items:
         table.add_row("[dim](no scoring items)[/]", "")
     table.add_section()
@@ -454,6 +494,43 @@ def _show_score(data: Any, result: ScoreResult) -> None:
     console.print(table)
     if not result.valid:
         console.print(Text("not a legal win: ", style="red") + Text(result.reason or "no reason given"))
+        distance = _distance(situation, ruleset)
+        if distance is not None:
+            console.print(Text(distance), soft_wrap=True, highlight=False)
+
+
+def _hand_glyphs(situation: HandSituation) -> str:
+    """The hand as glyphs: standing tiles, the declared sets, the winning tile."""
+    parts = [tiles_text(situation.concealed)]
+    for meld in situation.melds:
+        tiles = tiles_text(meld.tiles)
+        parts.append(f"[{tiles}]" if meld.open else f"({tiles})")
+    if situation.winning_tile is not None:
+        parts.append("+" + tiles_text([situation.winning_tile]))
+    if situation.bonus:
+        parts.append(tiles_text(situation.bonus))
+    return " ".join(parts)
+
+
+def _distance(situation: HandSituation, ruleset: Ruleset) -> str | None:
+    """For a winning tile that does not complete the hand: its shanten (how many tiles from ready
+    after a discard) and the ``sparrow analyze`` command that shows which discards bring it closer.
+    None when the shape is complete (the hand failed on its value, not its tiles). Counted with the
+    family's default options, as ``sparrow analyze --rules`` counts, so the two agree."""
+    if situation.winning_tile is None:
+        return None
+    standing = [*situation.concealed, situation.winning_tile]
+    counts = tile_counts(standing)
+    melds = len(situation.melds)
+    if sum(counts) + 3 * melds != 14 or ruleset.is_complete(counts, melds):
+        return None
+    options = _ruleset_discards(ruleset, counts, melds, ruleset.forms(), [0] * 34)
+    distance = min((option.shanten for option in options), default=shanten(counts, melds, ruleset.forms()))
+    ready = "ready after a discard" if distance == 0 else f"{distance} tile{'s' if distance != 1 else ''} from ready"
+    command = f"sparrow analyze {format_tiles(standing)}"
+    if melds:
+        command += f" --melds {melds}"
+    return f"shanten {distance} ({ready}): see {command} --rules {ruleset.name}"
 
 
 _WON_HOW = {
@@ -541,24 +618,35 @@ def score(
         str | None, typer.Argument(help="A JSON hand situation, or JSON Lines of them; '-' or none: standard input.")
     ] = None,
     hand: Annotated[
-        str | None, typer.Option("--hand", "-H", help="Type the hand in the compact notation instead (see below).")
+        str | None,
+        typer.Option("--hand", "-H", metavar="HAND", help="Type the hand in the compact notation instead (see below)."),
     ] = None,
     rules: Annotated[
-        str | None, typer.Option("--rules", "-r", help="The ruleset for --hand: nts, hkos, chinese, casual.")
+        str | None,
+        typer.Option("--rules", "-r", metavar="NAME", help="The ruleset for --hand: nts, hkos, chinese, casual."),
     ] = None,
-    seat: Annotated[str | None, typer.Option("--seat", help="Seat wind for --hand: E, S, W or N.")] = None,
-    round_wind: Annotated[str | None, typer.Option("--round", help="Round (prevailing) wind for --hand.")] = None,
+    seat: Annotated[
+        str | None, typer.Option("--seat", metavar="WIND", help="Seat wind for --hand: E, S, W or N.")
+    ] = None,
+    round_wind: Annotated[
+        str | None, typer.Option("--round", metavar="WIND", help="Round (prevailing) wind for --hand.")
+    ] = None,
     self_draw: Annotated[bool, typer.Option("--self-draw", help="The winning tile was self-drawn.")] = False,
     win_by: Annotated[
         str | None,
-        typer.Option("--win-by", help="discard, self_draw, kong_replacement, flower_replacement or robbing_kong."),
+        typer.Option(
+            "--win-by", metavar="HOW", help="discard, self_draw, kong_replacement, flower_replacement or robbing_kong."
+        ),
     ] = None,
-    bonus: Annotated[str | None, typer.Option("--bonus", help="Flowers and seasons set out, e.g. 1f6f.")] = None,
+    bonus: Annotated[
+        str | None, typer.Option("--bonus", metavar="TILES", help="Flowers and seasons set out, e.g. 1f6f.")
+    ] = None,
     moment: Annotated[
-        list[str] | None, typer.Option("--moment", help="A special moment, e.g. last_tile (repeat for more).")
+        list[str] | None,
+        typer.Option("--moment", metavar="MOMENT", help="A special moment, e.g. last_tile (repeat for more)."),
     ] = None,
     option: Annotated[
-        list[str] | None, typer.Option("--option", "-o", help="A ruleset option name=value (repeatable).")
+        list[str] | None, typer.Option("--option", "-o", metavar="NAME=VALUE", help="A ruleset option (repeatable).")
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="One JSON result a line, in input order.")] = False,
 ) -> None:
@@ -620,14 +708,81 @@ def settle(
 
 
 def _register_more_commands() -> None:
-    from sparrow import cli_play, cli_serve, cli_simulate
+    from sparrow import cli_play, cli_rules, cli_serve, cli_simulate
 
+    cli_rules.register(app)
     cli_simulate.register(app)
     cli_play.register(app)
     cli_serve.register(app)
 
 
 _register_more_commands()
+
+
+# ---------------------------------------------------------------------------- help that reads well
+
+
+def _reflow(text: str) -> str:
+    """Join the lines of each paragraph, so that the help wraps at the terminal's width instead of
+    breaking sentences where the source did. Indented lines (examples, tables) are kept as written."""
+    paragraphs = []
+    for paragraph in inspect.cleandoc(text).split("\n\n"):
+        lines = paragraph.split("\n")
+        if any(line.startswith(" ") for line in lines):
+            paragraphs.append(paragraph)
+        else:
+            paragraphs.append(" ".join(line.strip() for line in lines))
+    return "\n\n".join(paragraphs)
+
+
+def _short_help(text: str) -> str:
+    """The line in the list of commands: the first paragraph, up to its first colon when it is long."""
+    first = text.split("\n\n")[0]
+    if len(first) > 100 and ": " in first:
+        first = first.split(": ")[0] + "."
+    return first
+
+
+def _tidy_help() -> None:
+    """Every command's help: paragraphs reflowed, a short line in the list of commands; and two
+    changes to how Typer (0.29) shows parameters: no type after a flag (``--json <bool>``: a flag
+    takes no value) or an argument (its name says it), and an option's value named after the option
+    (``--rules RULES``) unless it has a metavar. Usage lines name arguments in capitals
+    (``TILES``, ``[FILE]``), not ``{tiles}``."""
+    from typer.core import TyperArgument, TyperOption
+
+    for info in app.registered_commands:
+        help_text = info.help or inspect.getdoc(info.callback) or ""
+        info.help = _reflow(help_text)
+        info.short_help = info.short_help or _short_help(info.help)
+        if info.epilog:
+            info.epilog = _reflow(info.epilog)
+
+    def option_type(self: TyperOption, ctx: Any) -> str | None:
+        if self.is_flag or self.count:
+            return None
+        if self.metavar is not None:
+            return self.metavar
+        return (self.name or "value").upper() + ("..." if self.nargs != 1 else "")
+
+    def argument_type(self: TyperArgument, ctx: Any) -> str | None:
+        return None
+
+    def usage_name(self: TyperArgument) -> str:
+        name = self.metavar or (self.name or "").upper()
+        name += "..." if self.nargs != 1 else ""
+        return name if self.required else f"[{name}]"
+
+    def argument_name(self: TyperArgument) -> str:
+        return (self.metavar or (self.name or "").upper()) + ("..." if self.nargs != 1 else "")
+
+    TyperOption.display_type_rich = option_type  # type: ignore[method-assign]
+    TyperArgument.display_type_rich = argument_type  # type: ignore[method-assign]
+    TyperArgument._usage_display_name = usage_name  # type: ignore[method-assign]
+    TyperArgument.display_name_raw = property(argument_name)  # type: ignore[assignment,method-assign]
+
+
+_tidy_help()
 
 
 def main(argv: list[str] | None = None) -> None:

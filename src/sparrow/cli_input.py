@@ -152,7 +152,8 @@ class Item:
     document: bool = False
 
 
-def _line_message(error: Exception) -> str:
+def line_message(error: Exception) -> str:
+    """The one-line message of input that is not JSON (or not UTF-8)."""
     if isinstance(error, json.JSONDecodeError):
         return f"input: not valid JSON: {error.msg} at column {error.colno}"
     if isinstance(error, UnicodeDecodeError):
@@ -169,7 +170,7 @@ def _parse_line(number: int, raw: bytes) -> Item:
     try:
         return Item(number, loads(raw.decode("utf-8")))
     except (ValueError, UnicodeDecodeError) as error:  # JSONDecodeError and UnicodeDecodeError are ValueErrors
-        return Item(number, error=_line_message(error))
+        return Item(number, error=line_message(error))
 
 
 # ---------------------------------------------------------------------------- lines and items
@@ -327,7 +328,7 @@ def _broken(texts: list[str], numbers: list[int]) -> Item | None:
             return None
         return _document_error(error, numbers)
     except ValueError as error:  # nested too deeply, NaN
-        message = str(error) if isinstance(error, _NotJSON) else _line_message(error)
+        message = str(error) if isinstance(error, _NotJSON) else line_message(error)
         return Item(numbers[0], error=message, document=True)
     return None
 
@@ -340,7 +341,7 @@ def _document(texts: list[str], numbers: list[int]) -> Item:
     except json.JSONDecodeError as error:
         return _document_error(error, numbers)
     except ValueError as error:
-        message = str(error) if isinstance(error, _NotJSON) else _line_message(error)
+        message = str(error) if isinstance(error, _NotJSON) else line_message(error)
         return Item(numbers[0], error=message, document=True)
 
 

@@ -26,10 +26,11 @@ from rich.text import Text
 
 from sparrow.analysis import shanten, unseen_count
 from sparrow.cli_input import whole_number
+from sparrow.cli_text import DISPLAY, counted, tiles_text
 from sparrow.game.actions import Action, ActionKind, IllegalActionError, InvalidActionError
 from sparrow.game.state import Observation, Phase
 from sparrow.rules import RulesError, ScoreResult, get_ruleset
-from sparrow.tiles import KINDS, Tile, TileError, format_tiles, format_tiles_in_order, tile_counts
+from sparrow.tiles import KINDS, Tile, TileError, format_tiles, tile_counts
 
 __all__ = ["register", "parse_command", "Command", "render_table", "describe_event", "hint_lines"]
 
@@ -245,23 +246,27 @@ def render_table(observation: Observation, *, hand_number: int, title: str) -> G
     for seat in (*order, me):
         name = "You" if seat == me else observation.players.get(seat, seat)
         marker = "▶ " if seat == observation.turn and observation.phase is Phase.TURN else "  "
-        melds = "  ".join(format_tiles(m.tiles) + ("" if m.open else "*") for m in observation.melds[seat])
-        bonus = format_tiles(observation.bonus[seat])
+        melds = "  ".join(tiles_text(m.tiles) + ("" if m.open else "*") for m in observation.melds[seat])
+        bonus = tiles_text(observation.bonus[seat])
         exposed = " ".join(part for part in (melds, f"[{bonus}]" if bonus else "") if part) or "—"
         dead = " (dead)" if seat in observation.dead else ""
-        label = f"{marker}{name} {seat}{dead}" + ("" if seat == me else f" · {observation.hand_sizes[seat]} tiles")
-        discards = format_tiles_in_order(observation.discards[seat]) or "—"
+        label = f"{marker}{name} {seat}{dead}" + (
+            "" if seat == me else f" · {counted(observation.hand_sizes[seat], 'tile')}"
+        )
+        discards = tiles_text(observation.discards[seat], in_order=True) or "—"
         grid.add_row(label, str(observation.scores.get(seat, 0)), exposed, discards)
     hand = shown_hand(observation)
     numbers = Text("  ")
     tiles = Text("  ")
+    glyphs = Text("  ")
     for index, tile in enumerate(hand, 1):
         gap = "   " if observation.drawn is not None and index == len(hand) else " "
         label = str(tile)
+        glyphs.append(gap + Tile(tile).glyph.rjust(3))
         tiles.append(gap + label.rjust(3), style="bold")
         numbers.append(gap + str(index).rjust(3), style="dim")
     parts: list[Any] = [header, grid, Text("Your hand:")]
-    parts += [tiles, numbers]
+    parts += [glyphs, tiles, numbers] if DISPLAY["glyphs"] else [tiles, numbers]
     if observation.claim_tile is not None and observation.phase is not Phase.TURN:
         source = observation.players.get(observation.claim_from, observation.claim_from)
         parts.append(Text(f"{source} ({observation.claim_from}) discarded {observation.claim_tile}", style="bold"))
@@ -322,13 +327,16 @@ def hint_lines(observation: Observation) -> list[str]:
 
 def score_card(result: ScoreResult, names: Mapping[str, str], winner: str) -> RichTable:
     """The winner's score card, line by line."""
-    from sparrow.cli import _value_text
+    from sparrow.cli_text import value_text
+    from sparrow.rules import get_ruleset
+
+    limit_unit = get_ruleset(result.rules).limit_unit
 
     card = RichTable(title=f"{names.get(winner, winner)} ({winner}) scores", show_header=False, min_width=40)
     card.add_column("item")
     card.add_column("value", justify="right")
     for item in result.items:
-        card.add_row(Text(item.name), _value_text(item.kind, item.value))
+        card.add_row(Text(item.name), value_text(item.kind, item.value, limit_unit))
     card.add_section()
     if result.arithmetic:
         card.add_row(Text(result.arithmetic), "")
@@ -447,7 +455,8 @@ def register(app: typer.Typer) -> None:
             ),
         ] = None,
         option: Annotated[
-            list[str] | None, typer.Option("--option", "-o", help="A ruleset option as name=value (repeatable).")
+            list[str] | None,
+            typer.Option("--option", "-o", metavar="NAME=VALUE", help="A ruleset option as name=value (repeatable)."),
         ] = None,
         delay: Annotated[
             str, typer.Option("--delay", metavar="SECONDS", help="Pause after each of the computer's moves (e.g. 0.3).")

@@ -19,6 +19,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from sparrow.cli_input import whole_number
+from sparrow.cli_text import counted
 
 __all__ = ["register", "parse_options"]
 
@@ -172,7 +173,7 @@ def _plus_minus(value: float, interval: tuple[float, float], scale: float) -> st
 def _print_result(console: Console, result: Any, log: Path | None, elapsed: float, workers: int) -> None:
     options = ", ".join(f"{k}={v}" for k, v in result.options.items())
     mode = ", duplicate" if result.duplicate else ""
-    title = f"{result.rules}{f' ({options})' if options else ''}: {result.hands} hands{mode}"
+    title = f"{result.rules}{f' ({options})' if options else ''}: {counted(result.hands, 'hand')}{mode}"
     table = Table(title=title, show_header=True)
     table.add_column("player")
     table.add_column("win %", justify="right")
@@ -191,13 +192,15 @@ def _print_result(console: Console, result: Any, log: Path | None, elapsed: floa
         )
     console.print(table)
     console.print(
-        f"drawn hands {result.drawn_rate:.1%} · {result.matches} matches · {result.average_turns:.1f} turns a hand"
+        f"drawn hands {result.drawn_rate:.1%} · {counted(result.matches, 'match', 'matches')}"
+        f" · {result.average_turns:.1f} turns a hand"
         f" · {result.claims_per_hand:.2f} claims a hand",
         highlight=False,
     )
     console.print("± is half the width of the 95% confidence interval (--json gives both ends)", highlight=False)
     console.print(
-        f"time {elapsed:.1f} s on {workers} worker(s), {result.hands / elapsed:,.0f} hands/s", highlight=False
+        f"time {elapsed:.1f} s on {counted(workers, 'worker')}, {result.hands / elapsed:,.0f} hands/s",
+        highlight=False,
     )
     if log is not None:
         console.print(f"game log: {log}")

@@ -92,6 +92,9 @@ class Chunk:
     index: int  # the match's index in the run
     rotation: int  # the chair of player 0; player p sits in chair (rotation + p) mod n
     keep_logs: bool = False
+    # At most this many hands of the match are played: the run needs no more of it (a short run would
+    # otherwise play whole matches only to cut them). It cuts the match's end, so results do not change.
+    limit: int | None = None
 
     def match_seed(self) -> int:
         return random.Random(f"sparrow-lab/match/{self.seed}/{self.index}").getrandbits(64)
@@ -134,7 +137,7 @@ def play_chunk(chunk: Chunk) -> ChunkResult:
     index_of = {name: p for p, name in enumerate(names)}
     records = []
     logs = []
-    while not match.is_over:
+    while not match.is_over and (chunk.limit is None or len(records) < chunk.limit):
         state = match.next_hand()
         by_seat = {seat: seats[name] for seat, name in state.players.items()}
         while not state.is_over:
@@ -417,12 +420,14 @@ def run_lab(
         raise LabError(f"a duplicate run plays every deal once per rotation: at least {count} hands")
     option_items = tuple(sorted(options.items()))
 
+    limit = -(-hands // count) if duplicate else hands
+
     def chunks() -> Iterator[Chunk]:
         index = 0
         while True:
             rotations = range(count) if duplicate else (index % count,)
             for rotation in rotations:
-                yield Chunk(rules, option_items, kinds, seed, index, rotation, keep_logs)
+                yield Chunk(rules, option_items, kinds, seed, index, rotation, keep_logs, limit)
             index += 1
 
     run = executor or _local_executor(workers)

@@ -19,7 +19,18 @@ from typing import Any
 from sparrow.analysis import Forms, regular_shanten
 from sparrow.analysis import waits as analysis_waits
 from sparrow.hand import MeldKind
-from sparrow.rules.ruleset import RulesError, Ruleset, ScoreItem, ScoreResult, Settlement, TableRules, register
+from sparrow.rules.ruleset import (
+    RulesError,
+    Ruleset,
+    ScoreItem,
+    ScoreResult,
+    ScoringEntry,
+    ScoringSection,
+    ScoringTable,
+    Settlement,
+    TableRules,
+    register,
+)
 from sparrow.situation import HandSituation, SituationError
 from sparrow.tiles import KINDS, SEATS, Tile, format_tiles
 
@@ -38,21 +49,36 @@ _FIRST_DRAGON = 31
 _SEAT_OF_WIND = {seat: _FIRST_HONOUR + index for index, seat in enumerate(SEATS)}
 _SUPERSCRIPT = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
 
-# The items are built once: a ScoreItem is a frozen value, and scoring only picks among them.
-_CONCEALED_SELF_DRAW = ScoreItem("Concealed self-draw", FAN, 1)
-_ALL_SIMPLES = ScoreItem("All simples", FAN, 1)
-_ALL_TRIPLETS = ScoreItem("All triplets", FAN, 2)
-_SEVEN_PAIRS = ScoreItem("Seven pairs", FAN, 2)
-_HALF_FLUSH = ScoreItem("Half flush", FAN, 2)
-_ALL_HONOURS = ScoreItem("All honours", FAN, 4)
-_FULL_FLUSH = ScoreItem("Full flush", FAN, 4)
-_DRAGON_TRIPLET = {tile: ScoreItem(f"Honour triplet ({KINDS[tile].name})", FAN, 1) for tile in range(31, 34)}
-_ROUND_WIND_TRIPLET = {
-    tile: ScoreItem(f"Honour triplet ({KINDS[tile].name}, round wind)", FAN, 1) for tile in range(27, 31)
+# The scoring table: the score card's lines are made from these rows (``sparrow rules casual``
+# lists them). The items are built once: a ScoreItem is a frozen value, and scoring only picks among them.
+_TABLE = {
+    "concealed_self_draw": ScoringEntry(
+        "Concealed self-draw", FAN, 1, "won by self-draw or on a kong replacement, nothing claimed"
+    ),
+    "all_simples": ScoringEntry("All simples", FAN, 1, "only 2 to 8 of the suits: no terminals, no honours"),
+    "dragon_triplet": ScoringEntry("Honour triplet ({tile})", FAN, 1, "a triplet or kong of a dragon"),
+    "round_wind_triplet": ScoringEntry(
+        "Honour triplet ({tile}, round wind)", FAN, 1, "a triplet or kong of the round wind"
+    ),
+    "seat_wind_triplet": ScoringEntry(
+        "Honour triplet ({tile}, seat wind)", FAN, 1, "a triplet or kong of the seat wind (both: 2 fan)"
+    ),
+    "all_triplets": ScoringEntry("All triplets", FAN, 2, "four triplets or kongs and a pair"),
+    "seven_pairs": ScoringEntry("Seven pairs", FAN, 2, "seven different pairs, nothing declared"),
+    "half_flush": ScoringEntry("Half flush", FAN, 2, "one suit and honours"),
+    "full_flush": ScoringEntry("Full flush", FAN, 4, "one suit, no honours"),
+    "all_honours": ScoringEntry("All honours", FAN, 4, "honours only"),
 }
-_SEAT_WIND_TRIPLET = {
-    tile: ScoreItem(f"Honour triplet ({KINDS[tile].name}, seat wind)", FAN, 1) for tile in range(27, 31)
-}
+_CONCEALED_SELF_DRAW = _TABLE["concealed_self_draw"].item()
+_ALL_SIMPLES = _TABLE["all_simples"].item()
+_ALL_TRIPLETS = _TABLE["all_triplets"].item()
+_SEVEN_PAIRS = _TABLE["seven_pairs"].item()
+_HALF_FLUSH = _TABLE["half_flush"].item()
+_ALL_HONOURS = _TABLE["all_honours"].item()
+_FULL_FLUSH = _TABLE["full_flush"].item()
+_DRAGON_TRIPLET = {tile: _TABLE["dragon_triplet"].item(tile=KINDS[tile].name) for tile in range(31, 34)}
+_ROUND_WIND_TRIPLET = {tile: _TABLE["round_wind_triplet"].item(tile=KINDS[tile].name) for tile in range(27, 31)}
+_SEAT_WIND_TRIPLET = {tile: _TABLE["seat_wind_triplet"].item(tile=KINDS[tile].name) for tile in range(27, 31)}
 
 _NOT_A_WIN = "not a winning hand: the tiles form neither four sets and a pair nor seven different pairs"
 
@@ -61,7 +87,12 @@ _NOT_A_WIN = "not a winning hand: the tiles form neither four sets and a pair no
 class Casual(Ruleset):
     name = "casual"
     title = "Casual game against the computer"
+    summary = "The casual game against the computer: any complete hand wins, worth 20 × 2^fan."
     defaults: Mapping[str, Any] = {"max_fan": 5, "rotate": False}
+    option_help: Mapping[str, Any] = {
+        "max_fan": "the most fan a hand counts (whole number, 0 or more)",
+        "rotate": "the deal moves on (the dealer keeps it with a win) and the score runs on; false: each deal stands alone",
+    }
 
     def table(self, options: Mapping[str, Any] | None = None) -> TableRules:
         resolved = self._options(options)
@@ -163,6 +194,18 @@ class Casual(Ruleset):
             tuple(best),
             details={"fan": fan, "scored_fan": scored_fan, "dealer": dealer},
             arithmetic=arithmetic,
+        )
+
+    def scoring_table(self) -> ScoringTable:
+        return ScoringTable(
+            (ScoringSection("Fan", tuple(_TABLE.values())),),
+            (
+                f"A hand is worth {BASE_VALUE} × 2^fan, the fan capped at the option max_fan; the dealer"
+                " (seat E) gets × 1.5.",
+                "Any complete hand wins: four sets and a pair, or seven different pairs; there is no minimum.",
+                "On a discard the discarder pays the value; on a self-draw each opponent pays a third of it,"
+                " rounded up.",
+            ),
         )
 
     # -- payments

@@ -22,7 +22,17 @@ from typing import Any, NamedTuple
 from sparrow.analysis import Forms
 from sparrow.hand import MeldKind
 from sparrow.rules.chinese_shapes import Split, only_winning_kind_completes, regular_splits
-from sparrow.rules.ruleset import Ruleset, ScoreItem, ScoreResult, Settlement, TableRules, register
+from sparrow.rules.ruleset import (
+    Ruleset,
+    ScoreItem,
+    ScoreResult,
+    ScoringEntry,
+    ScoringSection,
+    ScoringTable,
+    Settlement,
+    TableRules,
+    register,
+)
 from sparrow.shapes import CHOW
 from sparrow.situation import HandSituation, SituationError
 from sparrow.tiles import SEATS
@@ -136,6 +146,36 @@ PATTERN_POINTS: Mapping[str, int] = {
     CLOSED_WAIT: 1,
     SINGLE_WAIT: 1,
 }
+# The sections of the seed's table, each from its first pattern, for ``sparrow rules chinese``.
+_SECTIONS = (
+    (DOUBLE_CHOW, "Chows"),
+    (ONE_DRAGON_PONG, "Pongs and kongs"),
+    (ALL_SIMPLES, "The whole hand"),
+    (SEVEN_PAIRS, "Special hands"),
+    (SELF_TOUCH, "Winning"),
+    (FLOWER_TILES, "Flowers and waits"),
+)
+_EACH = {TILE_HOG: "for each kind held four times, not as a kong", FLOWER_TILES: "for each flower or season"}
+_NOTES = {
+    ALL_CHOWS: "four chows and a pair of a suit",
+    ONE_DRAGON_PONG: "a pong or kong of a dragon",
+    SEMI_PURE_HAND: "one suit and honours",
+    PURE_HAND: "one suit only",
+    ALL_GREEN: "bamboo 2 3 4 6 8 and the Green Dragon only",
+    SELF_TOUCH: "self-drawn",
+    CONCEALED_HAND: "nothing claimed, won on a discard",
+    FULLY_CONCEALED: "nothing claimed, self-drawn",
+    REVEALED_HAND: "four sets claimed, won on a discard",
+    LAST_TILE: "the last of its kind: the other three are in view",
+    ROBBING_THE_KONG: "a win on the tile another player adds to a pong",
+    HEAVENLY_MAHJONG: "a win on the dealt hand or in the first go-round",
+    TILE_HOG: "",
+    REVERSIBLE_TILES: "only tiles that look the same upside down",
+    EDGE_WAIT: "only when exactly one tile kind completes the hand",
+    CLOSED_WAIT: "only when exactly one tile kind completes the hand",
+    SINGLE_WAIT: "only when exactly one tile kind completes the hand",
+    FLOWER_TILES: "",
+}
 _ORDER = {name: index for index, name in enumerate(PATTERN_POINTS)}
 _P = PATTERN_POINTS
 
@@ -195,15 +235,19 @@ def _same_number_chows(chows: Sequence[int]) -> tuple[str, int] | None:
     for suits in by_rank.values():
         same_suit = len(set(suits)) == 1
         if len(suits) == 4:
-            return (QUADRUPLE_CHOW, 9) if same_suit else (MIXED_TRIPLE_AND_DOUBLE_CHOW, 4)
+            return (
+                (QUADRUPLE_CHOW, _P[QUADRUPLE_CHOW])
+                if same_suit
+                else (MIXED_TRIPLE_AND_DOUBLE_CHOW, _P[MIXED_TRIPLE_AND_DOUBLE_CHOW])
+            )
         if len(suits) == 3:
-            return (PURE_TRIPLE_CHOW, 3) if same_suit else (MIXED_TRIPLE_CHOW, 2)
+            return (PURE_TRIPLE_CHOW, _P[PURE_TRIPLE_CHOW]) if same_suit else (MIXED_TRIPLE_CHOW, _P[MIXED_TRIPLE_CHOW])
         if len(suits) == 2:
             doubles += 1
     if doubles == 2:
-        return (TWO_DOUBLE_CHOWS, 3)
+        return (TWO_DOUBLE_CHOWS, _P[TWO_DOUBLE_CHOWS])
     if doubles == 1:
-        return (DOUBLE_CHOW, 1)
+        return (DOUBLE_CHOW, _P[DOUBLE_CHOW])
     return None
 
 
@@ -239,7 +283,7 @@ def _chow_facts(chow_codes: tuple[int, ...]) -> _ChowFacts:
         pattern = _same_number_chows(starts)
         items = [pattern] if pattern is not None else []
         if len(starts) >= 3 and _has_straight(starts):
-            items.append((STRAIGHT_CHOWS, 2))
+            items.append((STRAIGHT_CHOWS, _P[STRAIGHT_CHOWS]))
         name = pattern[0] if pattern is not None else None
         facts = _CHOW_FACTS[chow_codes] = _ChowFacts(
             tuple(items), len(starts) == 4 and name not in _INCLUDE_ALL_CHOWS, 3 if name == QUADRUPLE_CHOW else 0
@@ -290,7 +334,7 @@ def _result_of(items: FixedItems, flowers: int) -> ScoreResult:
     points = sum(map(_VALUE, ordered))
     values = " + ".join(str(value) for _, value in ordered) or "0"
     if flowers:
-        ordered.append((FLOWER_TILES, flowers))  # listed, but never counted toward the minimum
+        ordered.append((FLOWER_TILES, flowers * _P[FLOWER_TILES]))  # listed, but never counted toward the minimum
     score_items = tuple(ScoreItem(name, "points", value) for name, value in ordered)
     if points < MINIMUM_POINTS:
         return ScoreResult(
@@ -300,7 +344,7 @@ def _result_of(items: FixedItems, flowers: int) -> ScoreResult:
             score_items,
             reason=f"needs {MINIMUM_POINTS} points not counting flowers, has {points}",
             details={"points": points, "flowers": flowers},
-            arithmetic=f"{values} = {points} points, {MINIMUM_POINTS} needed before flowers",
+            arithmetic=f"{values} = {points} point{'s' if points != 1 else ''}, {MINIMUM_POINTS} needed before flowers",
         )
     total = points + flowers
     arithmetic = f"{values} = {points} points"
@@ -369,7 +413,7 @@ def _awards(win_by: str, moments: frozenset[str], open_melds: int, winning_held:
     combination is worked out once."""
     items: Items = []
     if not moments.isdisjoint(_HEAVENLY_MOMENTS):
-        items.append((HEAVENLY_MAHJONG, 12))
+        items.append((HEAVENLY_MAHJONG, _P[HEAVENLY_MAHJONG]))
     if "heavenly" in moments:
         return tuple(items)  # the dealt hand was not won by any method: no win-method points (rules page)
     concealed = not open_melds  # a concealed kong keeps the hand concealed
@@ -378,32 +422,32 @@ def _awards(win_by: str, moments: frozenset[str], open_melds: int, winning_held:
         supplement = win_by in _SUPPLEMENT
         if concealed and not special:
             if supplement:
-                items.append((FULLY_CONCEALED_SUPPLEMENT, 3))
+                items.append((FULLY_CONCEALED_SUPPLEMENT, _P[FULLY_CONCEALED_SUPPLEMENT]))
             elif last:
                 # Last Drawn Tile includes the self-touch, so what is left of Fully Concealed is the
                 # concealed point (rules page: "2 + concealed 1").
-                items.append((CONCEALED_HAND, 1))
+                items.append((CONCEALED_HAND, _P[CONCEALED_HAND]))
             else:
-                items.append((FULLY_CONCEALED, 2))
+                items.append((FULLY_CONCEALED, _P[FULLY_CONCEALED]))
         elif supplement:
-            items.append((SELF_TOUCH_SUPPLEMENT, 2))
+            items.append((SELF_TOUCH_SUPPLEMENT, _P[SELF_TOUCH_SUPPLEMENT]))
         elif not last:
-            items.append((SELF_TOUCH, 1))
+            items.append((SELF_TOUCH, _P[SELF_TOUCH]))
         if last:
-            items.append((LAST_DRAWN_TILE, 2))
+            items.append((LAST_DRAWN_TILE, _P[LAST_DRAWN_TILE]))
     else:  # discard or robbing the kong (which scores as a discard win)
         if concealed and not special:
-            items.append((CONCEALED_HAND, 1))
+            items.append((CONCEALED_HAND, _P[CONCEALED_HAND]))
         if open_melds == 4:
-            items.append((REVEALED_HAND, 2))
+            items.append((REVEALED_HAND, _P[REVEALED_HAND]))
         if last:
-            items.append((LAST_DISCARDED_TILE, 2))
+            items.append((LAST_DISCARDED_TILE, _P[LAST_DISCARDED_TILE]))
     if win_by == "robbing_kong":
-        items.append((ROBBING_THE_KONG, 3))  # includes Last Tile
+        items.append((ROBBING_THE_KONG, _P[ROBBING_THE_KONG]))  # includes Last Tile
     elif "fourth_tile" in moments and not winning_held:
         # With a copy of the winning tile still standing in the hand (a concealed pung, or the other
         # half of a single-wait eye) the other three are not all visible: no Last Tile.
-        items.append((LAST_TILE, 1))
+        items.append((LAST_TILE, _P[LAST_TILE]))
     return tuple(items)
 
 
@@ -411,22 +455,22 @@ def _whole_hand(present: int) -> Items:
     """Section 4: patterns the whole hand satisfies (``present`` = bit mask of kinds held)."""
     items: Items = []
     if not present & _NOT_SIMPLES:
-        items.append((ALL_SIMPLES, 1))
+        items.append((ALL_SIMPLES, _P[ALL_SIMPLES]))
     elif not present & _NOT_HONOURS:
-        return [(ALL_HONORS, 6)]  # no Semi-Pure or Pure: the hand holds no suit
+        return [(ALL_HONORS, _P[ALL_HONORS])]  # no Semi-Pure or Pure: the hand holds no suit
     elif not present & _NOT_TERMINALS:
-        items.append((ALL_TERMINALS, 6))
+        items.append((ALL_TERMINALS, _P[ALL_TERMINALS]))
     elif not present & _NOT_ORPHANS:
-        items.append((ALL_TERMINALS_AND_HONORS, 4))
+        items.append((ALL_TERMINALS_AND_HONORS, _P[ALL_TERMINALS_AND_HONORS]))
     all_green = not present & _NOT_GREEN
     suited = present & _SUITED
     one_suit = suited & _CHARACTERS == suited or suited & _CIRCLES == suited or suited & _BAMBOO == suited
     if one_suit and not all_green:  # All Green includes Semi-Pure and Pure
-        items.append((SEMI_PURE_HAND, 3) if present & _HONOURS else (PURE_HAND, 6))
+        items.append((SEMI_PURE_HAND, _P[SEMI_PURE_HAND]) if present & _HONOURS else (PURE_HAND, _P[PURE_HAND]))
     if not present & _NOT_REVERSIBLE:
-        items.append((REVERSIBLE_TILES, 3))
+        items.append((REVERSIBLE_TILES, _P[REVERSIBLE_TILES]))
     if all_green:
-        items.append((ALL_GREEN, 12))
+        items.append((ALL_GREEN, _P[ALL_GREEN]))
     return items
 
 
@@ -440,26 +484,37 @@ def _honour_and_kong_patterns(all_counts: Counts, kongs: int, situation: HandSit
     east, south, west, north, white, green, red = all_counts[27:34]
     dragon_pungs = (white >= 3) + (green >= 3) + (red >= 3)
     if dragon_pungs == 3:
-        items.append((BIG_THREE_DRAGONS, 6))
+        items.append((BIG_THREE_DRAGONS, _P[BIG_THREE_DRAGONS]))
     elif dragon_pungs == 2:
         dragon_eye = white == 2 or green == 2 or red == 2
-        items.append((LITTLE_THREE_DRAGONS, 4) if dragon_eye else (TWO_DRAGON_PONGS, 2))
+        items.append(
+            (LITTLE_THREE_DRAGONS, _P[LITTLE_THREE_DRAGONS]) if dragon_eye else (TWO_DRAGON_PONGS, _P[TWO_DRAGON_PONGS])
+        )
     elif dragon_pungs == 1:
-        items.append((ONE_DRAGON_PONG, 1))
+        items.append((ONE_DRAGON_PONG, _P[ONE_DRAGON_PONG]))
     wind_pungs = (east >= 3) + (south >= 3) + (west >= 3) + (north >= 3)
     big_four_winds = wind_pungs == 4
     if big_four_winds:
-        items.append((BIG_FOUR_WINDS, 11))  # includes All Pongs and the round- and seat-wind pongs
+        items.append((BIG_FOUR_WINDS, _P[BIG_FOUR_WINDS]))  # includes All Pongs and the round- and seat-wind pongs
     elif wind_pungs:
         if all_counts[_WIND_TILE[situation.round_wind]] >= 3:
-            items.append((ROUND_WIND, 1))
+            items.append((ROUND_WIND, _P[ROUND_WIND]))
         if all_counts[_WIND_TILE[situation.seat_wind]] >= 3:
-            items.append((SEAT_WIND, 1))
+            items.append((SEAT_WIND, _P[SEAT_WIND]))
         if wind_pungs == 3:
             wind_eye = east == 2 or south == 2 or west == 2 or north == 2
-            items.append((LITTLE_FOUR_WINDS, 4) if wind_eye else (BIG_THREE_WINDS, 3))
+            items.append(
+                (LITTLE_FOUR_WINDS, _P[LITTLE_FOUR_WINDS]) if wind_eye else (BIG_THREE_WINDS, _P[BIG_THREE_WINDS])
+            )
     if kongs:
-        items.append(((SINGLE_KONG, 1), (DOUBLE_KONG, 2), (TRIPLE_KONG, 4), (QUADRUPLE_KONG, 12))[kongs - 1])
+        items.append(
+            (
+                (SINGLE_KONG, _P[SINGLE_KONG]),
+                (DOUBLE_KONG, _P[DOUBLE_KONG]),
+                (TRIPLE_KONG, _P[TRIPLE_KONG]),
+                (QUADRUPLE_KONG, _P[QUADRUPLE_KONG]),
+            )[kongs - 1]
+        )
     return items, big_four_winds
 
 
@@ -472,6 +527,7 @@ def _points(reading: Items) -> int:
 class Chinese(Ruleset):
     name = "chinese"
     title = "Chinese points guidelines"
+    summary = "The Chinese points guidelines: every pattern shown adds its points, 3 points to win."
     defaults: Mapping[str, Any] = {}  # the rules page names no options
 
     def table(self, options: Mapping[str, Any] | None = None) -> TableRules:
@@ -573,16 +629,16 @@ class Chinese(Ruleset):
                 chow_facts = _CHOW_FACTS.get(chow_codes) or _chow_facts(chow_codes)
                 items = [*common, *chow_facts.items]  # the hand's patterns, then the split's
                 if chow_facts.earns_all_chows and pair < 27:
-                    items.append((ALL_CHOWS, 1))
+                    items.append((ALL_CHOWS, _P[ALL_CHOWS]))
                 if pungs == 4 and all_pongs_possible:
-                    items.append((ALL_PONGS, 3))
+                    items.append((ALL_PONGS, _P[ALL_PONGS]))
                 if pungs >= 3:
                     ranks = [kind % 9 for kind in sets + meld_pungs if kind < 27]  # chow codes are >= CHOW
                     if len(ranks) >= 3 and max(map(ranks.count, ranks)) >= 3:
-                        items.append((TRIPLE_PONG, 3))
+                        items.append((TRIPLE_PONG, _P[TRIPLE_PONG]))
                 hog_count = hogs - chow_facts.included_hogs
                 if hog_count:
-                    items.append((TILE_HOG, hog_count))
+                    items.append((TILE_HOG, hog_count * _P[TILE_HOG]))
                 if nine_gates:
                     # The special reading of the same split: Nine Gates includes the concealed-hand
                     # award and gets no Pure Hand, Straight Chows or wait.
@@ -591,7 +647,7 @@ class Chinese(Ruleset):
                     gates = [item for item in whole if item[0] != PURE_HAND] + honours
                     gates += special_awards
                     gates += [item for item in items[len(common) :] if item[0] != STRAIGHT_CHOWS]
-                    gates.append((NINE_GATES, 12))
+                    gates.append((NINE_GATES, _P[NINE_GATES]))
                     readings.append(gates)
                 wait = None if no_waits else _wait_of(split, winning)
                 # The wait is worth one point: whether it is earned is worked out only when that
@@ -602,7 +658,7 @@ class Chinese(Ruleset):
                         # a kind the player holds all four of is no wait).
                         one_kind_wins = only_winning_kind_completes(standing, winning, pair, not melds, all_counts)
                     if one_kind_wins:
-                        items.append((wait, 1))
+                        items.append((wait, _P[wait]))
                 readings.append(items)
 
         if not melds:
@@ -614,13 +670,13 @@ class Chinese(Ruleset):
                 if is_seven_pairs:
                     items = [*whole, *special_awards]
                     if hogs:
-                        items.append((TILE_HOG, hogs))  # four alike may stand as two pairs
-                    items.append((SEVEN_PAIRS, 7))
+                        items.append((TILE_HOG, hogs * _P[TILE_HOG]))  # four alike may stand as two pairs
+                    items.append((SEVEN_PAIRS, _P[SEVEN_PAIRS]))
                     readings.append(items)
                 if is_thirteen_orphans:
                     items = [item for item in whole if item[0] != ALL_TERMINALS_AND_HONORS]
                     items += special_awards
-                    items.append((THIRTEEN_ORPHANS, 12))
+                    items.append((THIRTEEN_ORPHANS, _P[THIRTEEN_ORPHANS]))
                     readings.append(items)
 
         if not readings:
@@ -635,6 +691,32 @@ class Chinese(Ruleset):
         # The reading that scores most; of equals, the first (max keeps the first of equal keys).
         best = readings[0] if len(readings) == 1 else max(readings, key=_points)
         return _result_of(tuple(best), len(situation.bonus))
+
+    def scoring_table(self) -> ScoringTable:
+        names = list(PATTERN_POINTS)
+        starts = [names.index(first) for first, _ in _SECTIONS] + [len(names)]
+        sections = tuple(
+            ScoringSection(
+                title,
+                tuple(
+                    ScoringEntry(
+                        name, "points", PATTERN_POINTS[name], _EACH.get(name) or _NOTES.get(name, ""), name in _EACH
+                    )
+                    for name in names[start:end]
+                ),
+            )
+            for (_, title), start, end in zip(_SECTIONS, starts, starts[1:], strict=False)
+        )
+        return ScoringTable(
+            sections,
+            (
+                "A hand scores every pattern it shows, on the split of its tiles that scores most; a pattern"
+                " that the seed says includes another leaves that one out, and of a tier only the highest counts.",
+                f"A win needs {MINIMUM_POINTS} points before the flowers are added; only the winner scores.",
+                f"Each loser pays the winner {MINIMUM_POINTS}; the discarder, or every loser on a self-draw,"
+                " also pays the hand's total.",
+            ),
+        )
 
     # ------------------------------------------------------------------ settlement
 

@@ -22,7 +22,18 @@ from typing import Any
 
 from sparrow.analysis import Forms, regular_shanten
 from sparrow.hand import MeldKind
-from sparrow.rules.ruleset import RulesError, Ruleset, ScoreItem, ScoreResult, Settlement, TableRules, register
+from sparrow.rules.ruleset import (
+    RulesError,
+    Ruleset,
+    ScoreItem,
+    ScoreResult,
+    ScoringEntry,
+    ScoringSection,
+    ScoringTable,
+    Settlement,
+    TableRules,
+    register,
+)
 from sparrow.shapes import is_seven_pairs, is_thirteen_orphans
 from sparrow.situation import HandSituation, SituationError
 from sparrow.tiles import SEATS, Tile, parse_tiles
@@ -44,6 +55,54 @@ _RESPONSIBILITY = ("half", "full")
 # flower and season (4f, 8f): 108 + 6 = 114 tiles, three walls of 19 stacks (docs/rules/hkos.md).
 _THREE_PLAYER_REMOVED: tuple[Tile, ...] = tuple(parse_tiles("2345678m48f"))
 _NORTH_BONUS = frozenset(parse_tiles("48f"))
+
+
+# The scoring table of seed 003: the scorer makes every score card line from these rows, and
+# ``sparrow rules hkos`` lists them. In the order a player counts them.
+_FAAN = "faan"
+_TABLE = {
+    "mixed_one_suit": ScoringEntry("Mixed one suit ({suit})", _FAAN, 3, "one suit and honours"),
+    "pure_one_suit": ScoringEntry("Pure one suit ({suit})", _FAAN, 7, "one suit, no honours"),
+    "seven_pairs": ScoringEntry(
+        "Seven pairs", _FAAN, 4, "seven pairs, nothing declared (only with option seven_pairs)"
+    ),
+    "all_pungs": ScoringEntry("All pungs", _FAAN, 3, "four pungs or kongs and a pair"),
+    "all_chows": ScoringEntry("All chows", _FAAN, 1, "four chows and a pair that scores nothing"),
+    "seat_wind": ScoringEntry("Seat wind ({wind})", _FAAN, 1, "a pung or kong of the seat wind"),
+    "round_wind": ScoringEntry("Round wind ({wind})", _FAAN, 1, "a pung or kong of the round wind"),
+    "great_three_dragons": ScoringEntry(
+        "Great three dragons", _FAAN, 8, "pungs or kongs of all three dragons (instead of the dragon pungs)"
+    ),
+    "little_three_dragons": ScoringEntry(
+        "Little three dragons", _FAAN, 5, "two dragon pungs and a dragon pair (instead of the dragon pungs)"
+    ),
+    "dragon_pung": ScoringEntry("Dragon pung ({dragon})", _FAAN, 1, "a pung or kong of a dragon, each"),
+    "self_drawn": ScoringEntry("Self-drawn", _FAAN, 1, "the winning tile self-drawn (a replacement tile counts)"),
+    "concealed": ScoringEntry(
+        "Concealed hand", _FAAN, 1, "nothing claimed, won on a discard (option concealed_self_draw: also self-drawn)"
+    ),
+    "own_bonus": ScoringEntry("Own {bonus} ({tile})", _FAAN, 1, "the player's own flower or season, each"),
+    "no_bonus": ScoringEntry("No bonus tiles", _FAAN, 1, "no flower or season set out (only with option flowers)"),
+}
+_LIMITS = {
+    "thirteen_orphans": ScoringEntry(
+        "Thirteen orphans", "limit", LIMIT_FAAN, "one of each terminal and honour, and one more of them"
+    ),
+    "great_four_winds": ScoringEntry("Great four winds", "limit", LIMIT_FAAN, "pungs or kongs of all four winds"),
+    "all_honours": ScoringEntry("All honours", "limit", LIMIT_FAAN, "honours only"),
+}
+_PRACTICE_WIN = ScoringEntry("Practice win", "points", 1, "option practice: any complete hand, instead of the faan")
+_SELF_DRAWN_ITEM = _TABLE["self_drawn"].item()
+_CONCEALED_ITEM = _TABLE["concealed"].item()
+_NO_BONUS_ITEM = _TABLE["no_bonus"].item()
+_ALL_PUNGS_ITEM = _TABLE["all_pungs"].item()
+_ALL_CHOWS_ITEM = _TABLE["all_chows"].item()
+_SEVEN_PAIRS_ITEM = _TABLE["seven_pairs"].item()
+_GREAT_THREE_DRAGONS_ITEM = _TABLE["great_three_dragons"].item()
+_LITTLE_THREE_DRAGONS_ITEM = _TABLE["little_three_dragons"].item()
+_SEAT_WIND_ITEM = {tile: _TABLE["seat_wind"].item(wind=name) for tile, name in _WIND_NAME.items()}
+_ROUND_WIND_ITEM = {tile: _TABLE["round_wind"].item(wind=name) for tile, name in _WIND_NAME.items()}
+_DRAGON_PUNG_ITEM = {tile: _TABLE["dragon_pung"].item(dragon=name) for tile, name in _DRAGON_NAME.items()}
 
 
 def faan_to_points(faan: int) -> int:
@@ -75,6 +134,14 @@ class _Reading:
     items: tuple[ScoreItem, ...]
     faan: int
     limit: str | None = None
+
+
+def _limit_reading(key: str) -> _Reading:
+    item = _LIMITS[key].item()
+    return _Reading((item,), item.value, item.name)
+
+
+_LIMIT_READINGS = {key: _limit_reading(key) for key in _LIMITS}
 
 
 def _chows_only(counts: Sequence[int], start: int) -> bool:
@@ -139,7 +206,7 @@ def _all_pungs(standing: Sequence[int], has_declared_chow: bool) -> bool:
 
 def _arithmetic(reading: _Reading, total: int) -> str:
     if reading.limit is not None:
-        return f"{reading.limit}: limit, {LIMIT_FAAN} faan = {total} points"
+        return f"{reading.limit}: limit, {reading.faan} faan = {total} points"
     values = [item.value for item in reading.items]
     sum_text = " + ".join(str(v) for v in values) + f" = {reading.faan} faan" if len(values) > 1 else ""
     faan_text = sum_text or f"{reading.faan} faan"
@@ -152,6 +219,8 @@ def _arithmetic(reading: _Reading, total: int) -> str:
 class HKOS(Ruleset):
     name = "hkos"
     title = "Hong Kong Old Style"
+    summary = "Hong Kong Old Style: only the winner scores, faan turned into points, 3 faan to win."
+    limit_unit = "faan"
     defaults: Mapping[str, Any] = {
         "flowers": True,  # 144 tiles with flowers and seasons; false: 136 tiles, no bonus faan
         "practice": False,  # seed 004's practice profile: any complete hand wins 1 point, no payments
@@ -162,6 +231,17 @@ class HKOS(Ruleset):
         "short_match": False,  # the East round only
         "three_players": False,  # no North seat, no chow claims, 2-8 of characters removed
         "responsibility": "half",  # "half": discarder pays double, others single; "full": discarder pays all
+    }
+    option_help: Mapping[str, str] = {
+        "flowers": "144 tiles with flowers and seasons; false: 136 tiles, no faan for bonus tiles",
+        "practice": "seed 004's practice profile: any complete hand wins 1 point, no payments",
+        "minimum": "faan needed to win (0 or more)",
+        "seven_pairs": "seven pairs wins, for 4 faan",
+        "concealed_self_draw": "the concealed faan also on a self-draw, not only on a discard",
+        "three_dice_break": "seed 004's three-dice wall break; false: seed 003's two dice",
+        "short_match": "the East round only (4 hands at least instead of 16)",
+        "three_players": "three players E, S, W: no chow claims, 2-8 of characters and 4f 8f removed",
+        "responsibility": "half: the discarder pays double, the others single; full: the discarder pays for all",
     }
 
     def __init__(self) -> None:
@@ -259,7 +339,7 @@ class HKOS(Ruleset):
                 self.name,
                 True,
                 1,
-                (ScoreItem("Practice win", "points", 1),),
+                (_PRACTICE_WIN.item(),),
                 details={"faan": 0},
                 arithmetic="practice win = 1 point",
             )
@@ -296,7 +376,7 @@ class HKOS(Ruleset):
         seven_pairs: bool,
     ) -> _Reading:
         if orphans:
-            return _Reading((ScoreItem("Thirteen orphans", "limit", LIMIT_FAAN),), LIMIT_FAAN, "Thirteen orphans")
+            return _LIMIT_READINGS["thirteen_orphans"]
 
         every = list(standing)
         has_declared_chow = False
@@ -319,15 +399,15 @@ class HKOS(Ruleset):
         if suit_count == 1:
             suit_name = _SUIT_NAME[suits.index(True)]
             if has_honours:
-                suit_items = (ScoreItem(f"Mixed one suit ({suit_name})", "faan", 3),)
+                suit_items = (_TABLE["mixed_one_suit"].item(suit=suit_name),)
             else:
-                suit_items = (ScoreItem(f"Pure one suit ({suit_name})", "faan", 7),)
+                suit_items = (_TABLE["pure_one_suit"].item(suit=suit_name),)
         win_items = []
         self_drawn = situation.win_by not in _DISCARD_WINS
         if self_drawn:
-            win_items.append(ScoreItem("Self-drawn", "faan", 1))
+            win_items.append(_SELF_DRAWN_ITEM)
         if not open_meld and (not self_drawn or profile.concealed_self_draw):
-            win_items.append(ScoreItem("Concealed hand", "faan", 1))
+            win_items.append(_CONCEALED_ITEM)
         if profile.flowers:
             bonus = situation.bonus
             if bonus:
@@ -335,19 +415,19 @@ class HKOS(Ruleset):
                 for tile in sorted(bonus):
                     if tile.seat == seat:
                         kind = "flower" if tile < 38 else "season"
-                        win_items.append(ScoreItem(f"Own {kind} ({Tile(tile).name})", "faan", 1))
+                        win_items.append(_TABLE["own_bonus"].item(bonus=kind, tile=Tile(tile).name))
             else:
-                win_items.append(ScoreItem("No bonus tiles", "faan", 1))
+                win_items.append(_NO_BONUS_ITEM)
         tail = tuple(win_items)
         tail_faan = sum(item.value for item in tail) + sum(item.value for item in suit_items)
 
         best: _Reading | None = None
         if seven_pairs and profile.seven_pairs:
             if suit_count == 0:
-                best = _Reading((ScoreItem("All honours", "limit", LIMIT_FAAN),), LIMIT_FAAN, "All honours")
+                best = _LIMIT_READINGS["all_honours"]
             else:
-                items = suit_items + (ScoreItem("Seven pairs", "faan", 4),) + tail
-                best = _Reading(items, tail_faan + 4)
+                items = suit_items + (_SEVEN_PAIRS_ITEM,) + tail
+                best = _Reading(items, tail_faan + _SEVEN_PAIRS_ITEM.value)
         if not regular:
             assert best is not None
             return best
@@ -355,46 +435,60 @@ class HKOS(Ruleset):
         seat_wind = _WIND_OF_SEAT[situation.seat_wind]
         round_wind = _WIND_OF_SEAT[situation.round_wind]
         if every[27] >= 3 and every[28] >= 3 and every[29] >= 3 and every[30] >= 3:
-            return _Reading((ScoreItem("Great four winds", "limit", LIMIT_FAAN),), LIMIT_FAAN, "Great four winds")
+            return _LIMIT_READINGS["great_four_winds"]
         if suit_count == 0:
-            return _Reading((ScoreItem("All honours", "limit", LIMIT_FAAN),), LIMIT_FAAN, "All honours")
+            return _LIMIT_READINGS["all_honours"]
 
         items = list(suit_items)
-        faan = tail_faan
         if _all_pungs(standing, has_declared_chow):
-            items.append(ScoreItem("All pungs", "faan", 3))
-            faan += 3
+            items.append(_ALL_PUNGS_ITEM)
         elif (not has_honours or every[27:34].count(0) == 6) and all(
             meld.kind is MeldKind.CHOW for meld in situation.melds
         ):
             valued = frozenset(_DRAGONS) | {seat_wind, round_wind}
             if _all_chows(standing, valued):
-                items.append(ScoreItem("All chows", "faan", 1))
-                faan += 1
+                items.append(_ALL_CHOWS_ITEM)
         if has_honours:
             # Honours never run, so a count of three or four is a pung or kong and two is the pair.
             if every[seat_wind] >= 3:
-                items.append(ScoreItem(f"Seat wind ({_WIND_NAME[seat_wind]})", "faan", 1))
-                faan += 1
+                items.append(_SEAT_WIND_ITEM[seat_wind])
             if every[round_wind] >= 3:
-                items.append(ScoreItem(f"Round wind ({_WIND_NAME[round_wind]})", "faan", 1))
-                faan += 1
+                items.append(_ROUND_WIND_ITEM[round_wind])
             dragon_pungs = [d for d in _DRAGONS if every[d] >= 3]
             if len(dragon_pungs) == 3:
-                items.append(ScoreItem("Great three dragons", "faan", 8))
-                faan += 8
+                items.append(_GREAT_THREE_DRAGONS_ITEM)
             elif len(dragon_pungs) == 2 and any(every[d] == 2 for d in _DRAGONS):
-                items.append(ScoreItem("Little three dragons", "faan", 5))
-                faan += 5
+                items.append(_LITTLE_THREE_DRAGONS_ITEM)
             else:
-                for dragon in dragon_pungs:
-                    items.append(ScoreItem(f"Dragon pung ({_DRAGON_NAME[dragon]})", "faan", 1))
-                    faan += 1
+                items.extend(_DRAGON_PUNG_ITEM[dragon] for dragon in dragon_pungs)
+        faan = tail_faan + sum(item.value for item in items[len(suit_items) :])
         items.extend(tail)
         regular_reading = _Reading(tuple(items), faan)
         if best is None or regular_reading.faan >= best.faan:
             return regular_reading
         return best
+
+    def scoring_table(self) -> ScoringTable:
+        return ScoringTable(
+            (
+                ScoringSection("Faan", tuple(_TABLE.values())),
+                ScoringSection(
+                    "Limit hands", tuple(_LIMITS.values()), f"worth the limit, {LIMIT_FAAN} faan, and nothing else"
+                ),
+                ScoringSection("Practice", (_PRACTICE_WIN,)),
+            ),
+            (
+                "The faan of the reading that scores most are added up and turned into points by the table"
+                f" of points; {LIMIT_FAAN} faan or more score the limit, {FAAN_POINTS[LIMIT_FAAN]} points.",
+                "A hand needs the minimum (option minimum, 3 faan by default) to win; only the winner scores.",
+                "On a discard the discarder pays double and the others single (option responsibility: full, the"
+                " discarder pays for all); on a self-draw everybody pays double.",
+            ),
+            tuple(
+                (f"{faan} faan" if faan < LIMIT_FAAN else f"{faan}+ faan", points)
+                for faan, points in enumerate(FAAN_POINTS)
+            ),
+        )
 
     # -- settlement
 

@@ -28,7 +28,8 @@ from sparrow.analysis import Forms
 from sparrow.hand import Meld, MeldKind
 from sparrow.rules import nts_shapes as shapes
 from sparrow.rules.nts_shapes import BAMBOO_1, CIRCLE_1
-from sparrow.rules.ruleset import Ruleset, ScoreItem, ScoreResult, Settlement, TableRules, register
+from sparrow.rules.nts_table import DOUBLINGS, LIMIT_BY_NAME, LIMITS, POINTS, SECTIONS, SETS, limit
+from sparrow.rules.ruleset import Ruleset, ScoreItem, ScoreResult, ScoringTable, Settlement, TableRules, register
 from sparrow.shapes import CHOW, Split, completing_tiles, is_regular_complete, regular_splits
 from sparrow.situation import SELF_DRAWN, HandSituation, SituationError
 from sparrow.tiles import BONUS_TILES, KINDS, SEATS, Tile, format_tiles
@@ -63,41 +64,35 @@ _FLAGS = tuple(_tile_flags(t) for t in KINDS)
 _CHOW_FLAGS = tuple(_FLAGS[t] | _FLAGS[t + 1] | _FLAGS[t + 2] if t < 27 and t % 9 <= 6 else 0 for t in range(34))
 # By set code (pung = tile, chow = tile + CHOW): the OR of its tiles' facts.
 _SET_FLAGS = _FLAGS + (0,) * (CHOW - 34) + _CHOW_FLAGS
-# Points of an open pung; a concealed pung doubles it, an open kong is × 4, a concealed kong × 8.
-_OPEN_PUNG = tuple(4 if t.is_orphan else 2 for t in KINDS)
 
 # Module names for the meld kinds: looking up an enum member on its class costs more than a global.
 _CHOW_KIND, _KONG_KIND = MeldKind.CHOW, MeldKind.KONG
 
 _SEAT_WIND = {"E": 27, "S": 28, "W": 29, "N": 30}
-# Doublings for a pung or kong of each honour (East ... Red), per (seat wind, prevailing wind):
-# a dragon 1, the own wind 1, the prevailing wind 1 (a wind that is both: 2).
-_HONOUR_DOUBLINGS = {
-    (seat, prevailing): tuple((27 + i == _SEAT_WIND[seat]) + (27 + i == _SEAT_WIND[prevailing]) for i in range(4))
-    + (1, 1, 1)
-    for seat in SEATS
-    for prevailing in SEATS
-}
 
 _SUPERSCRIPT = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
 
-# -- the score card's lines, made once: a ScoreItem is a frozen value and costs more to build than
-# to count a hand with, so every line that can occur is a table entry.
+# -- the score card's lines, made once from the scoring table (``nts_table``): a ScoreItem is a
+# frozen value and costs more to build than to count a hand with, so every line that can occur is
+# made at import.
 
 
-def _set_items(kind: str, factor: int, opened: bool) -> tuple[ScoreItem, ...]:
-    word = "Open" if opened else "Concealed"
-    return tuple(ScoreItem(f"{word} {kind} of {t.name}", "points", _OPEN_PUNG[t] * factor) for t in KINDS)
+def _set_items(concealed: str, kind: str) -> tuple[ScoreItem, ...]:
+    return tuple(SETS[concealed, kind, "orphan" if t.is_orphan else "simple"].item(tile=t.name) for t in KINDS)
 
 
-_OPEN_PUNG_ITEM = _set_items("pung", 1, True)
-_CONCEALED_PUNG_ITEM = _set_items("pung", 2, False)
-_OPEN_KONG_ITEM = _set_items("kong", 4, True)
-_CONCEALED_KONG_ITEM = _set_items("kong", 8, False)
-_DRAGON_PAIR_ITEM = {t: ScoreItem(f"Pair of dragons ({KINDS[t].name})", "points", 2) for t in (31, 32, 33)}
-_BONUS_ITEM = {int(t): ScoreItem(t.name, "points", 4) for t in BONUS_TILES}
+_OPEN_PUNG_ITEM = _set_items("open", "pung")
+_CONCEALED_PUNG_ITEM = _set_items("concealed", "pung")
+_OPEN_KONG_ITEM = _set_items("open", "kong")
+_CONCEALED_KONG_ITEM = _set_items("concealed", "kong")
+# The base points of a pung standing in the hand, open (completed by a discard) or concealed.
+_OPEN_PUNG = tuple(item.value for item in _OPEN_PUNG_ITEM)
+_CONCEALED_PUNG = tuple(item.value for item in _CONCEALED_PUNG_ITEM)
+_DRAGON_PAIR_ITEM = {t: POINTS["dragon_pair"].item(tile=KINDS[t].name) for t in (31, 32, 33)}
+_DRAGON_PAIR_POINTS = POINTS["dragon_pair"].value
+_BONUS_ITEM = {int(t): POINTS["bonus"].item(tile=t.name) for t in BONUS_TILES}
 _OWN_BONUS_ITEM = {
-    int(t): ScoreItem(f"Own {'flower' if t < 38 else 'season'} ({t.name})", "doubling", 1) for t in BONUS_TILES
+    int(t): DOUBLINGS["own_bonus"].item(bonus="flower" if t < 38 else "season", tile=t.name) for t in BONUS_TILES
 }
 _BONUS_SEAT = {int(t): _SEAT_WIND[t.seat] for t in BONUS_TILES}  # flower/season k belongs to seat k
 
@@ -110,7 +105,8 @@ def _bonus_lines(bonus: tuple[Tile, ...], own: int) -> _BonusLines:
     player's own ones and their lines. Memoised per own wind in _BONUS_LINES (look there first):
     there are few sets of bonus tiles."""
     own_items = tuple(_OWN_BONUS_ITEM[tile] for tile in bonus if _BONUS_SEAT[tile] == own)
-    found = (4 * len(bonus), tuple(_BONUS_ITEM[tile] for tile in bonus), len(own_items), own_items)
+    items = tuple(_BONUS_ITEM[tile] for tile in bonus)
+    found = (sum(item.value for item in items), items, sum(item.value for item in own_items), own_items)
     memo = _BONUS_LINES[own]
     if len(memo) < 10_000:
         memo[bonus] = found
@@ -120,13 +116,13 @@ def _bonus_lines(bonus: tuple[Tile, ...], own: int) -> _BonusLines:
 _BONUS_LINES: dict[int, dict[tuple[Tile, ...], _BonusLines]] = {wind: {} for wind in _SEAT_WIND.values()}
 
 
-def _honour_items(kind: str, what: str) -> dict[int, ScoreItem]:
-    return {t: ScoreItem(f"{kind} of {what} ({KINDS[t].name})", "doubling", 1) for t in range(27, 34)}
+def _honour_items(key: str, kind: str) -> dict[int, ScoreItem]:
+    return {t: DOUBLINGS[key].item(set=kind, tile=KINDS[t].name) for t in range(27, 34)}
 
 
-_DRAGON_SET_ITEM = {kind: _honour_items(kind, "dragons") for kind in ("Pung", "Kong")}
-_OWN_WIND_ITEM = {kind: _honour_items(kind, "own wind") for kind in ("Pung", "Kong")}
-_PREVAILING_WIND_ITEM = {kind: _honour_items(kind, "prevailing wind") for kind in ("Pung", "Kong")}
+_DRAGON_SET_ITEM = {kind: _honour_items("dragon_set", kind) for kind in ("Pung", "Kong")}
+_OWN_WIND_ITEM = {kind: _honour_items("own_wind_set", kind) for kind in ("Pung", "Kong")}
+_PREVAILING_WIND_ITEM = {kind: _honour_items("prevailing_wind_set", kind) for kind in ("Pung", "Kong")}
 
 
 def _honour_lines(kind: str, own: int, prevailing: int) -> tuple[tuple[ScoreItem, ...], ...]:
@@ -146,46 +142,47 @@ def _honour_lines(kind: str, own: int, prevailing: int) -> tuple[tuple[ScoreItem
     return tuple(lines)
 
 
-# Per seat wind and prevailing wind: the own wind, and for a pung or kong of each honour (indexed by
-# tile - 27) its doublings (_HONOUR_DOUBLINGS) and their lines for a pung and for a kong.
-_WIND_FACTS = {
-    seat: {
-        prevailing: (
-            _SEAT_WIND[seat],
-            _HONOUR_DOUBLINGS[seat, prevailing],
-            _honour_lines("Pung", _SEAT_WIND[seat], _SEAT_WIND[prevailing]),
-            _honour_lines("Kong", _SEAT_WIND[seat], _SEAT_WIND[prevailing]),
-        )
-        for prevailing in SEATS
-    }
-    for seat in SEATS
-}
+_Lines = tuple[tuple[ScoreItem, ...], ...]
 
-_MAHJONG = ScoreItem("Mahjong", "points", 20)
-_SELF_DRAWN = ScoreItem("Self-drawn winning tile", "points", 2)
-_ONLY_POSSIBLE = ScoreItem("Only possible tile", "points", 2)
-_COMPLETES_PAIR = ScoreItem("Winning tile completes the pair", "points", 2)
-_PELING = ScoreItem("Pe-ling eats cake", "points", 10)
-_FULLY_CONCEALED = ScoreItem("Fully concealed hand", "doubling", 2)
-_LITTLE_FOUR_WINDS = ScoreItem("Little four winds", "doubling", 1)
-_LITTLE_THREE_DRAGONS = ScoreItem("Little three dragons", "doubling", 1)
-_FOUR_CHOWS = ScoreItem("Four chows", "doubling", 1)
-_FOUR_PUNGS = ScoreItem("Four pungs", "doubling", 1)
-_PURE_SIMPLICITY = ScoreItem("Pure simplicity", "doubling", 1)
-_CLEAN = ScoreItem("Clean hand", "doubling", 1)
-_VERY_CLEAN = ScoreItem("Very clean", "doubling", 2)
-_PURE = ScoreItem("Pure", "doubling", 3)
-_THREE_CONCEALED_PUNGS = ScoreItem("Three concealed pungs", "doubling", 1)
-_FOUR_CONCEALED_PUNGS = ScoreItem("Four concealed pungs", "doubling", 2)
-_THREE_CONCEALED_KONGS = ScoreItem("Three concealed kongs", "doubling", 2)
-_FOUR_KONGS = ScoreItem("Four kongs", "doubling", 3)
-_LAST_TILE = ScoreItem("Last tile of the live wall", "doubling", 1)
-_LAST_TILE_CIRCLE_1 = ScoreItem("Last tile is Circle 1", "doubling", 3)
-_KONG_REPLACEMENT = ScoreItem("Kong with flowering flowers", "doubling", 1)
-_KONG_REPLACEMENT_CIRCLE_5 = ScoreItem("Kong with flowering flowers - Circle 5", "doubling", 3)
-_KONG_ON_KONG = ScoreItem("Kong on kong", "doubling", 2)
-_KONG_ON_KONG_CIRCLE_5 = ScoreItem("Kong on kong - Circle 5", "doubling", 3)
-_ROBBING_THE_KONG = ScoreItem("Robbing the kong", "doubling", 1)
+
+def _wind_facts(seat: str, prevailing: str) -> tuple[int, tuple[int, ...], _Lines, _Lines]:
+    """The own wind, and for a pung or kong of each honour (East ... Red) its doublings and their
+    lines for a pung and for a kong: a dragon 1, the own wind 1, the prevailing wind 1 (a wind that
+    is both: 2), as the table says."""
+    pung_lines = _honour_lines("Pung", _SEAT_WIND[seat], _SEAT_WIND[prevailing])
+    kong_lines = _honour_lines("Kong", _SEAT_WIND[seat], _SEAT_WIND[prevailing])
+    doublings = tuple(sum(item.value for item in line) for line in pung_lines)
+    return _SEAT_WIND[seat], doublings, pung_lines, kong_lines
+
+
+# Per seat wind and prevailing wind (indexed by tile - 27 within).
+_WIND_FACTS = {seat: {prevailing: _wind_facts(seat, prevailing) for prevailing in SEATS} for seat in SEATS}
+
+_MAHJONG = POINTS["mahjong"].item()
+_SELF_DRAWN = POINTS["self_drawn"].item()
+_ONLY_POSSIBLE = POINTS["only_possible"].item()
+_COMPLETES_PAIR = POINTS["completes_pair"].item()
+_PELING = POINTS["peling"].item()
+_FULLY_CONCEALED = DOUBLINGS["fully_concealed"].item()
+_LITTLE_FOUR_WINDS = DOUBLINGS["little_four_winds"].item()
+_LITTLE_THREE_DRAGONS = DOUBLINGS["little_three_dragons"].item()
+_FOUR_CHOWS = DOUBLINGS["four_chows"].item()
+_FOUR_PUNGS = DOUBLINGS["four_pungs"].item()
+_PURE_SIMPLICITY = DOUBLINGS["pure_simplicity"].item()
+_CLEAN = DOUBLINGS["clean"].item()
+_VERY_CLEAN = DOUBLINGS["very_clean"].item()
+_PURE = DOUBLINGS["pure"].item()
+_THREE_CONCEALED_PUNGS = DOUBLINGS["three_concealed_pungs"].item()
+_FOUR_CONCEALED_PUNGS = DOUBLINGS["four_concealed_pungs"].item()
+_THREE_CONCEALED_KONGS = DOUBLINGS["three_concealed_kongs"].item()
+_FOUR_KONGS = DOUBLINGS["four_kongs"].item()
+_LAST_TILE = DOUBLINGS["last_tile"].item()
+_LAST_TILE_CIRCLE_1 = DOUBLINGS["last_tile_circle_1"].item()
+_KONG_REPLACEMENT = DOUBLINGS["kong_replacement"].item()
+_KONG_REPLACEMENT_CIRCLE_5 = DOUBLINGS["kong_replacement_circle_5"].item()
+_KONG_ON_KONG = DOUBLINGS["kong_on_kong"].item()
+_KONG_ON_KONG_CIRCLE_5 = DOUBLINGS["kong_on_kong_circle_5"].item()
+_ROBBING_THE_KONG = DOUBLINGS["robbing_the_kong"].item()
 
 
 def _winning_points(
@@ -377,7 +374,7 @@ class _Hand:
                 base += _OPEN_PUNG[code]
                 standing.append(_OPEN_PUNG_ITEM[code])
             else:
-                base += 2 * _OPEN_PUNG[code]
+                base += _CONCEALED_PUNG[code]
                 concealed += 1
                 standing.append(_CONCEALED_PUNG_ITEM[code])
             if code >= 27:
@@ -389,7 +386,7 @@ class _Hand:
                     winds += 1
         for tile in pairs:
             if tile >= 31:
-                base += 2
+                base += _DRAGON_PAIR_POINTS
                 standing.append(_DRAGON_PAIR_ITEM[tile])
         base += self.bonus_base
         winning_lines: tuple[ScoreItem, ...] = ()
@@ -522,6 +519,7 @@ _NO_TOTALS = MappingProxyType({"base": 0, "doublings": 0})
 class NTS(Ruleset):
     name = "nts"
     title = "Dutch tournament rules (NTS) with the score app's deviations"
+    summary = "The Dutch tournament rules: every hand scores base points × 2^doublings, up to 2000."
     defaults: Mapping[str, Any] = {}  # the rules page names no options
 
     def table(self, options: Mapping[str, Any] | None = None) -> TableRules:
@@ -589,6 +587,18 @@ class NTS(Ruleset):
             _check_moments(situation)
         return _score_win(hand, situation)
 
+    def scoring_table(self) -> ScoringTable:
+        return ScoringTable(
+            SECTIONS,
+            (
+                f"Every player's hand scores base points × 2^doublings, at most {CAP}; the winner adds the"
+                " Mahjong points and the winner's doublings.",
+                f"A winner needs at least {MINIMUM_DOUBLINGS} doublings, unless the hand is a limit hand.",
+                "Each loser pays the winner the winner's score and every two losers settle the difference of"
+                " theirs; a payment is doubled when East pays or receives it.",
+            ),
+        )
+
     # -- settlement
 
     def settle(self, settlement: Settlement) -> dict[str, int]:
@@ -653,6 +663,16 @@ def _check_moments(situation: HandSituation) -> None:
 # -- the winner
 
 
+_FOUR_WINDS = limit("four_winds")
+_THREE_DRAGONS = limit("three_dragons")
+_JADE_HAND = limit("jade_hand")
+_FOUR_CONCEALED_KONGS = limit("four_concealed_kongs")
+_HEAD_AND_TAIL = limit("head_and_tail")
+_WINDING_SNAKE = limit("winding_snake")
+_HEAVENLY_HAND = limit("heavenly_hand")
+_EARTHLY_HAND = limit("earthly_hand")
+
+
 def _regular_limit(hand: _Hand, counts: Sequence[int], flags: int) -> tuple[str, int] | None:
     """The regular limit hand (open or concealed) that a complete regular hand forms, if any.
     Honours cannot form chows, so three or four of an honour standing in a complete hand is a pung."""
@@ -660,17 +680,17 @@ def _regular_limit(hand: _Hand, counts: Sequence[int], flags: int) -> tuple[str,
         if flags & _WIND:
             winds = hand.meld_winds + (counts[27] >= 3) + (counts[28] >= 3) + (counts[29] >= 3) + (counts[30] >= 3)
             if winds == 4:
-                return ("Four Winds", 2000)
+                return _FOUR_WINDS
         if flags & _DRAGON:
             dragons = hand.meld_dragons + (counts[31] >= 3) + (counts[32] >= 3) + (counts[33] >= 3)
             if dragons == 3:
-                return ("Three Dragons", 2000)
+                return _THREE_DRAGONS
     if not flags & _NOT_GREEN:
-        return ("Jade Hand", 2000)
+        return _JADE_HAND
     if hand.concealed_kongs == 4:
-        return ("Four Concealed Kongs", 2000)
+        return _FOUR_CONCEALED_KONGS
     if not flags & (_SIMPLE | _HONOURS):
-        return ("Head and Tail", 2000)
+        return _HEAD_AND_TAIL
     suit = flags & _SUITS
     if suit in _ONE_SUIT and not flags & _HONOURS:
         start = _SUIT_START[suit]
@@ -679,7 +699,7 @@ def _regular_limit(hand: _Hand, counts: Sequence[int], flags: int) -> tuple[str,
             for tile in meld.tiles[:3]:  # a kong counts as the pung it extends
                 ranks[tile - start] += 1
         if ranks in _WINDING_SNAKES:
-            return ("Winding Snake", 1000)
+            return _WINDING_SNAKE
     return None
 
 
@@ -744,9 +764,9 @@ def _score_win(hand: _Hand, situation: HandSituation) -> ScoreResult:
             limits.append(found)
     if hand.moments:
         if "heavenly" in hand.moments:
-            limits.append(("Heavenly Hand", 2000))
+            limits.append(_HEAVENLY_HAND)
         if "earthly" in hand.moments:
-            limits.append(("Earthly Hand", 1000))
+            limits.append(_EARTHLY_HAND)
     if limits:
         return _limit_result(max(limits, key=_limit_value))  # the first of the highest
 
@@ -784,7 +804,8 @@ def _limit_value(limit: tuple[str, int]) -> int:
 def _limit_result(limit: tuple[str, int]) -> ScoreResult:
     """A limit hand's result: one per limit hand, shared by every hand that forms it."""
     name, value = limit
-    item = ScoreItem(name, "limit", value)
+    item = LIMIT_BY_NAME[name].item()
+    assert item.value == value
     return ScoreResult("nts", True, value, (item,), None, name, _NO_TOTALS, f"{name}: limit hand, {value}")
 
 
@@ -865,7 +886,7 @@ def _score_standing(hand: _Hand, situation: HandSituation) -> ScoreResult:
                     "nts",
                     True,
                     value // 2,
-                    (ScoreItem(f"Waiting for {name} on {tiles} (half its value)", "limit", value // 2),),
+                    (ScoreItem(LIMITS["waiting"].name.format(limit=name, tiles=tiles), "limit", value // 2),),
                     limit=f"{name} (waiting)",
                     details=_NO_TOTALS,
                     arithmetic=f"{name} {value} ÷ 2 = {value // 2}",

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from sparrow.rules.nts_table import limit
 from sparrow.shapes import GROUP_BOUNDS, GROUP_OF, Split, group_fills, group_splits, regular_splits
 
 __all__ = [
@@ -35,17 +36,17 @@ _NINE_GATES = (3, 1, 1, 1, 1, 1, 1, 1, 3)
 
 # ---------------------------------------------------------------------------- irregular limit hands
 
-# (name, value) of each irregular limit hand, named as on the rules page.
-NINE_GATES = ("Nine Gates", 2000)
-THIRTEEN_ORPHANS = ("Thirteen Orphans", 2000)
-HONOUR_TWINS = ("Honour Twins", 2000)
-WIND_SNAKE = ("Wind Snake", 1000)
-DRAGON_SNAKE = ("Dragon Snake", 1000)
-IMPERIAL_COURT = ("Imperial Court", 1000)
-PURE_TWINS = ("Pure Twins", 1000)
-VERY_CLEAN_TWINS = ("Very Clean Twins", 1000)
-CLEAN_TWINS = ("Clean Twins", 500)
-SEVEN_TWINS = ("Seven Twins", 250)
+# (name, value) of each irregular limit hand, from the scoring table (``nts_table``).
+NINE_GATES = limit("nine_gates")
+THIRTEEN_ORPHANS = limit("thirteen_orphans")
+HONOUR_TWINS = limit("honour_twins")
+WIND_SNAKE = limit("wind_snake")
+DRAGON_SNAKE = limit("dragon_snake")
+IMPERIAL_COURT = limit("imperial_court")
+PURE_TWINS = limit("pure_twins")
+VERY_CLEAN_TWINS = limit("very_clean_twins")
+CLEAN_TWINS = limit("clean_twins")
+SEVEN_TWINS = limit("seven_twins")
 
 
 def _one_suit(counts: Sequence[int]) -> int:

@@ -7,6 +7,7 @@ hand situations and a settlement. The engine, the CLI, bots and the web app only
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
@@ -19,6 +20,9 @@ from sparrow.tiles import KINDS, SEATS, Tile
 
 __all__ = [
     "ScoreItem",
+    "ScoringEntry",
+    "ScoringSection",
+    "ScoringTable",
     "ScoreResult",
     "TableRules",
     "Settlement",
@@ -47,6 +51,82 @@ class ScoreItem:
 
     def to_dict(self) -> dict[str, Any]:
         return {"name": self.name, "kind": self.kind, "value": self.value}
+
+
+@dataclass(frozen=True, slots=True)
+class ScoringEntry:
+    """One row of a family's scoring table: the scorer makes its score card lines from these rows
+    (:meth:`item`), and ``sparrow rules`` lists them, so the two cannot disagree.
+
+    ``name`` is the line as the score card writes it; a part that varies from hand to hand is a
+    ``{field}`` (``Open pung of {tile}``). ``value`` is None where the value itself varies (``note``
+    then says how)."""
+
+    name: str
+    kind: str  # points, doubling, faan, fan or limit, as ScoreItem.kind
+    value: int | None
+    note: str = ""
+    each: bool = False  # the value is counted once for each of something (the note says what)
+
+    def item(self, **fields: str) -> ScoreItem:
+        """The score card line of this row, its ``{field}`` parts filled in."""
+        assert self.value is not None, self.name
+        return ScoreItem(self.name.format(**fields) if fields else self.name, self.kind, self.value)
+
+    def matches(self, item: ScoreItem) -> bool:
+        """Whether a score card line was made from this row (its name, kind and value)."""
+        if item.kind != self.kind:
+            return False
+        if self.value is not None:
+            if self.each and (item.value < self.value or item.value % self.value):
+                return False
+            if not self.each and item.value != self.value:
+                return False
+        pattern = "".join(
+            ".+" if part.startswith("{") else re.escape(part) for part in re.split(r"(\{\w+\})", self.name) if part
+        )
+        return re.fullmatch(pattern, item.name) is not None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"name": self.name, "kind": self.kind, "value": self.value, "each": self.each, "note": self.note}
+
+
+@dataclass(frozen=True, slots=True)
+class ScoringSection:
+    """A group of rows of a scoring table (the base points, the doublings, the limit hands...)."""
+
+    title: str
+    entries: tuple[ScoringEntry, ...]
+    note: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"title": self.title, "note": self.note, "entries": [entry.to_dict() for entry in self.entries]}
+
+
+@dataclass(frozen=True, slots=True)
+class ScoringTable:
+    """Everything a family scores, as data: ``sections`` of rows, ``totals`` (how the items become
+    the hand's total, one sentence a line) and ``conversion`` (a table of the family's own from a
+    count to points, such as HKOS's faan table, as (count, points) pairs; empty if none)."""
+
+    sections: tuple[ScoringSection, ...]
+    totals: tuple[str, ...] = ()
+    conversion: tuple[tuple[str, int], ...] = ()
+
+    @property
+    def entries(self) -> tuple[ScoringEntry, ...]:
+        return tuple(entry for section in self.sections for entry in section.entries)
+
+    def entry_of(self, item: ScoreItem) -> ScoringEntry | None:
+        """The row a score card line was made from, or None."""
+        return next((entry for entry in self.entries if entry.matches(item)), None)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "sections": [section.to_dict() for section in self.sections],
+            "totals": list(self.totals),
+            "conversion": [{"count": count, "points": points} for count, points in self.conversion],
+        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -178,7 +258,10 @@ class Ruleset:
 
     name: ClassVar[str] = ""
     title: ClassVar[str] = ""
+    summary: ClassVar[str] = ""  # one line on what the family is, for ``sparrow rules``
     defaults: ClassVar[Mapping[str, Any]] = {}
+    option_help: ClassVar[Mapping[str, str]] = {}  # what each option does, by name (every default has one)
+    limit_unit: ClassVar[str] = "points"  # what the value of a "limit" ScoreItem counts
 
     def resolve_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
         """The defaults overridden by ``options``; unknown names and wrong types are errors."""
@@ -231,6 +314,10 @@ class Ruleset:
         return result
 
     def score(self, situation: HandSituation) -> ScoreResult:
+        raise NotImplementedError
+
+    def scoring_table(self) -> ScoringTable:
+        """Every item the scorer can write, with its value: the rows the scorer itself reads."""
         raise NotImplementedError
 
     def settle(self, settlement: Settlement) -> dict[str, int]:

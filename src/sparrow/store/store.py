@@ -34,6 +34,8 @@ __all__ = [
     "WinRecord",
     "StaleGameError",
     "UsernameTakenError",
+    "SheetRecord",
+    "StaleSheetError",
 ]
 
 
@@ -44,6 +46,10 @@ SEEN_AT_STEP = 3600
 
 class StaleGameError(Exception):
     """The game was changed since it was read (another tab, another request)."""
+
+
+class StaleSheetError(Exception):
+    """The sheet was changed (or deleted) since it was read."""
 
 
 class UsernameTakenError(Exception):
@@ -100,6 +106,35 @@ class WinRecord:
     hand_number: int
     score: int
     points: int
+
+
+@dataclass(frozen=True, slots=True)
+class SheetRecord:
+    """A stored score sheet: its owner and its JSON (``Sheet.to_dict()``)."""
+
+    id: str
+    session_id: str | None
+    user_id: int | None
+    rules: str
+    title: str
+    data: dict[str, Any]
+    version: int
+    created_at: float
+    updated_at: float
+
+
+def _sheet(row: Any) -> SheetRecord:
+    return SheetRecord(
+        id=row.id,
+        session_id=row.session_id,
+        user_id=row.user_id,
+        rules=row.rules,
+        title=row.title,
+        data=json.loads(row.data),
+        version=row.version,
+        created_at=row.created_at,
+        updated_at=row.updated_at,
+    )
 
 
 def token_hash(token: str) -> str:
@@ -195,13 +230,18 @@ class Store:
 
     def sign_in(self, old: SessionRecord | None, user_id: int) -> tuple[str, SessionRecord]:
         """A fresh session for ``user_id`` (a new id defeats session fixation); the old session's
-        guest games move to the user, and the old session ends."""
+        guest games and sheets move to the user, and the old session ends."""
         token, session = self.new_session(user_id)
         if old is not None:
             with self._write() as db:
                 db.execute(
                     update(t.games)
                     .where(t.games.c.session_id == old.id, t.games.c.user_id.is_(None))
+                    .values(user_id=user_id, session_id=session.id)
+                )
+                db.execute(
+                    update(t.sheets)
+                    .where(t.sheets.c.session_id == old.id, t.sheets.c.user_id.is_(None))
                     .values(user_id=user_id, session_id=session.id)
                 )
                 db.execute(delete(t.sessions).where(t.sessions.c.id == old.id))
@@ -384,6 +424,82 @@ class Store:
                 "updated_at": now,
             }
         )
+
+    # ---------------------------------------------------------------- score sheets
+
+    def create_sheet(self, sheet_id: str, session: SessionRecord, data: Mapping[str, Any]) -> SheetRecord:
+        now = time.time()
+        record = SheetRecord(
+            id=sheet_id,
+            session_id=session.id,
+            user_id=session.user_id,
+            rules=str(data["rules"]),
+            title=str(data.get("title") or ""),
+            data=dict(data),
+            version=1,
+            created_at=now,
+            updated_at=now,
+        )
+        with self._write() as db:
+            db.execute(
+                insert(t.sheets).values(
+                    id=record.id,
+                    session_id=record.session_id,
+                    user_id=record.user_id,
+                    rules=record.rules,
+                    title=record.title,
+                    data=json.dumps(record.data),
+                    version=record.version,
+                    created_at=now,
+                    updated_at=now,
+                )
+            )
+        return record
+
+    def sheet(self, sheet_id: str) -> SheetRecord | None:
+        if not sheet_id or len(sheet_id) > 32:
+            return None
+        with self.engine.connect() as db:
+            row = db.execute(select(t.sheets).where(t.sheets.c.id == sheet_id)).first()
+        return None if row is None else _sheet(row)
+
+    def sheets_of(self, session: SessionRecord, limit: int = 200) -> list[SheetRecord]:
+        """The session's (or its user's) sheets, the latest changed first."""
+        owner = (
+            t.sheets.c.user_id == session.user_id
+            if session.user_id is not None
+            else t.sheets.c.session_id == session.id
+        )
+        query = select(t.sheets).where(owner).order_by(t.sheets.c.updated_at.desc()).limit(limit)
+        with self.engine.connect() as db:
+            return [_sheet(row) for row in db.execute(query).all()]
+
+    def save_sheet(self, record: SheetRecord, data: Mapping[str, Any]) -> SheetRecord:
+        """Write the sheet's new JSON if nobody saved it since ``record`` was read; raises
+        :class:`StaleSheetError` otherwise (nothing is written)."""
+        now = time.time()
+        title = str(data.get("title") or "")
+        with self._write() as db:
+            changed = db.execute(
+                update(t.sheets)
+                .where(t.sheets.c.id == record.id, t.sheets.c.version == record.version)
+                .values(data=json.dumps(dict(data)), title=title, version=record.version + 1, updated_at=now)
+            ).rowcount
+            if changed != 1:
+                raise StaleSheetError(record.id)
+        return SheetRecord(
+            **{
+                **{name: getattr(record, name) for name in SheetRecord.__slots__},
+                "data": dict(data),
+                "title": title,
+                "version": record.version + 1,
+                "updated_at": now,
+            }
+        )
+
+    def delete_sheet(self, sheet_id: str) -> None:
+        with self._write() as db:
+            db.execute(delete(t.sheets).where(t.sheets.c.id == sheet_id))
 
     # ---------------------------------------------------------------- the leaderboard
 

@@ -96,3 +96,19 @@ login_failures = Table(
     Column("first_at", Float, nullable=False),
     Column("last_at", Float, nullable=False),
 )
+
+# Score sheets (``sparrow.sheets``): the Sheet's JSON (``Sheet.to_dict()``), read back with ``Sheet.from_dict``,
+# which checks the typed rows again and recomputes everything else.
+sheets = Table(
+    "sheets",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("session_id", String(64), nullable=True, index=True),  # the guest session that owns it
+    Column("user_id", Integer, ForeignKey("users.id", ondelete="CASCADE"), nullable=True, index=True),
+    Column("rules", String(32), nullable=False),
+    Column("title", String(200), nullable=False),
+    Column("data", Text, nullable=False),  # JSON
+    Column("version", Integer, nullable=False),  # bumped by every saved change: stale requests are refused
+    Column("created_at", Float, nullable=False),
+    Column("updated_at", Float, nullable=False),
+)

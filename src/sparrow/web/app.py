@@ -21,10 +21,11 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from sparrow.bots import LEVELS
 from sparrow.store import Store
 from sparrow.table import Table
-from sparrow.web import api, pages
+from sparrow.web import api, calculator, pages, sheets
 from sparrow.web.accounts import Accounts
 from sparrow.web.errors import WebError
 from sparrow.web.games import Games
+from sparrow.web.language import LanguageMiddleware
 from sparrow.web.session import COOKIE, set_session_cookie
 
 __all__ = ["create_app", "app_from_environment"]
@@ -93,9 +94,14 @@ def create_app(database_url: str, *, game_seeds: Iterator[int] | None = None) ->
         return JSONResponse({"detail": "The server failed to answer this request."}, status_code=500)
 
     app.include_router(api.router)
+    app.include_router(sheets.api_router)
     app.include_router(pages.router)
+    app.include_router(calculator.api_router)
+    app.include_router(calculator.page_router)
+    app.include_router(sheets.pages_router)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.add_middleware(SessionCookieMiddleware)
+    app.add_middleware(LanguageMiddleware)
     return app
 
 

@@ -13,6 +13,7 @@ from sparrow.rules import ruleset_names
 from sparrow.store import SessionRecord, Store
 from sparrow.web.api import session_view, settings_of
 from sparrow.web.errors import WebError
+from sparrow.web.language import install as install_language
 from sparrow.web.session import current_session
 from sparrow.web.views import summary
 
@@ -20,6 +21,7 @@ __all__ = ["router", "RULES_SHOWN"]
 
 router = APIRouter(include_in_schema=False)
 templates = Jinja2Templates(directory=Path(__file__).with_name("templates"))
+install_language(templates.env)
 Session = Annotated[SessionRecord, Depends(current_session)]
 
 # The rulesets offered on the home page, casual first (the default).

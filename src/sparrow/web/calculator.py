@@ -1,0 +1,270 @@
+"""The score calculator: ``POST /api/score``, ``POST /api/settle`` (the contract) and the
+``/calculator`` page with the two helpers it reads hands through.
+
+The two contract endpoints run exactly the code of ``sparrow score --json`` and ``sparrow settle --json``
+(:func:`sparrow.cli._score_one`, :func:`sparrow.cli._settle_one`): same checks, same results, same
+one-line messages, here as ``422 {"detail": ...}`` in the page's language (``web/language.py``). They
+change nothing and read nothing of the session, so they need neither a session nor a CSRF token.
+
+The page's helpers (``docs/score-app.md``):
+
+* ``POST /api/calculator/read`` ``{"notation": "nts: ..."}`` or ``{"situation": {...}}`` → the hand
+  read once by the server's parser: its JSON form, its canonical notation, its link parameters, the
+  contract's result and the score card in the page's language;
+* ``POST /api/calculator/link`` ``{"query": "rules=nts&hand=..."}`` → every hand a shared link holds
+  (NTS: the other three players' hands as ``hand.S=...&bonus.S=...``) and the discarder.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Annotated, Any
+from urllib.parse import parse_qs
+
+from fastapi import APIRouter, Depends, Request
+from fastapi.responses import HTMLResponse, JSONResponse
+from fastapi.templating import Jinja2Templates
+
+from sparrow.cli import _INPUT_ERRORS, _input_message, _score_one, _settle_one
+from sparrow.cli_input import loads as _loads
+from sparrow.compact import compact_fields, format_compact
+from sparrow.handlink import hand_from_query, hand_query
+from sparrow.i18n import gettext, translate, translate_result
+from sparrow.rules import get_ruleset, ruleset_names
+from sparrow.situation import HandSituation, SituationError
+from sparrow.store import SessionRecord
+from sparrow.tiles import SEATS
+from sparrow.web import language
+from sparrow.web.api import session_view
+from sparrow.web.errors import WebError
+from sparrow.web.session import current_session
+
+Session = Annotated[SessionRecord, Depends(current_session)]
+
+__all__ = ["api_router", "page_router", "RULES", "OPTION_CHOICES"]
+
+api_router = APIRouter(prefix="/api", tags=["calculator"])
+page_router = APIRouter(include_in_schema=False)
+templates = Jinja2Templates(directory=Path(__file__).with_name("templates"))
+language.install(templates.env)
+
+_MAX_BODY = 16 * 1024  # a hand situation is a few hundred bytes
+
+# The rulesets the calculator offers, in this order, and their names on the page (catalogue texts).
+RULES = {
+    "nts": "Dutch tournament rules (NTS) with the score app's deviations",
+    "hkos": "Hong Kong Old Style",
+    "chinese": "Chinese points guidelines",
+    "casual": "Casual game against the computer",
+}
+# Options whose value is a word: the words allowed (every other option is a yes/no or a number).
+OPTION_CHOICES = {"responsibility": ("half", "full")}
+# What each option means, for its label on the page (catalogue texts; terms.py lists them).
+OPTION_LABELS = {
+    "flowers": "Flowers and seasons in play (144 tiles)",
+    "practice": "Practice profile: any complete hand wins 1 point",
+    "minimum": "Faan needed to win",
+    "seven_pairs": "Seven pairs wins (4 faan)",
+    "concealed_self_draw": "Concealed faan also on a self-draw",
+    "three_dice_break": "Three dice for the wall break",
+    "short_match": "East round only",
+    "three_players": "Three players",
+    "responsibility": "Who pays for a discard",
+    "max_fan": "Most fan counted",
+    "rotate": "Rotate the dealer",
+}
+_OTHER_HAND = "hand."
+_OTHER_BONUS = "bonus."
+
+
+# ---------------------------------------------------------------------------- reading a request
+
+
+async def _body(request: Request) -> Any:
+    raw = await request.body()
+    if len(raw) > _MAX_BODY:
+        raise WebError(422, _t(request, "input: the request body is too long for one hand"))
+    try:
+        return _loads(raw.decode("utf-8-sig") if raw else "")
+    except UnicodeDecodeError:
+        raise WebError(422, _t(request, "input: the request body is not UTF-8 text")) from None
+    except json.JSONDecodeError as error:
+        raise WebError(422, _t(request, _input_message(error))) from None
+    except _INPUT_ERRORS as error:  # nested too deeply
+        raise WebError(422, _t(request, _input_message(error))) from None
+
+
+def _t(request: Request, text: str) -> str:
+    return translate(text, language.language_of(request))
+
+
+def _refusal(request: Request, error: Exception) -> WebError:
+    return WebError(422, _t(request, _input_message(error)))
+
+
+def _card(result: Any, lang: str) -> dict[str, Any]:
+    """The score card the page shows: the result with its arithmetic, its texts in ``lang``."""
+    data = result.to_dict() | {"arithmetic": result.arithmetic}
+    return translate_result(data, lang)
+
+
+def _hand(situation: HandSituation, lang: str) -> dict[str, Any]:
+    result = _score_one(situation.to_dict())
+    return {
+        "seat": situation.seat_wind,
+        "situation": situation.to_dict(),
+        "notation": format_compact(situation),
+        "link": hand_query(situation),
+        "result": result.to_dict(),
+        "card": _card(result, lang),
+    }
+
+
+# ---------------------------------------------------------------------------- the contract
+
+
+@api_router.post("/score")
+async def score(request: Request) -> JSONResponse:
+    """A hand situation (``hand-situation.md``) → its score result, as ``sparrow score --json``."""
+    data = await _body(request)
+    try:
+        result = _score_one(data)
+    except _INPUT_ERRORS as error:
+        raise _refusal(request, error) from None
+    return JSONResponse(result.to_dict())
+
+
+@api_router.post("/settle")
+async def settle(request: Request) -> JSONResponse:
+    """A settlement → ``{"payments": {...}}``, as ``sparrow settle --json``."""
+    data = await _body(request)
+    try:
+        payments = _settle_one(data)
+    except _INPUT_ERRORS as error:
+        raise _refusal(request, error) from None
+    return JSONResponse({"payments": payments})
+
+
+# ---------------------------------------------------------------------------- the page's helpers
+
+
+@api_router.post("/calculator/read")
+async def read_hand(request: Request) -> JSONResponse:
+    """One hand, typed in the notation or built as JSON: read, written back canonically and scored."""
+    data = await _body(request)
+    lang = language.language_of(request)
+    if not isinstance(data, Mapping) or len(data) != 1 or not {"notation", "situation"} & set(data):
+        raise WebError(422, _t(request, "input: send either notation or situation"))
+    try:
+        if "notation" in data:
+            if not isinstance(data["notation"], str):
+                raise SituationError("notation", "must be text")
+            fields = compact_fields(data["notation"])
+            _score_one(fields)  # the ruleset and its options checked as the CLI checks them
+            situation = HandSituation.from_dict(fields)
+        else:
+            _score_one(data["situation"])
+            situation = HandSituation.from_dict(data["situation"])
+        return JSONResponse(_hand(situation, lang))
+    except _INPUT_ERRORS as error:
+        raise _refusal(request, error) from None
+
+
+@api_router.post("/calculator/link")
+async def read_link(request: Request) -> JSONResponse:
+    """Every hand of a shared link: the main hand (``handlink``) and, for NTS, the other players'."""
+    data = await _body(request)
+    if not isinstance(data, Mapping) or not isinstance(data.get("query"), str) or len(data) != 1:
+        raise WebError(422, _t(request, "input: send the link's query as text"))
+    lang = language.language_of(request)
+    params = parse_qs(data["query"].removeprefix("?"), keep_blank_values=True)
+    try:
+        main = hand_from_query(params)
+        hands = [_hand(main, lang)]
+        for seat in SEATS:
+            text = _one(params, _OTHER_HAND + seat)
+            bonus = _one(params, _OTHER_BONUS + seat)
+            if text is None and bonus is None:
+                continue
+            if seat == main.seat_wind:
+                raise SituationError(_OTHER_HAND + seat, f"the main hand already sits {seat}")
+            fields = compact_fields(text or "", main.rules)
+            if "winning_tile" in fields:
+                raise SituationError(_OTHER_HAND + seat, "only the main hand has a winning tile")
+            fields |= {"seat_wind": seat, "round_wind": main.round_wind, "bonus": bonus or ""}
+            if main.options:
+                fields["options"] = dict(main.options)
+            try:
+                situation = HandSituation.from_dict(fields)
+            except SituationError as error:  # said of this player's hand, by its link parameter
+                raise SituationError(_OTHER_HAND + seat, str(error).split(": ", 1)[-1]) from None
+            hands.append(_hand(situation, lang))
+        discarder = _one(params, "discarder")
+        if discarder is not None and discarder not in SEATS:
+            raise SituationError("discarder", f"expected one of E, S, W, N, got {discarder!r}")
+    except _INPUT_ERRORS as error:
+        raise _refusal(request, error) from None
+    return JSONResponse({"hands": hands, "discarder": discarder})
+
+
+def _one(params: Mapping[str, list[str]], key: str) -> str | None:
+    values = params.get(key)
+    if not values:
+        return None
+    if len(values) != 1:
+        raise SituationError(key, f"give {key} once in the link, got {len(values)} values")
+    return values[0]
+
+
+# ---------------------------------------------------------------------------- the page
+
+
+def _texts(lang: str) -> dict[str, str]:
+    """The texts the page's script writes itself, in ``lang`` (English msgid → text)."""
+    _ = gettext(lang)
+    words = [
+        "points", "point", "doubling", "doublings", "faan", "fan", "limit", "Total", "Limit hand",
+        "Not a legal win", "This tile is already in the hand four times.",
+        "A hand has {expected} tiles here, this one has {count}.", "Winner", "Loser", "Drawn hand",
+        "No tiles yet: tap the tiles below.", "A set is three or four tiles: a chow, a pung or a kong.",
+        "Only a kong can be declared concealed; a concealed pung or chow stands in the hand.",
+        "Only one hand has a winning tile: this one now wins.", "Settlement", "Payments",
+        "The settlement needs every hand complete.", "Link copied.", "Tap a tile to remove it.",
+        "Remove this set", "East", "South", "West", "North",
+        "Hand scores", "Discarder", "Score card", "Complete the hand to see its score.",
+        "The winner pays nobody; East pays and receives double.",
+    ]  # fmt: skip
+    return {word: _(word) for word in words}
+
+
+@page_router.get("/calculator", response_class=HTMLResponse)
+def calculator_page(request: Request, session: Session) -> HTMLResponse:
+    """The calculator; the hand, if the address holds one, is read by the page's script."""
+    lang = language.language_of(request)
+    _ = gettext(lang)
+    known = set(ruleset_names())
+    rules = []
+    for name, title in RULES.items():
+        if name not in known:
+            continue
+        defaults = dict(get_ruleset(name).defaults)
+        options = [
+            {
+                "name": option,
+                "label": _(OPTION_LABELS.get(option, option)),
+                "default": value,
+                "type": "bool" if isinstance(value, bool) else "int" if isinstance(value, int) else "choice",
+                "choices": list(OPTION_CHOICES.get(option, ())),
+            }
+            for option, value in defaults.items()
+        ]
+        rules.append({"name": name, "title": _(title), "options": options})
+    page = {"rules": rules, "texts": _texts(lang), "lang": lang}
+    context = {
+        "session": session_view(request.app.state.store, session),
+        "rules": rules,
+        "page_data": json.dumps(page, ensure_ascii=False).replace("</", "<\\/"),
+    }
+    return templates.TemplateResponse(request, "calculator.html", context)

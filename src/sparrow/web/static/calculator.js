@@ -1,0 +1,743 @@
+// The score calculator: a tile picker and the compact notation kept in sync, the score card from the
+// server (POST /api/calculator/read, which scores with the code of `sparrow score`), and under NTS all
+// four hands and their settlement (POST /api/settle). The hand lives in the address (handlink).
+import { api } from "./api.js";
+import { parseTiles, sortTiles, tileElement } from "./tiles.js";
+
+const DATA = JSON.parse(document.getElementById("calc-data").textContent);
+const TEXTS = DATA.texts;
+const T = (word, values = {}) => (TEXTS[word] || word).replace(/\{(\w+)\}/g, (_, key) => values[key] ?? "");
+const SEATS = ["E", "S", "W", "N"];
+const SEAT_NAMES = { E: "East", S: "South", W: "West", N: "North" };
+const MOMENTS = ["last_tile", "fourth_tile", "heavenly", "earthly", "first_round", "kong_on_kong"];
+const SELF_DRAWN = new Set(["self_draw", "kong_replacement", "flower_replacement"]);
+const KINDS = [];
+for (const suit of ["m", "p", "s"]) for (let rank = 1; rank <= 9; rank++) KINDS.push(`${rank}${suit}`);
+for (let rank = 1; rank <= 7; rank++) KINDS.push(`${rank}z`);
+const BONUS = [1, 2, 3, 4, 5, 6, 7, 8].map((rank) => `${rank}f`);
+
+const $ = (id) => document.getElementById(id);
+const emptyHand = () => ({ concealed: [], melds: [], winning: null, bonus: [] });
+
+const state = {
+  rules: DATA.rules[0].name,
+  options: {},
+  round: "E",
+  active: "E",
+  hands: { E: emptyHand(), S: emptyHand(), W: emptyHand(), N: emptyHand() },
+  winBy: "discard",
+  moments: [],
+  discarder: "",
+  mode: "hand",
+  pending: [],
+  pendingOpen: true,
+};
+const scored = {}; // seat -> the server's answer for that hand as it is now (or {error})
+let notice = "";
+let requestNumber = 0;
+
+const isNts = () => state.rules === "nts";
+const ruleset = () => DATA.rules.find((r) => r.name === state.rules);
+const seatsInPlay = () => (isNts() ? SEATS : [state.active]);
+const current = () => state.hands[state.active];
+const winnerSeat = () => seatsInPlay().find((seat) => state.hands[seat].winning) || null;
+
+// ---------------------------------------------------------------------------- the hand as data
+
+function meldKind(tiles) {
+  if (tiles.every((t) => t === tiles[0])) return tiles.length === 4 ? "kong" : "pung";
+  return "chow";
+}
+
+function formatTiles(tiles) {
+  // 123m456p: each run of one suit written once after its ranks, in the order given.
+  let text = "";
+  let run = "";
+  let suit = "";
+  for (const tile of tiles) {
+    if (tile[1] !== suit && run) {
+      text += run + suit;
+      run = "";
+    }
+    suit = tile[1];
+    run += tile[0];
+  }
+  return run ? text + run + suit : text;
+}
+
+function tileCount(hand) {
+  return hand.concealed.length + (hand.winning ? 1 : 0) + hand.melds.reduce((n, m) => n + m.tiles.length, 0);
+}
+
+function expectedCount(hand) {
+  return (hand.winning ? 14 : 13) + hand.melds.filter((m) => m.tiles.length === 4).length;
+}
+
+function copies() {
+  // Every playing tile on the table (all four hands under NTS): a fifth copy cannot exist.
+  const counts = {};
+  for (const seat of seatsInPlay()) {
+    const hand = state.hands[seat];
+    const all = [...hand.concealed, ...hand.melds.flatMap((m) => m.tiles), ...(hand.winning ? [hand.winning] : [])];
+    for (const tile of all) counts[tile] = (counts[tile] || 0) + 1;
+    for (const tile of hand.bonus) counts[tile] = (counts[tile] || 0) + 4; // one of each bonus tile
+  }
+  return counts;
+}
+
+function complete(seat) {
+  const hand = state.hands[seat];
+  const counts = copies();
+  const over = Object.values(counts).some((n) => n > 4);
+  return !over && tileCount(hand) === expectedCount(hand) && tileCount(hand) > 0;
+}
+
+function situation(seat) {
+  const hand = state.hands[seat];
+  const data = { rules: state.rules };
+  if (Object.keys(state.options).length) data.options = { ...state.options };
+  data.concealed = formatTiles(sortTiles(hand.concealed));
+  data.melds = hand.melds.map((m) => ({ kind: meldKind(m.tiles), tiles: formatTiles(m.tiles), open: m.open }));
+  data.winning_tile = hand.winning;
+  data.win_by = hand.winning ? state.winBy : "discard";
+  data.seat_wind = seat;
+  data.round_wind = state.round;
+  data.bonus = formatTiles(sortTiles(hand.bonus));
+  data.moments = hand.winning ? MOMENTS.filter((m) => state.moments.includes(m)) : [];
+  return data;
+}
+
+function tilesText(hand) {
+  const parts = [formatTiles(sortTiles(hand.concealed))];
+  for (const meld of hand.melds) {
+    const tiles = formatTiles(meld.tiles);
+    parts.push(meld.open ? `[${tiles}]` : `(${tiles})`);
+  }
+  return parts.filter(Boolean).join(" ");
+}
+
+// The compact notation as `sparrow score --hand` reads it (format_compact's canonical form).
+function notation(seat) {
+  const hand = state.hands[seat];
+  const parts = [`${state.rules}:`, tilesText(hand)];
+  if (hand.winning) parts.push(`+${hand.winning}${state.winBy === "self_draw" ? "*" : ""}`);
+  parts.push(`seat=${seat}`, `round=${state.round}`);
+  if (hand.winning && !["discard", "self_draw"].includes(state.winBy)) parts.push(`win_by=${state.winBy}`);
+  if (hand.bonus.length) parts.push(`bonus=${formatTiles(sortTiles(hand.bonus))}`);
+  const moments = hand.winning ? MOMENTS.filter((m) => state.moments.includes(m)) : [];
+  if (moments.length) parts.push(`moments=${moments.join(",")}`);
+  for (const [name, value] of Object.entries(state.options)) parts.push(`${name}=${value}`);
+  return parts.filter(Boolean).join(" ");
+}
+
+function loadSituation(data, seat = data.seat_wind) {
+  state.rules = data.rules;
+  state.options = { ...(data.options || {}) };
+  state.round = data.round_wind;
+  const hand = {
+    concealed: parseTiles(data.concealed),
+    melds: data.melds.map((m) => ({ tiles: parseTiles(m.tiles), open: m.open })),
+    winning: data.winning_tile,
+    bonus: parseTiles(data.bonus),
+  };
+  state.hands[seat] = hand;
+  if (hand.winning) {
+    state.winBy = data.win_by;
+    state.moments = [...data.moments];
+    if (isNts()) for (const other of SEATS) if (other !== seat) state.hands[other].winning = null;
+  }
+}
+
+// ---------------------------------------------------------------------------- the picker
+
+function tap(tile) {
+  notice = "";
+  const hand = current();
+  if (tile.endsWith("f")) {
+    if (!hand.bonus.includes(tile)) hand.bonus.push(tile);
+  } else if (state.mode === "set") {
+    if (state.pending.length < 4) state.pending.push(tile);
+  } else if (state.mode === "win") {
+    if (isNts()) {
+      const others = SEATS.filter((s) => s !== state.active && state.hands[s].winning);
+      if (others.length) notice = T("Only one hand has a winning tile: this one now wins.");
+      for (const other of others) state.hands[other].winning = null;
+    }
+    hand.winning = tile;
+    setMode("hand");
+  } else {
+    hand.concealed.push(tile);
+  }
+  changed();
+}
+
+function addSet() {
+  const tiles = sortTiles(state.pending);
+  const same = tiles.every((t) => t === tiles[0]);
+  const run =
+    tiles.length === 3 &&
+    tiles[0][1] !== "z" &&
+    tiles.every((t) => t[1] === tiles[0][1]) &&
+    Number(tiles[1][0]) === Number(tiles[0][0]) + 1 &&
+    Number(tiles[2][0]) === Number(tiles[0][0]) + 2;
+  if (!((same && tiles.length >= 3) || run)) {
+    notice = T("A set is three or four tiles: a chow, a pung or a kong.");
+  } else if (!state.pendingOpen && !(same && tiles.length === 4)) {
+    current().concealed.push(...tiles);
+    notice = T("Only a kong can be declared concealed; a concealed pung or chow stands in the hand.");
+    state.pending = [];
+  } else {
+    current().melds.push({ tiles, open: state.pendingOpen });
+    state.pending = [];
+    notice = "";
+  }
+  changed();
+}
+
+function setMode(mode) {
+  state.mode = mode;
+  for (const button of document.querySelectorAll("[data-mode]")) {
+    button.setAttribute("aria-pressed", String(button.dataset.mode === mode));
+  }
+  $("set-builder").hidden = mode !== "set";
+}
+
+function buildPalette() {
+  const palette = $("palette");
+  palette.replaceChildren();
+  for (const group of [KINDS.slice(0, 9), KINDS.slice(9, 18), KINDS.slice(18, 27), KINDS.slice(27), BONUS]) {
+    const row = document.createElement("div");
+    row.className = "palette-row";
+    for (const tile of group) {
+      const button = tileElement(tile, { button: true });
+      button.addEventListener("click", () => tap(tile));
+      row.append(button);
+    }
+    palette.append(row);
+  }
+}
+
+// ---------------------------------------------------------------------------- showing it
+
+function removable(tile, onRemove, over) {
+  const el = tileElement(tile, { button: true, size: "small" });
+  el.title = T("Tap a tile to remove it.");
+  if (over) el.classList.add("over");
+  el.addEventListener("click", () => {
+    onRemove();
+    changed();
+  });
+  return el;
+}
+
+function showHand() {
+  const hand = current();
+  const counts = copies();
+  const over = (tile) => counts[tile] > 4;
+  $("view-concealed").replaceChildren(
+    ...sortTiles(hand.concealed).map((tile) =>
+      removable(tile, () => hand.concealed.splice(hand.concealed.indexOf(tile), 1), over(tile)),
+    ),
+  );
+  $("view-melds").replaceChildren(
+    ...hand.melds.map((meld, index) => {
+      const box = document.createElement("button");
+      box.type = "button";
+      box.className = "meld" + (meld.open ? "" : " concealed");
+      box.title = T("Remove this set");
+      box.setAttribute("aria-label", `${meld.open ? "" : "concealed "}${meldKind(meld.tiles)} ${formatTiles(meld.tiles)}`);
+      for (const tile of meld.tiles) {
+        const el = tileElement(tile, { size: "small" });
+        if (over(tile)) el.classList.add("over");
+        box.append(el);
+      }
+      box.addEventListener("click", () => {
+        hand.melds.splice(index, 1);
+        changed();
+      });
+      return box;
+    }),
+  );
+  $("view-winning").replaceChildren(
+    ...(hand.winning ? [removable(hand.winning, () => (hand.winning = null), over(hand.winning))] : []),
+  );
+  $("view-bonus").replaceChildren(
+    ...sortTiles(hand.bonus).map((tile) => removable(tile, () => hand.bonus.splice(hand.bonus.indexOf(tile), 1))),
+  );
+  $("pending").replaceChildren(...state.pending.map((tile) => tileElement(tile, { size: "small" })));
+  for (const button of $("palette").querySelectorAll(".tile")) {
+    button.classList.toggle("over", over(button.dataset.tile));
+    button.classList.toggle("used", !button.dataset.tile.endsWith("f") && (counts[button.dataset.tile] || 0) >= 4);
+  }
+  // What is wrong with the tiles, in one sentence.
+  const problems = [];
+  if (Object.values(counts).some((n) => n > 4)) problems.push(T("This tile is already in the hand four times."));
+  const count = tileCount(hand);
+  if (count === 0) problems.push(T("No tiles yet: tap the tiles below."));
+  else if (count !== expectedCount(hand)) problems.push(T("A hand has {expected} tiles here, this one has {count}.", { expected: expectedCount(hand), count }));
+  if (notice) problems.push(notice);
+  $("hand-problem").textContent = problems.join(" ");
+  $("hand-problem").hidden = !problems.length;
+  $("hand-problem").classList.toggle("bad", problems.length > (notice ? 1 : 0) && count > 0);
+}
+
+function showControls() {
+  $("calc-rules").value = state.rules;
+  $("calc-round").value = state.round;
+  $("calc-win-by").value = state.winBy;
+  const winner = winnerSeat();
+  for (const box of $("calc-moments").querySelectorAll("input")) box.checked = state.moments.includes(box.value);
+  const label = $("seats-label");
+  label.textContent = isNts() ? label.dataset.all : label.dataset.single;
+  for (const button of document.querySelectorAll(".seat-tab")) {
+    const seat = button.dataset.seat;
+    button.setAttribute("aria-pressed", String(seat === state.active));
+    const total = button.querySelector(".seat-total");
+    const answer = scored[seat];
+    total.textContent = isNts() && answer && answer.card ? ` ${answer.card.total}` : "";
+    button.classList.toggle("winner", isNts() && seat === winner);
+  }
+  const needsDiscarder = isNts() && winner && ["discard", "robbing_kong"].includes(state.winBy);
+  $("discarder-label").hidden = !needsDiscarder;
+  const select = $("calc-discarder");
+  select.replaceChildren(new Option("—", ""));
+  for (const seat of SEATS.filter((s) => s !== winner)) select.append(new Option(T(SEAT_NAMES[seat]), seat));
+  if (state.discarder === winner) state.discarder = "";
+  select.value = state.discarder;
+  showOptions();
+}
+
+function showOptions() {
+  const box = $("calc-options");
+  const rules = ruleset();
+  if (box.dataset.rules === rules.name) {
+    for (const input of box.querySelectorAll("[data-option]")) {
+      const option = rules.options.find((o) => o.name === input.dataset.option);
+      const value = state.options[option.name] ?? option.default;
+      if (option.type === "bool") input.checked = value;
+      else input.value = String(value);
+    }
+    return;
+  }
+  box.dataset.rules = rules.name;
+  box.replaceChildren();
+  $("calc-options-box").hidden = !rules.options.length;
+  for (const option of rules.options) {
+    const label = document.createElement("label");
+    let input;
+    if (option.type === "bool") {
+      label.className = "check";
+      input = document.createElement("input");
+      input.type = "checkbox";
+      label.append(input, " " + option.label);
+    } else if (option.type === "choice") {
+      input = document.createElement("select");
+      for (const choice of option.choices) input.append(new Option(choice, choice));
+      label.append(option.label, input);
+    } else {
+      input = document.createElement("input");
+      input.type = "number";
+      input.inputMode = "numeric";
+      input.step = "1";
+      label.append(option.label, input);
+    }
+    input.dataset.option = option.name;
+    input.name = `o.${option.name}`;
+    input.addEventListener("change", () => {
+      let value = option.type === "bool" ? input.checked : option.type === "int" ? Number(input.value) : input.value;
+      if (option.type === "int" && !Number.isInteger(value)) value = option.default;
+      if (value === option.default) delete state.options[option.name];
+      else state.options[option.name] = value;
+      // Options in the ruleset's order, as the canonical notation lists them.
+      const ordered = {};
+      for (const o of rules.options) if (o.name in state.options) ordered[o.name] = state.options[o.name];
+      state.options = ordered;
+      changed();
+    });
+    box.append(label);
+  }
+  showOptions();
+}
+
+function valueText(item) {
+  const unit =
+    item.kind === "points" || item.kind === "limit"
+      ? item.value === 1 ? "point" : "points"
+      : item.kind === "doubling" ? (item.value === 1 ? "doubling" : "doublings") : item.kind;
+  return `${item.value} ${T(unit)}`;
+}
+
+function cardTable(card) {
+  const table = document.createElement("table");
+  table.className = "scorecard";
+  table.dataset.testid = "scorecard";
+  const body = table.createTBody();
+  for (const item of card.items) {
+    const row = body.insertRow();
+    row.className = `item ${item.kind}`;
+    row.insertCell().textContent = item.name;
+    const value = row.insertCell();
+    value.className = "num";
+    value.textContent = valueText(item);
+  }
+  if (card.limit && !card.items.some((item) => item.kind === "limit")) {
+    const row = body.insertRow();
+    row.className = "limit";
+    row.insertCell().textContent = T("Limit hand");
+    row.insertCell().textContent = card.limit;
+  }
+  if (card.arithmetic) {
+    const row = body.insertRow();
+    row.className = "arith";
+    const cell = row.insertCell();
+    cell.colSpan = 2;
+    cell.textContent = card.arithmetic;
+  }
+  const total = body.insertRow();
+  total.className = "total";
+  const head = document.createElement("th");
+  head.textContent = T("Total");
+  const number = document.createElement("th");
+  number.className = "num";
+  number.id = "card-total";
+  number.textContent = String(card.total);
+  total.append(head, number);
+  return table;
+}
+
+function showCard() {
+  const box = $("card");
+  box.replaceChildren();
+  const answer = scored[state.active];
+  if (!answer || !answer.card) {
+    const p = document.createElement("p");
+    p.className = "muted";
+    p.textContent = answer && answer.error ? answer.error : T("Complete the hand to see its score.");
+    if (answer && answer.error) p.className = "error";
+    box.append(p);
+    return;
+  }
+  const card = answer.card;
+  if (card.limit) {
+    const p = document.createElement("p");
+    p.className = "limit-name";
+    p.textContent = `${T("Limit hand")}: ${card.limit}`;
+    box.append(p);
+  }
+  box.append(cardTable(card));
+  if (!card.valid && card.reason) {
+    const p = document.createElement("p");
+    p.className = "error";
+    p.id = "card-reason";
+    p.textContent = `${T("Not a legal win")}: ${card.reason}`;
+    box.append(p);
+  }
+}
+
+// ---------------------------------------------------------------------------- the server
+
+function keyOf(seat) {
+  return JSON.stringify(situation(seat));
+}
+
+async function scoreHands() {
+  const number = ++requestNumber;
+  const jobs = seatsInPlay().map(async (seat) => {
+    if (!complete(seat)) {
+      delete scored[seat];
+      return;
+    }
+    const key = keyOf(seat);
+    if (scored[seat] && scored[seat].key === key) return;
+    try {
+      const answer = await api("POST", "/api/calculator/read", { situation: situation(seat) });
+      scored[seat] = { ...answer, key };
+    } catch (error) {
+      scored[seat] = { error: error.message, key };
+    }
+  });
+  await Promise.all(jobs);
+  if (number !== requestNumber) return;
+  showControls();
+  showCard();
+  showNotation();
+  updateAddress();
+  await settle(number);
+}
+
+async function settle(number) {
+  const box = $("settlement");
+  if (!isNts()) {
+    box.hidden = true;
+    return;
+  }
+  box.hidden = false;
+  const body = $("settlement-body");
+  const winner = winnerSeat();
+  const ready = SEATS.every((seat) => scored[seat] && scored[seat].card);
+  const scores = {};
+  for (const seat of SEATS) if (scored[seat] && scored[seat].card) scores[seat] = scored[seat].card.total;
+  let payments = null;
+  const waiting = ready ? "" : T("The settlement needs every hand complete.");
+  let problem = "";
+  if (ready) {
+    const data = { rules: "nts", winner, scores };
+    if (winner) {
+      data.win_by = state.winBy;
+      if (["discard", "robbing_kong"].includes(state.winBy)) data.discarder = state.discarder || null;
+      if (!scored[winner].card.valid) data.dead = [winner];
+    }
+    try {
+      payments = (await api("POST", "/api/settle", data)).payments;
+    } catch (error) {
+      problem = error.message;
+    }
+  }
+  if (number !== requestNumber) return;
+  const table = document.createElement("table");
+  table.className = "payments";
+  table.dataset.testid = "settlement";
+  const head = table.createTHead().insertRow();
+  for (const word of ["", "Hand scores", "Payments"]) {
+    const th = document.createElement("th");
+    th.textContent = word ? T(word) : "";
+    if (word) th.className = "num";
+    head.append(th);
+  }
+  const tbody = table.createTBody();
+  for (const seat of SEATS) {
+    const row = tbody.insertRow();
+    row.dataset.seat = seat;
+    const who = row.insertCell();
+    who.textContent = `${T(SEAT_NAMES[seat])}${seat === winner ? " · " + T("Winner") : ""}`;
+    const score = row.insertCell();
+    score.className = "num";
+    score.textContent = seat in scores ? String(scores[seat]) : "–";
+    const pay = row.insertCell();
+    pay.className = "num payment";
+    if (payments) {
+      const amount = payments[seat];
+      pay.textContent = amount > 0 ? `+${amount}` : String(amount);
+      pay.classList.add(amount > 0 ? "gain" : amount < 0 ? "loss" : "even");
+    } else {
+      pay.textContent = "–";
+    }
+  }
+  const note = document.createElement("p");
+  note.className = problem ? "error" : "muted";
+  note.id = "settlement-note";
+  note.textContent = problem || waiting || (winner ? T("The winner pays nobody; East pays and receives double.") : T("Drawn hand"));
+  body.replaceChildren(table, note);
+}
+
+// The notation field shows the hand being edited, unless someone is typing in it.
+function showNotation() {
+  const field = $("calc-notation");
+  if (document.activeElement === field) return;
+  const answer = scored[state.active];
+  field.value = answer && answer.notation && answer.key === keyOf(state.active) ? answer.notation : notation(state.active);
+  $("notation-error").hidden = true;
+}
+
+let typing = null;
+function typed() {
+  clearTimeout(typing);
+  typing = setTimeout(() => {
+    typing = null;
+    readNotation();
+  }, 250);
+}
+
+function leftNotation() {
+  if (typing !== null) {
+    // Read what was typed last before anything rewrites the field.
+    clearTimeout(typing);
+    typing = null;
+    readNotation();
+  } else if ($("notation-error").hidden) {
+    showNotation();
+  }
+}
+
+async function readNotation() {
+  const field = $("calc-notation");
+  const text = field.value.trim();
+  const error = $("notation-error");
+  if (!text) return;
+  try {
+    const answer = await api("POST", "/api/calculator/read", { notation: text });
+    if (field.value.trim() !== text) return; // typed on meanwhile
+    const seat = answer.situation.seat_wind;
+    if (!isNts() || answer.situation.rules !== "nts") {
+      // One hand: it moves to the seat the notation names.
+      for (const other of SEATS) if (other !== seat) state.hands[other] = emptyHand();
+    }
+    loadSituation(answer.situation, seat);
+    state.active = seat;
+    scored[seat] = { ...answer, key: keyOf(seat) };
+    error.hidden = true;
+    changed({ fromNotation: true });
+  } catch (problem) {
+    if (field.value.trim() !== text) return;
+    error.textContent = problem.message;
+    error.hidden = false;
+  }
+}
+
+// ---------------------------------------------------------------------------- the address
+
+function addressQuery() {
+  const winner = winnerSeat();
+  const main = winner || (isNts() ? "E" : state.active);
+  const answer = scored[main];
+  if (!answer || !answer.link || answer.key !== keyOf(main)) return null;
+  const params = new URLSearchParams(answer.link);
+  if (isNts()) {
+    for (const seat of SEATS) {
+      if (seat === main || !complete(seat)) continue;
+      const hand = state.hands[seat];
+      params.set(`hand.${seat}`, tilesText(hand));
+      if (hand.bonus.length) params.set(`bonus.${seat}`, formatTiles(sortTiles(hand.bonus)));
+    }
+    if (winner && state.discarder && ["discard", "robbing_kong"].includes(state.winBy)) params.set("discarder", state.discarder);
+  }
+  return params.toString();
+}
+
+function updateAddress() {
+  const query = addressQuery();
+  const url = query === null ? location.pathname : `${location.pathname}?${query}`;
+  if (url !== location.pathname + location.search) history.replaceState(null, "", url);
+  for (const link of document.querySelectorAll("a[data-lang]")) {
+    const params = new URLSearchParams(query || "");
+    params.set("lang", link.dataset.lang);
+    link.href = `${location.pathname}?${params}`;
+  }
+}
+
+async function openLink() {
+  const params = new URLSearchParams(location.search);
+  if (!params.has("hand")) return;
+  try {
+    const answer = await api("POST", "/api/calculator/link", { query: location.search });
+    for (const hand of answer.hands) {
+      loadSituation(hand.situation, hand.seat);
+      scored[hand.seat] = { ...hand, key: keyOf(hand.seat) };
+    }
+    state.active = answer.hands[0].seat;
+    state.discarder = answer.discarder || "";
+  } catch (error) {
+    $("notation-error").textContent = error.message;
+    $("notation-error").hidden = false;
+    $("calc-notation").value = params.get("hand");
+  }
+}
+
+// ---------------------------------------------------------------------------- wiring
+
+function changed({ fromNotation = false } = {}) {
+  showHand();
+  showControls();
+  if (!fromNotation) {
+    const field = $("calc-notation");
+    if (document.activeElement !== field) field.value = notation(state.active);
+  }
+  scoreHands();
+}
+
+function wire() {
+  $("calc-notation").addEventListener("input", typed);
+  $("calc-notation").addEventListener("blur", leftNotation);
+  $("calc-notation").addEventListener("keydown", (event) => {
+    if (event.key !== "Enter") return;
+    event.preventDefault(); // one line: Enter reads it now
+    clearTimeout(typing);
+    typing = null;
+    readNotation();
+  });
+  $("calc-rules").addEventListener("change", (event) => {
+    const hand = current();
+    state.rules = event.target.value;
+    state.options = {};
+    if (!isNts()) {
+      for (const seat of SEATS) if (seat !== state.active) state.hands[seat] = emptyHand();
+      state.hands[state.active] = hand;
+    }
+    changed();
+  });
+  $("calc-round").addEventListener("change", (event) => {
+    state.round = event.target.value;
+    changed();
+  });
+  $("calc-win-by").addEventListener("change", (event) => {
+    state.winBy = event.target.value;
+    changed();
+  });
+  $("calc-discarder").addEventListener("change", (event) => {
+    state.discarder = event.target.value;
+    changed();
+  });
+  for (const box of $("calc-moments").querySelectorAll("input")) {
+    box.addEventListener("change", () => {
+      state.moments = MOMENTS.filter((m) => (m === box.value ? box.checked : state.moments.includes(m)));
+      changed();
+    });
+  }
+  for (const button of document.querySelectorAll(".seat-tab")) {
+    button.addEventListener("click", () => {
+      const seat = button.dataset.seat;
+      if (!isNts() && seat !== state.active) {
+        // One hand: it changes seat.
+        state.hands[seat] = current();
+        state.hands[state.active] = emptyHand();
+      }
+      state.active = seat;
+      state.pending = [];
+      notice = "";
+      changed();
+    });
+  }
+  for (const button of document.querySelectorAll("[data-mode]")) {
+    button.addEventListener("click", () => setMode(button.dataset.mode));
+  }
+  $("set-open").addEventListener("click", () => {
+    state.pendingOpen = true;
+    $("set-open").setAttribute("aria-pressed", "true");
+    $("set-concealed").setAttribute("aria-pressed", "false");
+  });
+  $("set-concealed").addEventListener("click", () => {
+    state.pendingOpen = false;
+    $("set-open").setAttribute("aria-pressed", "false");
+    $("set-concealed").setAttribute("aria-pressed", "true");
+  });
+  $("set-add").addEventListener("click", addSet);
+  $("calc-clear").addEventListener("click", () => {
+    for (const seat of SEATS) state.hands[seat] = emptyHand();
+    state.moments = [];
+    state.discarder = "";
+    state.pending = [];
+    notice = "";
+    changed();
+  });
+  $("calc-copy").addEventListener("click", async () => {
+    let done = false;
+    try {
+      await navigator.clipboard.writeText(location.href);
+      done = true;
+    } catch (error) {
+      done = false;
+    }
+    $("copy-status").textContent = done ? T("Link copied.") : location.href;
+  });
+}
+
+async function start() {
+  buildPalette();
+  wire();
+  setMode("hand");
+  await openLink();
+  changed();
+  document.getElementById("calculator").dataset.ready = "true";
+}
+
+start();

@@ -1,0 +1,11 @@
+"""Test-wide settings.
+
+Hypothesis judges a test by its examples, not by the clock: the suite runs on busy shared machines
+and on every core at once, where a first example that loads the shanten tables or a slow moment of
+the machine would otherwise fail a test that found no bug (no deadline, no too-slow health check).
+"""
+
+from hypothesis import HealthCheck, settings
+
+settings.register_profile("sparrow", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("sparrow")
