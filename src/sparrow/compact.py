@@ -101,7 +101,9 @@ def compact_fields(text: str, rules: str | None = None) -> dict[str, Any]:
         elif char == "+":
             position = _part_end(text, start + 1)
             if "winning_tile" in fields:
-                raise CompactError(f"a second winning tile {quote(text[start:position])} at position {start} in {quote(text)}")
+                raise CompactError(
+                    f"a second winning tile {quote(text[start:position])} at position {start} in {quote(text)}"
+                )
             word = text[start + 1 : position]
             if word.endswith("*"):
                 self_drawn = True
@@ -126,7 +128,9 @@ def compact_fields(text: str, rules: str | None = None) -> dict[str, Any]:
 
     if "rules" not in fields:
         if rules is None:
-            raise CompactError(f"say which ruleset scores the hand: start with 'nts:' or similar in {quote(text)}", "rules")
+            raise CompactError(
+                f"say which ruleset scores the hand: start with 'nts:' or similar in {quote(text)}", "rules"
+            )
         fields["rules"] = rules
     fields["concealed"] = "".join(concealed)
     if melds:

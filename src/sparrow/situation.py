@@ -131,6 +131,9 @@ def _seat(data: Mapping[str, Any], name: str, default: str | None = None) -> str
 
 
 _SITUATION_KEYS = SITUATION_FIELDS | EXTRA_FIELDS
+_WIN_BY_SET = frozenset(WIN_BY)
+_MOMENT_SET = frozenset(MOMENTS)
+_NO_MOMENTS: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,12 +157,24 @@ class HandSituation:
         if type(data) is not dict and not isinstance(data, Mapping):
             raise SituationError("situation", f"expected a JSON object, got {type(data).__name__}")
         check_fields(data, _SITUATION_KEYS)
-        rules = data.get("rules")
+        get = data.get
+        rules = get("rules")
         if not isinstance(rules, str):
             raise SituationError("rules", "is required and must be a ruleset name")
-        options = field_value(data, "options", Mapping, "an object of named options", {})
-        concealed = _tiles(data, "concealed")
-        melds_data = field_value(data, "melds", list, "a list of melds", [])
+        options = get("options")
+        if options is None:
+            options = {}
+        elif type(options) is not dict and not isinstance(options, Mapping):
+            field_value(data, "options", Mapping, "an object of named options", {})  # raises, naming the field
+        value = get("concealed")
+        concealed = _tile_cache.get(value) if type(value) is str else None
+        if concealed is None:
+            concealed = _tiles(data, "concealed")
+        melds_data = get("melds")
+        if melds_data is None:
+            melds_data = ()
+        elif type(melds_data) is not list:
+            field_value(data, "melds", list, "a list of melds", [])  # raises, naming the field
         melds = []
         for index, item in enumerate(melds_data):
             if type(item) is dict and item.keys() <= MELD_FIELDS:  # the common case: a set seen before
@@ -183,36 +198,52 @@ class HandSituation:
             if not isinstance(is_open, bool):
                 raise SituationError(f"{where}.open", "must be true or false")
             melds.append(_meld(kind, item.get("tiles"), is_open, where))
-        winning = data.get("winning_tile")
+        winning = get("winning_tile")
         winning_tile = None
         if winning is not None:
-            tiles = _tiles(data, "winning_tile")
+            tiles = _tile_cache.get(winning) if type(winning) is str else None
+            if tiles is None:
+                tiles = _tiles(data, "winning_tile")
             if len(tiles) != 1:
                 raise SituationError("winning_tile", f"expected one tile, got {len(tiles)} in {quote(winning)}")
             winning_tile = tiles[0]
-            if winning_tile.is_bonus:
+            if winning_tile >= 34:
                 raise SituationError("winning_tile", "a flower or season cannot complete a hand")
-        win_by = data.get("win_by")
+        win_by = get("win_by")
         if win_by is None:
             win_by = "discard"
-        if not isinstance(win_by, str) or win_by not in WIN_BY:
+        elif type(win_by) is not str or win_by not in _WIN_BY_SET:
             raise SituationError("win_by", f"expected one of {', '.join(WIN_BY)}, got {quote(win_by)}")
-        moments = data.get("moments")
-        if moments is None:
-            moments = []
-        if not isinstance(moments, list) or any(not isinstance(m, str) or m not in MOMENTS for m in moments):
-            raise SituationError("moments", f"expected a list of {', '.join(MOMENTS)}, got {quote(moments)}")
+        moments = get("moments")
+        if not moments:
+            if moments is not None and type(moments) is not list:
+                raise SituationError("moments", f"expected a list of {', '.join(MOMENTS)}, got {quote(moments)}")
+            moment_set = _NO_MOMENTS
+        else:
+            if type(moments) is not list or any(type(m) is not str or m not in _MOMENT_SET for m in moments):
+                raise SituationError("moments", f"expected a list of {', '.join(MOMENTS)}, got {quote(moments)}")
+            moment_set = frozenset(moments)
+        seat_wind = get("seat_wind")
+        if seat_wind is None or seat_wind not in SEATS:
+            seat_wind = _seat(data, "seat_wind", "E")
+        round_wind = get("round_wind")
+        if round_wind is None or round_wind not in SEATS:
+            round_wind = _seat(data, "round_wind", "E")
+        value = get("bonus")
+        bonus = _tile_cache.get(value) if type(value) is str else None
+        if bonus is None:
+            bonus = () if value is None or value == "" else _tiles(data, "bonus", "")
         situation = cls(
-            rules=rules,
-            concealed=concealed,
-            melds=tuple(melds),
-            winning_tile=winning_tile,
-            win_by=win_by,
-            seat_wind=_seat(data, "seat_wind", "E"),
-            round_wind=_seat(data, "round_wind", "E"),
-            bonus=_tiles(data, "bonus", ""),
-            moments=frozenset(moments),
-            options=dict(options),
+            rules,
+            concealed,
+            tuple(melds),
+            winning_tile,
+            win_by,
+            seat_wind,
+            round_wind,
+            bonus,
+            moment_set,
+            dict(options) if options else {},
         )
         situation.check()
         return situation
