@@ -250,33 +250,24 @@ class HandSituation:
 
     def check(self) -> None:
         """Raise :class:`SituationError` if the tiles cannot be a real hand."""
-        counts = [0] * 42
-        for tile in self.concealed:
-            counts[tile] += 1
-        if any(counts[34:]):
+        concealed, bonus, winning = self.concealed, self.bonus, self.winning_tile
+        if concealed and max(concealed) >= 34:
             raise SituationError("concealed", "flowers and seasons belong in bonus, not in the hand")
-        for tile in self.bonus:
-            if tile < 34:
-                raise SituationError("bonus", "only flowers and seasons (1f-8f) can be bonus tiles")
-            counts[tile] += 1
-        winning = self.winning_tile
-        actual = len(self.concealed)
-        if winning is not None:
-            counts[winning] += 1
-            actual += 1
+        if bonus and min(bonus) < 34:
+            raise SituationError("bonus", "only flowers and seasons (1f-8f) can be bonus tiles")
+        playing = concealed if winning is None else (*concealed, winning)
         kongs = 0
         for meld in self.melds:
-            tiles = meld.tiles
-            actual += len(tiles)
-            if len(tiles) == 4:
+            playing += meld.tiles
+            if len(meld.tiles) == 4:
                 kongs += 1
-            for tile in tiles:
-                counts[tile] += 1
-        if max(counts) > 4 or (self.bonus and max(counts[34:]) > 1):
+        # Counted in C: a hand has at most 18 playing tiles of at most 14 kinds.
+        if (playing and max(map(playing.count, set(playing))) > 4) or len(set(bonus)) != len(bonus):
             try:  # the hand says which tile has too many copies
-                Hand(self.full_concealed, self.melds, self.bonus)
+                Hand(self.full_concealed, self.melds, bonus)
             except HandError as error:
                 raise SituationError("concealed", str(error)) from None
+        actual = len(playing)
         expected = (14 if winning is not None else 13) + kongs
         if actual != expected:
             what = "a winning hand" if winning is not None else "a non-winning hand"
