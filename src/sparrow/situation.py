@@ -6,6 +6,7 @@ field at fault; ``to_dict`` writes it back (round-trip).
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -81,7 +82,12 @@ def _sorted_tiles(text: str) -> tuple[Tile, ...]:
     """``parse_tiles(text)``, sorted (raises ``TileError``)."""
     tiles = _tile_cache.get(text)
     if tiles is None:
-        tiles = tuple(sorted(parse_tiles(text)))
+        tiles = tuple(sorted(parse_tiles(text, as_set=False)))
+        distinct = set(tiles)
+        if len(distinct) != len(tiles):  # copies counted in C; parse_tiles says where a fifth one stands
+            flowers = tiles[bisect_left(tiles, 34) :]
+            if max(map(tiles.count, distinct)) > 4 or len(set(flowers)) != len(flowers):
+                parse_tiles(text)  # raises TileError
         if len(text) <= 64:
             if len(_tile_cache) >= _CACHE_LIMIT:
                 _tile_cache.clear()
