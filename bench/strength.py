@@ -242,6 +242,7 @@ def main() -> int:
     parser.add_argument("--workers", type=positive_int, default=os.cpu_count() or 1)
     parser.add_argument("--skip-strength", action="store_true")
     parser.add_argument("--skip-speed", action="store_true")
+    parser.add_argument("--skip-workers", action="store_true", help="leave out the workers=2 against workers=1 timing")
     parser.add_argument("--json", metavar="FILE", help="also write every figure to FILE")
     args = parser.parse_args()
     limit_thread_pools()
@@ -300,7 +301,7 @@ def main() -> int:
                 ),
                 flush=True,
             )
-    if not args.skip_speed:
+    if not args.skip_workers:
         row = _workers(rulesets[0], max(200, args.speed_hands), args.seed)
         report["workers"] = row
         print(

@@ -9,12 +9,18 @@ phone (390x844) and desktop (1280x800) size go to ``tests/artifacts/``.
 
 from __future__ import annotations
 
+import random
 import re
+from dataclasses import replace
+from urllib.parse import urlencode
 
 import pytest
 from playwright.sync_api import Page, expect
 
 from sparrow.compact import format_compact, parse_compact
+from sparrow.generate import random_complete_situation
+from sparrow.rules import get_ruleset
+from sparrow.tiles import Tile
 from tests.test_web_browser import ARTIFACTS, SIZES, browser  # noqa: F401 - the shared browser fixture
 from tests.web_support import Server
 
@@ -208,4 +214,62 @@ def test_the_dutch_page(browser, server, size):  # noqa: F811
     page.wait_for_selector("#calculator[data-ready=true]")
     expect(page.locator("h1")).to_have_text("Hand calculator")
     expect(page.locator("#card-total")).to_have_text("136")
+    assert not page.errors
+
+
+def test_limit_hand_and_invalid_win_on_the_card(browser, server):  # noqa: F811
+    page = open_page(browser, server)
+    type_notation(page, "nts: 19m19p19s1234567z +1m")
+    expect(page.locator("#card-total")).to_have_text("2000")
+    expect(page.locator("#card .limit-name")).to_have_text("Limit hand: Thirteen Orphans")
+    expect(page.locator("[data-testid=scorecard]")).to_contain_text("2000 points")
+    type_notation(page, "nts: 123m456p789s234s5m +5m seat=S")
+    expect(page.locator("#card-total")).to_have_text("0")
+    expect(page.locator("#card-reason")).to_have_text("Not a legal win: needs at least 2 doublings, has 1")
+    expect(page.locator("[data-testid=scorecard]")).to_contain_text("Four chows")
+    # Every ruleset's options are on the page: HKOS's minimum changes the verdict.
+    type_notation(page, "hkos: 123m456p789s234s5m +5m* seat=S")
+    page.click("#calc-options-box summary")
+    page.fill("#calc-options [data-option=minimum]", "0")
+    page.locator("#calc-options [data-option=minimum]").dispatch_event("change")
+    with_minimum = format_compact(parse_compact("hkos: 123m456p789s234s5m +5m* seat=S minimum=0"))
+    expect(page.locator("#calc-notation")).to_have_value(with_minimum)
+    for rules in ["casual", "chinese", "nts", "hkos"]:
+        page.select_option("#calc-rules", rules)
+        expect(page.locator("#calc-notation")).to_have_value(re.compile(f"^{rules}: "))
+    snap(page, "options", "desktop")
+    assert not page.errors
+
+
+def test_the_pickers_notation_is_the_cli_notation(browser, server):  # noqa: F811
+    """Generated hands of every ruleset typed in, then changed in the picker (a standing tile taken out,
+    so the server is not asked): the page writes the notation exactly as ``format_compact`` does."""
+    page = open_page(browser, server)
+    for number in range(12):
+        rules = ["nts", "hkos", "chinese", "casual"][number % 4]
+        hand = random_complete_situation(random.Random(number), rules, winning=number % 3 != 2 or rules != "nts")
+        type_notation(page, format_compact(hand))
+        expect(page.locator("#card-total")).to_have_text(str(get_ruleset(rules).score(hand).total))
+        first = page.get_attribute("#view-concealed .tile >> nth=0", "data-tile")
+        page.click("#view-concealed .tile >> nth=0")
+        taken = list(hand.concealed)
+        taken.remove(Tile.parse(first))
+        expect(page.locator("#calc-notation")).to_have_value(format_compact(replace(hand, concealed=tuple(taken))))
+        expect(page.locator("#hand-problem")).to_contain_text("A hand has")
+    assert not page.errors
+
+
+def test_a_false_mahjong_is_not_settled(browser, server):  # noqa: F811
+    main = parse_compact("nts: 123m456p789s234s5m +5m seat=S round=S")  # four chows: 1 doubling of 2
+    query = {"rules": "nts", "hand": "123m456p789s234s5m +5m", "seat": "S", "round": "S", "discarder": "E"}
+    query |= {
+        "hand.E": "1379s [111z] [444m] [666p]",
+        "hand.W": "999p4567m [333z] [222s]",
+        "hand.N": "999m123p456s78s55p",
+    }
+    page = open_page(browser, server, path="/calculator?" + urlencode(query))
+    expect(page.locator("#card-reason")).to_have_text("Not a legal win: needs at least 2 doublings, has 1")
+    expect(page.locator("#settlement-note")).to_have_text("Not a legal win: needs at least 2 doublings, has 1")
+    expect(page.locator("[data-testid=settlement] .payment")).to_have_text(["–", "–", "–", "–"])
+    assert page.input_value("#calc-notation") == format_compact(main)
     assert not page.errors

@@ -428,6 +428,13 @@ LABELS = (
     N_("This tile is already in the hand four times."),
     N_("A hand has {expected} tiles here, this one has {count}."),
     N_("Calculator"),
+    # the site's menu (templates/base.html)
+    N_("Play"),
+    N_("Leaderboard"),
+    N_("Sign in"),
+    N_("Sign up"),
+    N_("Sign out"),
+    N_("pts"),
     N_("Declared set"),
     N_("point"),
     N_("No tiles yet: tap the tiles below."),
@@ -440,6 +447,7 @@ LABELS = (
     N_("The settlement needs every hand complete."),
     N_("The winner pays nobody; East pays and receives double."),
     N_("Link copied."),
+    N_("Gain or loss"),
     # the rulesets' options, as the calculator labels them
     N_("Flowers and seasons in play (144 tiles)"),
     N_("Practice profile: any complete hand wins 1 point"),
@@ -448,6 +456,8 @@ LABELS = (
     N_("Concealed faan also on a self-draw"),
     N_("Three dice for the wall break"),
     N_("Who pays for a discard"),
+    N_("Half: the discarder pays double, the others single"),
+    N_("Full: the discarder pays for everyone"),
     N_("Most fan counted"),
     N_("Rotate the dealer"),
     # ways of winning and special moments (hand-situation.md)

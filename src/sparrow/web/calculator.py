@@ -32,7 +32,7 @@ from sparrow.cli_input import loads as _loads
 from sparrow.compact import compact_fields, format_compact
 from sparrow.handlink import hand_from_query, hand_query
 from sparrow.i18n import gettext, translate, translate_result
-from sparrow.rules import get_ruleset, ruleset_names
+from sparrow.rules import ScoreResult, get_ruleset, ruleset_names
 from sparrow.situation import HandSituation, SituationError
 from sparrow.store import SessionRecord
 from sparrow.tiles import SEATS
@@ -60,7 +60,12 @@ RULES = {
     "casual": "Casual game against the computer",
 }
 # Options whose value is a word: the words allowed (every other option is a yes/no or a number).
-OPTION_CHOICES = {"responsibility": ("half", "full")}
+OPTION_CHOICES = {
+    "responsibility": {
+        "half": "Half: the discarder pays double, the others single",
+        "full": "Full: the discarder pays for everyone",
+    }
+}
 # What each option means, for its label on the page (catalogue texts; terms.py lists them).
 OPTION_LABELS = {
     "flowers": "Flowers and seasons in play (144 tiles)",
@@ -110,8 +115,10 @@ def _card(result: Any, lang: str) -> dict[str, Any]:
     return translate_result(data, lang)
 
 
-def _hand(situation: HandSituation, lang: str) -> dict[str, Any]:
-    result = _score_one(situation.to_dict())
+def _hand(situation: HandSituation, lang: str, result: ScoreResult | None = None) -> dict[str, Any]:
+    """A hand as the page reads it: JSON, canonical notation, link parameters, result and card."""
+    if result is None:
+        result = _score_one(situation.to_dict())
     return {
         "seat": situation.seat_wind,
         "situation": situation.to_dict(),
@@ -162,12 +169,12 @@ async def read_hand(request: Request) -> JSONResponse:
             if not isinstance(data["notation"], str):
                 raise SituationError("notation", "must be text")
             fields = compact_fields(data["notation"])
-            _score_one(fields)  # the ruleset and its options checked as the CLI checks them
-            situation = HandSituation.from_dict(fields)
         else:
-            _score_one(data["situation"])
-            situation = HandSituation.from_dict(data["situation"])
-        return JSONResponse(_hand(situation, lang))
+            fields = data["situation"]
+        # Scored first: the ruleset and its options are checked as the CLI checks them.
+        result = _score_one(fields)
+        situation = HandSituation.from_dict(fields)
+        return JSONResponse(_hand(situation, lang, result))
     except _INPUT_ERRORS as error:
         raise _refusal(request, error) from None
 
@@ -230,7 +237,7 @@ def _texts(lang: str) -> dict[str, str]:
         "A hand has {expected} tiles here, this one has {count}.", "Winner", "Loser", "Drawn hand",
         "No tiles yet: tap the tiles below.", "A set is three or four tiles: a chow, a pung or a kong.",
         "Only a kong can be declared concealed; a concealed pung or chow stands in the hand.",
-        "Only one hand has a winning tile: this one now wins.", "Settlement", "Payments",
+        "Only one hand has a winning tile: this one now wins.", "Settlement", "Gain or loss",
         "The settlement needs every hand complete.", "Link copied.", "Tap a tile to remove it.",
         "Remove this set", "East", "South", "West", "North",
         "Hand scores", "Discarder", "Score card", "Complete the hand to see its score.",
@@ -256,11 +263,12 @@ def calculator_page(request: Request, session: Session) -> HTMLResponse:
                 "label": _(OPTION_LABELS.get(option, option)),
                 "default": value,
                 "type": "bool" if isinstance(value, bool) else "int" if isinstance(value, int) else "choice",
-                "choices": list(OPTION_CHOICES.get(option, ())),
+                "choices": [{"value": v, "label": _(text)} for v, text in OPTION_CHOICES.get(option, {}).items()],
             }
             for option, value in defaults.items()
         ]
-        rules.append({"name": name, "title": _(title), "options": options})
+        unit = get_ruleset(name).limit_unit  # what a limit hand's value counts (HKOS: faan)
+        rules.append({"name": name, "title": _(title), "options": options, "limit_unit": unit})
     page = {"rules": rules, "texts": _texts(lang), "lang": lang}
     context = {
         "session": session_view(request.app.state.store, session),

@@ -9,7 +9,7 @@ from fastapi import APIRouter, Depends, Request
 from fastapi.responses import HTMLResponse
 from fastapi.templating import Jinja2Templates
 
-from sparrow.rules import ruleset_names
+from sparrow.rules import get_ruleset, ruleset_names
 from sparrow.store import SessionRecord, Store
 from sparrow.web.api import session_view, settings_of
 from sparrow.web.errors import WebError
@@ -59,7 +59,9 @@ def table_page(request: Request, session: Session, game_id: str) -> HTMLResponse
         game = request.app.state.games.owned(game_id, session)
     except WebError as error:
         return _page(request, session, "missing.html", status=error.status, message=error.detail)
-    return _page(request, session, "table.html", game=summary(game))
+    # What a limit hand's value counts in this game's ruleset (HKOS: faan), for the score card.
+    limit_unit = get_ruleset(game.rules).limit_unit
+    return _page(request, session, "table.html", game=summary(game), limit_unit=limit_unit)
 
 
 @router.get("/games/{game_id}/hands/{number}", response_class=HTMLResponse)

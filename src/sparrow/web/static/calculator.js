@@ -313,6 +313,7 @@ function showOptions() {
   if (box.dataset.rules === rules.name) {
     for (const input of box.querySelectorAll("[data-option]")) {
       const option = rules.options.find((o) => o.name === input.dataset.option);
+      if (!option) continue;
       const value = state.options[option.name] ?? option.default;
       if (option.type === "bool") input.checked = value;
       else input.value = String(value);
@@ -332,7 +333,7 @@ function showOptions() {
       label.append(input, " " + option.label);
     } else if (option.type === "choice") {
       input = document.createElement("select");
-      for (const choice of option.choices) input.append(new Option(choice, choice));
+      for (const choice of option.choices) input.append(new Option(choice.label, choice.value));
       label.append(option.label, input);
     } else {
       input = document.createElement("input");
@@ -344,6 +345,8 @@ function showOptions() {
     input.dataset.option = option.name;
     input.name = `o.${option.name}`;
     input.addEventListener("change", () => {
+      // A field of another ruleset's options, losing focus as the list is replaced: nothing to change.
+      if (state.rules !== rules.name || !input.isConnected) return;
       let value = option.type === "bool" ? input.checked : option.type === "int" ? Number(input.value) : input.value;
       if (option.type === "int" && !Number.isInteger(value)) value = option.default;
       if (value === option.default) delete state.options[option.name];
@@ -360,10 +363,12 @@ function showOptions() {
 }
 
 function valueText(item) {
+  // A limit item counts in the ruleset's own unit (HKOS: faan).
+  const kind = item.kind === "limit" ? (ruleset() && ruleset().limit_unit) || "points" : item.kind;
   const unit =
-    item.kind === "points" || item.kind === "limit"
+    kind === "points"
       ? item.value === 1 ? "point" : "points"
-      : item.kind === "doubling" ? (item.value === 1 ? "doubling" : "doublings") : item.kind;
+      : kind === "doubling" ? (item.value === 1 ? "doubling" : "doublings") : kind;
   return `${item.value} ${T(unit)}`;
 }
 
@@ -480,12 +485,14 @@ async function settle(number) {
   let payments = null;
   const waiting = ready ? "" : T("The settlement needs every hand complete.");
   let problem = "";
-  if (ready) {
+  if (ready && winner && !scored[winner].card.valid) {
+    // A false mahjong: the hand is dead and the game goes on; nothing to settle yet.
+    problem = `${T("Not a legal win")}: ${scored[winner].card.reason}`;
+  } else if (ready) {
     const data = { rules: "nts", winner, scores };
     if (winner) {
       data.win_by = state.winBy;
       if (["discard", "robbing_kong"].includes(state.winBy)) data.discarder = state.discarder || null;
-      if (!scored[winner].card.valid) data.dead = [winner];
     }
     try {
       payments = (await api("POST", "/api/settle", data)).payments;
@@ -498,7 +505,7 @@ async function settle(number) {
   table.className = "payments";
   table.dataset.testid = "settlement";
   const head = table.createTHead().insertRow();
-  for (const word of ["", "Hand scores", "Payments"]) {
+  for (const word of ["", "Hand scores", "Gain or loss"]) {
     const th = document.createElement("th");
     th.textContent = word ? T(word) : "";
     if (word) th.className = "num";

@@ -10,7 +10,10 @@ let settings = JSON.parse(root.dataset.settings);
 const PACE = { slow: 1100, normal: 550, fast: 200, instant: 0 };
 const SEAT_NAMES = { E: "East", S: "South", W: "West", N: "North" };
 const UNITS = { points: ["point", "points"], doubling: ["doubling", "doublings"], faan: ["faan", "faan"],
-  fan: ["fan", "fan"], limit: ["points (limit)", "points (limit)"] };
+  fan: ["fan", "fan"] };
+// A limit item counts in the ruleset's own unit (HKOS: faan), as the server says.
+const LIMIT_UNIT = UNITS[root.dataset.limitUnit || "points"] || UNITS.points;
+UNITS.limit = LIMIT_UNIT.map((unit) => `${unit} (limit)`);
 
 let view = null; // the last GameView
 let shown = 0; // events of the current hand already played out
