@@ -74,6 +74,7 @@ def field_value(data: Mapping[str, Any], name: str, expected: type, description:
 # Parsed tile strings and melds, shared: a batch of thousands of hands repeats the same sets and bonus
 # tiles again and again. Both hold immutable values and are emptied when full, so memory stays bounded.
 _CACHE_LIMIT = 16_384
+_MAX_TILE_TEXT = 256  # characters of one tile field: a hand has at most 18 playing tiles and 8 bonus tiles
 _tile_cache: dict[str, tuple[Tile, ...]] = {}
 _meld_cache: dict[tuple[str, str, bool], Meld] = {}
 
@@ -104,6 +105,8 @@ def _tiles(data: Mapping[str, Any], name: str, default: str | None = None) -> tu
         raise SituationError(name, "is required")
     if not isinstance(value, str):
         raise SituationError(name, f"tile notation must be a string, got {type(value).__name__}")
+    if len(value) > _MAX_TILE_TEXT:  # no hand needs more: refused before a long text is parsed
+        raise SituationError(name, f"{len(value):,} characters are too many for the tiles of a hand: {quote(value)}")
     try:
         return _sorted_tiles(value)
     except TileError as error:
