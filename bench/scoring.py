@@ -17,6 +17,13 @@ the median of ``--repeat`` runs.
     python bench/scoring.py                          # 10,000 hands per ruleset, about a minute
     python bench/scoring.py --hands 2000 --repeat 1 --rules nts,casual
     python bench/scoring.py --profile hkos           # where a scorer spends its time
+    python bench/scoring.py --cli-lines 20000        # a shorter CLI batch (0: none)
+
+In the same run, ``sparrow score FILE --json`` reads a batch of ``--cli-lines`` generated hands of the measured
+rulesets (JSON Lines, in turn nts, hkos, ...; 200,000 lines by default) in a child process: lines per CPU second
+of the child, start-up included, against the in-process rate of ``score`` on the very same hands (median of
+``--repeat`` runs), and the ratio (target: at least 0.5, issue 10). The child's output is checked: one result
+line per input line, none of them an error.
 """
 
 from __future__ import annotations
@@ -24,9 +31,14 @@ from __future__ import annotations
 import argparse
 import cProfile
 import json
+import os
 import pstats
 import random
+import resource
+import subprocess
 import sys
+import tempfile
+import time
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -41,6 +53,8 @@ from sparrow.situation import HandSituation
 RULESETS = ("nts", "hkos", "chinese", "casual")
 TARGET = 5.0  # issue 3: Sparrow at least 5x the mahjong package
 DEFAULT_HANDS = 10_000
+CLI_TARGET = 0.5  # issue 10: the CLI batch at least half the in-process rate
+DEFAULT_CLI_LINES = 200_000
 
 
 @dataclass(frozen=True)
@@ -171,6 +185,75 @@ def measure_mahjong(situations: list[HandSituation], repeat: int) -> Measured:
     return Measured(timing, dict(outcomes))
 
 
+# ---------------------------------------------------------------------------- the CLI batch
+
+
+@dataclass(frozen=True)
+class CliBatch:
+    lines: int
+    cli_cpu: float
+    cli_wall: float
+    in_process: Timing
+
+    @property
+    def cli_rate(self) -> float:
+        return self.lines / self.cli_cpu
+
+    @property
+    def in_process_rate(self) -> float:
+        return self.in_process.hands / self.in_process.cpu
+
+    @property
+    def ratio(self) -> float:
+        return self.cli_rate / self.in_process_rate
+
+
+def measure_cli_batch(rules: Sequence[str], lines: int, seed: int, repeat: int) -> CliBatch:
+    """``sparrow score FILE --json`` on ``lines`` generated hands (the rulesets in turn) in a child process,
+    against ``score`` in this process on the same hands."""
+    rng = random.Random(f"{seed}:cli")
+    situations = [random_complete_situation(rng, rules[number % len(rules)]) for number in range(lines)]
+    scorers = {name: get_ruleset(name).score for name in rules}
+
+    def run() -> int:
+        for situation in situations:
+            scorers[situation.rules](situation)
+        return len(situations)
+
+    in_process = measure(run, lambda: [scorers[s.rules](s) for s in situations[:400]], repeat)
+    with tempfile.TemporaryDirectory() as folder:
+        batch = os.path.join(folder, "batch.jsonl")
+        output = os.path.join(folder, "results.jsonl")
+        with open(batch, "w", encoding="utf-8") as handle:
+            for situation in situations:
+                handle.write(json.dumps(situation.to_dict()) + "\n")
+        command = [sys.executable, "-m", "sparrow.cli", "score", batch, "--json"]
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        started = time.perf_counter()
+        with open(output, "w", encoding="utf-8") as results:
+            done = subprocess.run(command, stdout=results, stderr=subprocess.PIPE, text=True, check=False)
+        wall = time.perf_counter() - started
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        if done.returncode != 0:
+            raise SystemExit(f"sparrow score failed (exit {done.returncode}): {done.stderr.strip()[:400]}")
+        with open(output, encoding="utf-8") as results:
+            count = sum(1 for line in results if not line.startswith('{"error"'))
+        if count != lines:
+            raise SystemExit(f"sparrow score wrote {count} results for {lines} lines")
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return CliBatch(lines, cpu, wall, in_process)
+
+
+def print_cli_batch(batch: CliBatch) -> None:
+    verdict = "meets" if batch.ratio >= CLI_TARGET else "BELOW"
+    print(
+        f"\nCLI batch: sparrow score FILE --json, {batch.lines:,} lines: {batch.cli_rate:,.0f} lines/s "
+        f"({batch.cli_cpu:.2f} s CPU, {batch.cli_wall:.2f} s wall, start-up included); in-process score on the "
+        f"same hands: {batch.in_process_rate:,.0f} hands/s; ratio {batch.ratio:.2f} (target >= {CLI_TARGET:g}: "
+        f"{verdict})"
+    )
+
+
 # ---------------------------------------------------------------------------- the report
 
 
@@ -242,6 +325,12 @@ def parse_arguments(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--no-pin", action="store_true", help="do not pin the process to one CPU")
     parser.add_argument("--profile", type=ruleset_list, metavar="RULES", help="also profile these rulesets' scorers")
     parser.add_argument("--top", type=positive_int, default=15, help="functions shown per profile (%(default)s)")
+    parser.add_argument(
+        "--cli-lines",
+        type=seed_value,
+        default=DEFAULT_CLI_LINES,
+        help="lines of the sparrow score batch run in a child process; 0: none (%(default)s)",
+    )
     parser.add_argument("--json", metavar="FILE", help="also write the figures as JSON to FILE")
     return parser.parse_args(argv)
 
@@ -291,6 +380,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     print()
     print(table(rows))
 
+    cli_batch = None
+    if options.cli_lines:
+        cli_batch = measure_cli_batch(options.rules, options.cli_lines, options.seed, options.repeat)
+        print_cli_batch(cli_batch)
+
     for rules in options.profile or ():
         profile(rules, hands_by_rules.get(rules) or generate(rules, options.hands, options.seed), options.top)
 
@@ -315,6 +409,17 @@ def main(argv: Sequence[str] | None = None) -> int:
                 }
                 | {"ratio": round(sparrow.rate / peer.rate, 2) if sparrow.rate and peer.rate else None}
                 for rules, (sparrow, peer) in rows.items()
+            },
+            "cli_batch": None
+            if cli_batch is None
+            else {
+                "lines": cli_batch.lines,
+                "lines_per_cpu_second": round(cli_batch.cli_rate, 1),
+                "cpu_seconds": round(cli_batch.cli_cpu, 3),
+                "wall_seconds": round(cli_batch.cli_wall, 3),
+                "in_process_hands_per_cpu_second": round(cli_batch.in_process_rate, 1),
+                "ratio": round(cli_batch.ratio, 3),
+                "target": CLI_TARGET,
             },
         }
         try:

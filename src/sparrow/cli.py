@@ -15,7 +15,17 @@ from rich.table import Table
 from rich.text import Text
 
 from sparrow.analysis import Discard, Forms, accepted_tiles, discard_options, shanten, unseen_count
-from sparrow.cli_input import TOO_DEEP, Item, line_message, read_chunks, read_items, stdin_chunks, whole_number
+from sparrow.cli_input import (
+    TOO_DEEP,
+    Item,
+    NotWritableError,
+    line_message,
+    read_chunks,
+    read_items,
+    stdin_chunks,
+    whole_number,
+)
+from sparrow.cli_input import dumps as _dumps
 from sparrow.cli_text import DISPLAY, terminal_shows_glyphs, tiles_text, value_text
 from sparrow.hand import HandError
 from sparrow.messages import quote
@@ -285,24 +295,10 @@ def _input_message(error: Exception) -> str:
 _INPUT_ERRORS = (ValueError, NotImplementedError, TypeError, RecursionError)
 
 
-class _NotWritableError(ValueError):
-    """A result that cannot be written as JSON (a number of more digits than Python prints)."""
-
-
-_encode = json.JSONEncoder(ensure_ascii=False).encode
-
-
-def _dumps(value: Any) -> str:
-    try:
-        return _encode(value)
-    except (ValueError, TypeError) as error:
-        raise _NotWritableError(f"output: the result cannot be written as JSON: {error}") from None
-
-
 def _ruleset(data: Any) -> Ruleset | None:
     """The ruleset the input names, checked before anything but the field names (an unknown ruleset is
     the first thing to say); None when the input has no ruleset name, which ``from_dict`` then reports."""
-    if not isinstance(data, Mapping) or not isinstance(data.get("rules"), str):
+    if (type(data) is not dict and not isinstance(data, Mapping)) or not isinstance(data.get("rules"), str):
         return None
     try:
         return get_ruleset(data["rules"])
@@ -325,7 +321,7 @@ def _check_options(ruleset: Ruleset, options: Mapping[str, Any]) -> None:
 
 def _score_one(data: Any) -> ScoreResult:
     """Score one hand situation (JSON form), its field names and ruleset and options checked first."""
-    if isinstance(data, Mapping):
+    if type(data) is dict or isinstance(data, Mapping):
         check_fields(data, _SITUATION_KEYS)
     ruleset = _ruleset(data)
     situation = HandSituation.from_dict(data)
@@ -339,7 +335,7 @@ def _score_one(data: Any) -> ScoreResult:
 
 def _settle_one(data: Any) -> dict[str, int]:
     """Payments per seat, E S W N, for one settlement (JSON form)."""
-    if isinstance(data, Mapping):
+    if type(data) is dict or isinstance(data, Mapping):
         check_fields(data, _SETTLEMENT_KEYS)
     ruleset = _ruleset(data)
     settlement = Settlement.from_dict(data)
@@ -412,9 +408,22 @@ def _outcome(
         if key is not _NO_ID:
             output = {"id": key, **output}
         # Written inside the try: a result that cannot be written is this line's error.
-        return None, result, _dumps(output)
+        try:
+            return None, result, _dumps(output)
+        except NotWritableError:
+            if key is not _NO_ID:
+                _dumps_id(key)
+            raise
     except _INPUT_ERRORS as error:
         return _input_message(error), None, None
+
+
+def _dumps_id(key: Any) -> None:
+    """Raise an error naming ``id`` when it is what cannot be written back (a number of 5,000 digits)."""
+    try:
+        _dumps(key)
+    except NotWritableError:
+        raise SituationError("id", f"cannot be copied into the result: {quote(key)}") from None
 
 
 def _single(item: Item, outcome: tuple[str | None, Any, str | None], show: Callable[[Any, Any], None]) -> None:
@@ -445,10 +454,10 @@ def _write_line(
         error: dict[str, Any] = {"error": message}
         key = _id_of(item.value)
         if key is not _NO_ID:
-            error = {"id": key, **error}
+            error["id"] = key  # after the error: a line that is an error always starts with {"error"
         try:
             text = _dumps(error)
-        except _NotWritableError:
+        except NotWritableError:
             text = _dumps({"error": message})
         sys.stdout.write(text + "\n")
     else:

@@ -33,6 +33,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any, BinaryIO
 
+import orjson
 import typer
 
 from sparrow.messages import HugeNumber, quote
@@ -43,6 +44,8 @@ __all__ = [
     "read_chunks",
     "read_items",
     "loads",
+    "dumps",
+    "NotWritableError",
     "whole_number",
 ]
 
@@ -111,6 +114,33 @@ def loads(text: str) -> Any:
         raise _NotJSON(TOO_DEEP) from None
 
 
+# orjson reads a line several times faster than the standard library. It is only the fast way for a line it
+# reads as the standard library would: a line it refuses, or with a number of 19 digits or more (which orjson
+# reads as a float), is read again by :func:`loads`, whose errors and numbers are the reference.
+_DIGITS_AS_ZERO = bytes(0x30 if 0x30 <= byte <= 0x39 else 0x2E for byte in range(256))  # digit: '0', else '.'
+_LONG_NUMBER = b"0" * 19  # a run of 19 digits (in a string or not: a rare line is read twice, never wrongly)
+_fast_loads = orjson.loads
+
+
+class NotWritableError(ValueError):
+    """A result that cannot be written as JSON (an integer of thousands of digits, say)."""
+
+
+_compact = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), allow_nan=False).encode
+
+
+def dumps(value: Any) -> str:
+    """One line of JSON, compact, UTF-8 as it is (no ``\\u`` escapes); ``NotWritableError`` when impossible."""
+    try:
+        return orjson.dumps(value).decode()
+    except TypeError:  # orjson.JSONEncodeError: an integer beyond 64 bits, a value of another type
+        pass
+    try:
+        return _compact(value)
+    except (ValueError, TypeError) as error:
+        raise NotWritableError(f"output: the result cannot be written as JSON: {error}") from None
+
+
 @dataclass(slots=True)
 class Item:
     """One JSON value of the input (or why a line is not one). ``line`` is where it starts (from 1);
@@ -132,6 +162,11 @@ def line_message(error: Exception) -> str:
 
 
 def _parse_line(number: int, raw: bytes) -> Item:
+    if _LONG_NUMBER not in raw.translate(_DIGITS_AS_ZERO):
+        try:
+            return Item(number, _fast_loads(raw))
+        except orjson.JSONDecodeError:
+            pass
     try:
         return Item(number, loads(raw.decode("utf-8")))
     except (ValueError, UnicodeDecodeError) as error:  # JSONDecodeError and UnicodeDecodeError are ValueErrors
@@ -158,11 +193,7 @@ def _lines(chunks: Iterable[bytes]) -> Iterator[tuple[int, bytes]]:
     """(line number, line without its end) for every line, as soon as its end has arrived."""
     number = 0
     pending: list[bytes] = []  # the start of a line whose end has not arrived
-    first = True
     for chunk in chunks:
-        if first:
-            first = False
-            chunk = chunk.removeprefix(BOM)  # a byte-order mark is not JSON
         parts = chunk.split(b"\n")
         if pending:
             pending.append(parts[0])
@@ -171,8 +202,12 @@ def _lines(chunks: Iterable[bytes]) -> Iterator[tuple[int, bytes]]:
         pending.append(parts.pop())
         for part in parts:
             number += 1
+            if number == 1:
+                part = part.removeprefix(BOM)  # a byte-order mark is not JSON
             yield number, part[:-1] if part.endswith(b"\r") else part
     rest = b"".join(pending)
+    if number == 0:
+        rest = rest.removeprefix(BOM)
     if rest:
         yield number + 1, rest[:-1] if rest.endswith(b"\r") else rest
 
@@ -217,70 +252,97 @@ def _indent(text: str) -> int:
     return len(text) - len(text.lstrip())
 
 
+_UNDECIDED_LIMIT = 1 << 20  # characters of a broken document read while looking for a line of JSON Lines
+
+
 def _document_or_lines(first: int, raw: bytes, lines: Iterator[tuple[int, bytes]]) -> Iterator[Item]:
-    """The first line opens a value: join lines until it is complete (one document), or until the joined
-    text shows that the input is JSON Lines whose first line is cut short."""
+    """The first line opens a value: join lines until it is complete (one document), or until a later line
+    shows that the input is JSON Lines whose first line is cut short."""
     texts = [raw.decode("utf-8")]
+    raws = [raw]
     numbers = [first]
     size = len(texts[0])
     checked = 0
+    broken: Item | None = None  # the joined text's fault, once it has one
+    whole_lines = False  # a later line is a whole object by itself
+    first_indent = _indent(texts[0])
     for number, raw_line in lines:
         try:
-            texts.append(raw_line.decode("utf-8"))
+            text = raw_line.decode("utf-8")
         except UnicodeDecodeError:
-            yield Item(first, error=f"input: line {number} is not UTF-8 text", document=True)
-            return
+            text = raw_line.decode("utf-8", "replace")  # cannot be part of a document; may be a line's error
+            broken = broken or Item(first, error=f"input: line {number} is not UTF-8 text", document=True)
+        texts.append(text)
+        raws.append(raw_line)
         numbers.append(number)
-        size += len(texts[-1]) + 1
-        if size >= 2 * checked and texts[-1].strip():
-            # Checked again each time the text has doubled: reading a long document stays linear.
-            checked = size
-            verdict = _verdict(texts, numbers, at_end=False)
-            if verdict is not None:
-                yield from verdict
-                if verdict[-1].document:
-                    return
+        size += len(text) + 1
+        if _whole_object(text, first_indent):
+            whole_lines = True
+            if broken is not None or _broken(texts, numbers) is not None:
+                yield from _each_line(numbers, raws)  # JSON Lines after all
                 yield from _json_lines(lines)
                 return
-    verdict = _verdict(texts, numbers, at_end=True)
-    assert verdict is not None
-    yield from verdict
+        if broken is None and size >= 2 * checked and text.strip():
+            # Checked again each time the text has doubled: reading a long document stays linear.
+            checked = size
+            broken = _broken(texts, numbers)
+        if broken is not None and size > _UNDECIDED_LIMIT:
+            yield broken
+            return
+    if broken is not None:
+        yield broken
+        return
+    document = _document(texts, numbers)
+    if document.error is not None and whole_lines:
+        yield from _each_line(numbers, raws)  # not one document: JSON Lines
+        return
+    yield document
 
 
-def _verdict(texts: list[str], numbers: list[int], at_end: bool) -> list[Item] | None:
-    """What the joined lines are: a document (or its fault) as one item, JSON Lines as one item per line,
-    or None when more lines are needed to tell."""
+def _each_line(numbers: list[int], raws: list[bytes]) -> Iterator[Item]:
+    for number, raw in zip(numbers, raws, strict=True):
+        if raw.strip():
+            yield _parse_line(number, raw)
+
+
+def _whole_object(text: str, first_indent: int) -> bool:
+    """A line that is a whole JSON object by itself, not indented more than the first line (inside a
+    pretty-printed document, lines are indented)."""
+    stripped = text.strip()
+    return (
+        stripped.startswith("{")
+        and stripped.endswith("}")
+        and _indent(text) <= first_indent
+        and _parse_line(0, stripped.encode("utf-8")).error is None
+    )
+
+
+def _broken(texts: list[str], numbers: list[int]) -> Item | None:
+    """The fault of the joined lines as one document's error, or None while they may still become one
+    (complete, or a value still open at the end of what has been read)."""
     joined = "\n".join(texts)
     try:
-        value = loads(joined)
+        loads(joined)
     except json.JSONDecodeError as error:
-        if error.pos >= len(joined.rstrip()):  # a value still open at the end of what has been read
-            if not at_end:
-                return None
-            return [_document_error(error, numbers)]
-        # Where did it go wrong: at the first character of a later line that is a whole object by itself?
-        start = 0
-        for index, text in enumerate(texts):  # noqa: B007 - the line where it went wrong
-            end = start + len(text)
-            if error.pos <= end:
-                break
-            start = end + 1
-        if (
-            index > 0
-            and error.pos == start + _indent(text)
-            and _indent(text) <= _indent(texts[0])
-            and text.lstrip().startswith("{")
-            and _parse_line(numbers[index], text.encode("utf-8")).error is None
-        ):
-            return [_parse_line(n, t.encode("utf-8")) for n, t in zip(numbers, texts, strict=True) if t.strip()]
-        return [_document_error(error, numbers)]
+        if error.pos >= len(joined.rstrip()):
+            return None
+        return _document_error(error, numbers)
     except ValueError as error:  # nested too deeply, NaN
-        return [
-            Item(numbers[0], error=str(error) if isinstance(error, _NotJSON) else line_message(error), document=True)
-        ]
-    if not at_end:
-        return None  # complete, but only the end of the input says nothing follows
-    return [Item(numbers[0], value, document=True)]
+        message = str(error) if isinstance(error, _NotJSON) else line_message(error)
+        return Item(numbers[0], error=message, document=True)
+    return None
+
+
+def _document(texts: list[str], numbers: list[int]) -> Item:
+    """The joined lines at the end of the input: one document, or its fault."""
+    joined = "\n".join(texts)
+    try:
+        return Item(numbers[0], loads(joined), document=True)
+    except json.JSONDecodeError as error:
+        return _document_error(error, numbers)
+    except ValueError as error:
+        message = str(error) if isinstance(error, _NotJSON) else line_message(error)
+        return Item(numbers[0], error=message, document=True)
 
 
 def _document_error(error: json.JSONDecodeError, numbers: list[int]) -> Item:

@@ -37,6 +37,7 @@ import re
 from typing import Any
 
 from sparrow.hand import HandError, Meld, MeldKind
+from sparrow.messages import quote
 from sparrow.situation import MOMENTS, SELF_DRAWN, WIN_BY, HandSituation, SituationError
 from sparrow.tiles import SEATS, Tile, TileError, format_tiles, parse_tiles
 
@@ -92,15 +93,17 @@ def compact_fields(text: str, rules: str | None = None) -> dict[str, Any]:
         if char in _CLOSING:
             end = text.find(_CLOSING[char], start + 1)
             if end == -1:
-                raise CompactError(f"{char!r} at position {start} in {text!r} is never closed")
+                raise CompactError(f"{char!r} at position {start} in {quote(text)} is never closed")
             melds.append(_meld(text[start + 1 : end], char == "[", text, start))
             position = end + 1
         elif char in ")]":
-            raise CompactError(f"{char!r} at position {start} in {text!r} closes nothing")
+            raise CompactError(f"{char!r} at position {start} in {quote(text)} closes nothing")
         elif char == "+":
             position = _part_end(text, start + 1)
             if "winning_tile" in fields:
-                raise CompactError(f"a second winning tile {text[start:position]!r} at position {start} in {text!r}")
+                raise CompactError(
+                    f"a second winning tile {quote(text[start:position])} at position {start} in {quote(text)}"
+                )
             word = text[start + 1 : position]
             if word.endswith("*"):
                 self_drawn = True
@@ -125,7 +128,9 @@ def compact_fields(text: str, rules: str | None = None) -> dict[str, Any]:
 
     if "rules" not in fields:
         if rules is None:
-            raise CompactError(f"say which ruleset scores the hand: start with 'nts:' or similar in {text!r}", "rules")
+            raise CompactError(
+                f"say which ruleset scores the hand: start with 'nts:' or similar in {quote(text)}", "rules"
+            )
         fields["rules"] = rules
     fields["concealed"] = "".join(concealed)
     if melds:
@@ -169,7 +174,7 @@ def _part_end(text: str, position: int) -> int:
 
 
 def _quote(part: str, text: str, start: int) -> str:
-    return f"{part!r} at position {start} in {text!r}"
+    return f"{quote(part)} at position {start} in {quote(text)}"
 
 
 _POSITION = re.compile(r"at position (\d+)")
@@ -182,10 +187,10 @@ def _tiles(word: str, text: str, start: int, field_name: str = "hand") -> list[T
         return parse_tiles(word)
     except TileError as error:
         message = str(error)
-        inside = f" in {word!r}"
+        inside = f" in {quote(word)}"
         if _POSITION.search(message):
             message = _POSITION.sub(lambda found: f"at position {start + int(found[1])}", message, count=1)
-            message = message.replace(inside, f" in {text!r}", 1)
+            message = message.replace(inside, f" in {quote(text)}", 1)
         else:  # an error of the whole part (more than four copies of a tile): quote the part
             message = f"{_quote(word, text, start)}: {message.replace(inside, '', 1)}"
         raise CompactError(message, field_name) from None
@@ -195,7 +200,7 @@ def _rules_name(name: str, rules: str | None, text: str, start: int) -> str:
     if not name or not name.replace("_", "").isalnum():
         raise CompactError(f"{_quote(name + ':', text, start)} is not a ruleset name", "rules")
     if rules is not None and rules != name:
-        raise CompactError(f"the hand says {name!r} but the ruleset given is {rules!r}", "rules")
+        raise CompactError(f"the hand says {quote(name)} but the ruleset given is {quote(rules)}", "rules")
     return name
 
 
@@ -247,7 +252,7 @@ def _setting(word: str, fields: dict[str, Any], options: dict[str, Any], text: s
     field_name = SETTINGS.get(key)
     if field_name is None:
         if key in options:
-            raise CompactError(f"{_quote(word, text, start)}: the option {key!r} is given twice", "options")
+            raise CompactError(f"{_quote(word, text, start)}: the option {quote(key)} is given twice", "options")
         options[key] = parse_option_value(value)
         return
     if field_name in fields:
@@ -275,7 +280,7 @@ def _setting(word: str, fields: dict[str, Any], options: dict[str, Any], text: s
         unknown = [m for m in moments if m not in MOMENTS]
         if unknown:
             raise CompactError(
-                f"{_quote(word, text, start)}: unknown moment {unknown[0]!r} (known: {', '.join(MOMENTS)})",
+                f"{_quote(word, text, start)}: unknown moment {quote(unknown[0])} (known: {', '.join(MOMENTS)})",
                 key,
             )
         fields[field_name] = moments
@@ -287,13 +292,13 @@ def _settle_win_by(fields: dict[str, Any], self_drawn: bool, text: str) -> None:
     win_by = fields.get("win_by")
     if "winning_tile" not in fields:
         if win_by is not None:
-            raise CompactError(f"win_by={win_by} needs a winning tile (+tile) in {text!r}", "win_by")
+            raise CompactError(f"win_by={win_by} needs a winning tile (+tile) in {quote(text)}", "win_by")
         return
     if self_drawn:
         if win_by is None:
             fields["win_by"] = "self_draw"
         elif win_by not in SELF_DRAWN:
-            raise CompactError(f"'*' says self-drawn but win_by={win_by} in {text!r}", "win_by")
+            raise CompactError(f"'*' says self-drawn but win_by={win_by} in {quote(text)}", "win_by")
 
 
 def parse_option_value(text: str) -> bool | int | str:
@@ -322,7 +327,7 @@ def parse_option(item: str, flag: str = "--option") -> tuple[str, bool | int | s
     value is missing."""
     name, sep, value = item.partition("=")
     if not sep or not name or not value:
-        raise CompactError(f"write name=value, e.g. {flag} flowers=false, got {item!r}", flag)
+        raise CompactError(f"write name=value, e.g. {flag} flowers=false, got {quote(item)}", flag)
     return name, parse_option_value(value)
 
 

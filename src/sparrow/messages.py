@@ -38,8 +38,12 @@ class HugeNumber:
 def quote(value: Any, limit: int = QUOTE_LIMIT) -> str:
     """``repr(value)``, cut to ``limit`` characters (ending in ``…``) when longer."""
     if isinstance(value, str) and len(value) > limit:
-        value = value[: limit + 1]  # repr of the head only: a 10 MB string is not copied
-        return repr(value)[: limit - 1] + "…"
+        head = value[:limit]  # repr of the head only: a 10 MB string is not copied
+        text = repr(head)
+        while len(text) + 1 > limit:  # escapes make a repr longer than its text
+            head = head[: len(head) - (len(text) + 1 - limit)]
+            text = repr(head)
+        return text[:-1] + "…" + text[-1]  # 'abc…': the quote is closed
     try:
         text = repr(value)
     except ValueError:  # an int of more digits than Python prints

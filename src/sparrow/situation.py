@@ -6,6 +6,7 @@ field at fault; ``to_dict`` writes it back (round-trip).
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -70,16 +71,63 @@ def field_value(data: Mapping[str, Any], name: str, expected: type, description:
     return value
 
 
+# Parsed tile strings and melds, shared: a batch of thousands of hands repeats the same sets and bonus
+# tiles again and again. Both hold immutable values and are emptied when full, so memory stays bounded.
+_CACHE_LIMIT = 16_384
+_MAX_TILE_TEXT = 256  # characters of one tile field: a hand has at most 18 playing tiles and 8 bonus tiles
+_tile_cache: dict[str, tuple[Tile, ...]] = {}
+_meld_cache: dict[tuple[str, str, bool], Meld] = {}
+
+
+def _sorted_tiles(text: str) -> tuple[Tile, ...]:
+    """``parse_tiles(text)``, sorted (raises ``TileError``)."""
+    tiles = _tile_cache.get(text)
+    if tiles is None:
+        tiles = tuple(sorted(parse_tiles(text, as_set=False)))
+        distinct = set(tiles)
+        if len(distinct) != len(tiles):  # copies counted in C; parse_tiles says where a fifth one stands
+            flowers = tiles[bisect_left(tiles, 34) :]
+            if max(map(tiles.count, distinct)) > 4 or len(set(flowers)) != len(flowers):
+                parse_tiles(text)  # raises TileError
+        if len(text) <= 64:
+            if len(_tile_cache) >= _CACHE_LIMIT:
+                _tile_cache.clear()
+            _tile_cache[text] = tiles
+    return tiles
+
+
 def _tiles(data: Mapping[str, Any], name: str, default: str | None = None) -> tuple[Tile, ...]:
+    """The field's tiles, sorted."""
     value = data.get(name)
     if value is None:
         value = default
     if value is None:
         raise SituationError(name, "is required")
+    if not isinstance(value, str):
+        raise SituationError(name, f"tile notation must be a string, got {type(value).__name__}")
+    if len(value) > _MAX_TILE_TEXT:  # no hand needs more: refused before a long text is parsed
+        raise SituationError(name, f"{len(value):,} characters are too many for the tiles of a hand: {quote(value)}")
     try:
-        return tuple(parse_tiles(value))
+        return _sorted_tiles(value)
     except TileError as error:
         raise SituationError(name, str(error)) from None
+
+
+def _meld(kind: str, tiles: Any, is_open: bool, where: str) -> Meld:
+    key = (kind, tiles, is_open)
+    meld = _meld_cache.get(key) if isinstance(tiles, str) else None
+    if meld is None:
+        try:
+            meld = Meld(MeldKind(kind), _tiles({"tiles": tiles}, "tiles"), is_open)
+        except SituationError as error:
+            raise SituationError(f"{where}.tiles", str(error).split(": ", 1)[1]) from None
+        except HandError as error:
+            raise SituationError(where, str(error)) from None
+        if len(tiles) <= 8:
+            if len(_meld_cache) >= _CACHE_LIMIT:
+                _meld_cache.clear()
+            _meld_cache[key] = meld
+    return meld
 
 
 def _seat(data: Mapping[str, Any], name: str, default: str | None = None) -> str:
@@ -92,6 +140,9 @@ def _seat(data: Mapping[str, Any], name: str, default: str | None = None) -> str
 
 
 _SITUATION_KEYS = SITUATION_FIELDS | EXTRA_FIELDS
+_WIN_BY_SET = frozenset(WIN_BY)
+_MOMENT_SET = frozenset(MOMENTS)
+_NO_MOMENTS: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,17 +163,39 @@ class HandSituation:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> HandSituation:
-        if not isinstance(data, Mapping):
+        if type(data) is not dict and not isinstance(data, Mapping):
             raise SituationError("situation", f"expected a JSON object, got {type(data).__name__}")
         check_fields(data, _SITUATION_KEYS)
-        rules = data.get("rules")
+        get = data.get
+        rules = get("rules")
         if not isinstance(rules, str):
             raise SituationError("rules", "is required and must be a ruleset name")
-        options = field_value(data, "options", Mapping, "an object of named options", {})
-        concealed = _tiles(data, "concealed")
-        melds_data = field_value(data, "melds", list, "a list of melds", [])
+        options = get("options")
+        if options is None:
+            options = {}
+        elif type(options) is not dict and not isinstance(options, Mapping):
+            field_value(data, "options", Mapping, "an object of named options", {})  # raises, naming the field
+        value = get("concealed")
+        concealed = _tile_cache.get(value) if type(value) is str else None
+        if concealed is None:
+            concealed = _tiles(data, "concealed")
+        melds_data = get("melds")
+        if melds_data is None:
+            melds_data = ()
+        elif type(melds_data) is not list:
+            field_value(data, "melds", list, "a list of melds", [])  # raises, naming the field
         melds = []
         for index, item in enumerate(melds_data):
+            if type(item) is dict and item.keys() <= MELD_FIELDS:  # the common case: a set seen before
+                is_open = item.get("open", True)
+                if type(is_open) is bool:
+                    try:
+                        meld = _meld_cache.get((item.get("kind"), item.get("tiles"), is_open))
+                    except TypeError:  # a list or object where a string belongs: said below
+                        meld = None
+                    if meld is not None:
+                        melds.append(meld)
+                        continue
             where = f"melds[{index}]"
             if not isinstance(item, Mapping):
                 raise SituationError(where, "must be an object with kind, tiles and open")
@@ -133,65 +206,82 @@ class HandSituation:
             is_open = item.get("open", True)
             if not isinstance(is_open, bool):
                 raise SituationError(f"{where}.open", "must be true or false")
-            try:
-                melds.append(Meld(MeldKind(kind), _tiles(item, "tiles"), is_open))
-            except SituationError as error:
-                raise SituationError(f"{where}.tiles", str(error).split(": ", 1)[1]) from None
-            except HandError as error:
-                raise SituationError(where, str(error)) from None
-        winning = data.get("winning_tile")
+            melds.append(_meld(kind, item.get("tiles"), is_open, where))
+        winning = get("winning_tile")
         winning_tile = None
         if winning is not None:
-            try:
-                winning_tile = Tile.parse(winning)
-            except TileError as error:
-                raise SituationError("winning_tile", str(error)) from None
-            if winning_tile.is_bonus:
+            tiles = _tile_cache.get(winning) if type(winning) is str else None
+            if tiles is None:
+                tiles = _tiles(data, "winning_tile")
+            if len(tiles) != 1:
+                raise SituationError("winning_tile", f"expected one tile, got {len(tiles)} in {quote(winning)}")
+            winning_tile = tiles[0]
+            if winning_tile >= 34:
                 raise SituationError("winning_tile", "a flower or season cannot complete a hand")
-        win_by = data.get("win_by")
+        win_by = get("win_by")
         if win_by is None:
             win_by = "discard"
-        if not isinstance(win_by, str) or win_by not in WIN_BY:
+        elif type(win_by) is not str or win_by not in _WIN_BY_SET:
             raise SituationError("win_by", f"expected one of {', '.join(WIN_BY)}, got {quote(win_by)}")
-        moments = data.get("moments")
-        if moments is None:
-            moments = []
-        if not isinstance(moments, list) or any(not isinstance(m, str) or m not in MOMENTS for m in moments):
-            raise SituationError("moments", f"expected a list of {', '.join(MOMENTS)}, got {quote(moments)}")
+        moments = get("moments")
+        if not moments:
+            if moments is not None and type(moments) is not list:
+                raise SituationError("moments", f"expected a list of {', '.join(MOMENTS)}, got {quote(moments)}")
+            moment_set = _NO_MOMENTS
+        else:
+            if type(moments) is not list or any(type(m) is not str or m not in _MOMENT_SET for m in moments):
+                raise SituationError("moments", f"expected a list of {', '.join(MOMENTS)}, got {quote(moments)}")
+            moment_set = frozenset(moments)
+        seat_wind = get("seat_wind")
+        if seat_wind is None or seat_wind not in SEATS:
+            seat_wind = _seat(data, "seat_wind", "E")
+        round_wind = get("round_wind")
+        if round_wind is None or round_wind not in SEATS:
+            round_wind = _seat(data, "round_wind", "E")
+        value = get("bonus")
+        bonus = _tile_cache.get(value) if type(value) is str else None
+        if bonus is None:
+            bonus = () if value is None or value == "" else _tiles(data, "bonus", "")
         situation = cls(
-            rules=rules,
-            concealed=tuple(sorted(concealed)),
-            melds=tuple(melds),
-            winning_tile=winning_tile,
-            win_by=win_by,
-            seat_wind=_seat(data, "seat_wind", "E"),
-            round_wind=_seat(data, "round_wind", "E"),
-            bonus=tuple(sorted(_tiles(data, "bonus", ""))),
-            moments=frozenset(moments),
-            options=dict(options),
+            rules,
+            concealed,
+            tuple(melds),
+            winning_tile,
+            win_by,
+            seat_wind,
+            round_wind,
+            bonus,
+            moment_set,
+            dict(options) if options else {},
         )
         situation.check()
         return situation
 
     def check(self) -> None:
         """Raise :class:`SituationError` if the tiles cannot be a real hand."""
-        if any(t.is_bonus for t in self.concealed):
+        concealed, bonus, winning = self.concealed, self.bonus, self.winning_tile
+        if concealed and max(concealed) >= 34:
             raise SituationError("concealed", "flowers and seasons belong in bonus, not in the hand")
-        if any(not t.is_bonus for t in self.bonus):
+        if bonus and min(bonus) < 34:
             raise SituationError("bonus", "only flowers and seasons (1f-8f) can be bonus tiles")
-        try:
-            Hand(
-                self.concealed + ((self.winning_tile,) if self.winning_tile is not None else ()), self.melds, self.bonus
-            )
-        except HandError as error:
-            raise SituationError("concealed", str(error)) from None
-        expected = (14 if self.winning_tile is not None else 13) + self.kong_count
-        actual = len(self.concealed) + (self.winning_tile is not None) + sum(len(m.tiles) for m in self.melds)
+        playing = concealed if winning is None else (*concealed, winning)
+        kongs = 0
+        for meld in self.melds:
+            playing += meld.tiles
+            if len(meld.tiles) == 4:
+                kongs += 1
+        # Counted in C: a hand has at most 18 playing tiles of at most 14 kinds.
+        if (playing and max(map(playing.count, set(playing))) > 4) or len(set(bonus)) != len(bonus):
+            try:  # the hand says which tile has too many copies
+                Hand(self.full_concealed, self.melds, bonus)
+            except HandError as error:
+                raise SituationError("concealed", str(error)) from None
+        actual = len(playing)
+        expected = (14 if winning is not None else 13) + kongs
         if actual != expected:
-            what = "a winning hand" if self.winning_tile is not None else "a non-winning hand"
+            what = "a winning hand" if winning is not None else "a non-winning hand"
             raise SituationError(
-                "concealed",
-                f"{what} with {self.kong_count} kong(s) must have {expected} tiles in all, this one has {actual}",
+                "concealed", f"{what} with {kongs} kong(s) must have {expected} tiles in all, this one has {actual}"
             )
         self._check_win_facts()
 
