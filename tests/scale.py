@@ -1,6 +1,7 @@
 """How big the heavier property tests are.
 
-``make test`` runs them at a size that keeps the whole suite quick on two cores; set
+``make test`` runs them (the hands they play, the examples of the property tests) at a size that
+keeps the whole suite quick on two cores and still finds the bugs they were written for; set
 ``SPARROW_TEST_SCALE`` (a whole number, default 1) to multiply every budget for a thorough run, e.g.
 ``SPARROW_TEST_SCALE=10 make test`` before a release.
 """

@@ -15,6 +15,7 @@ from sparrow.analysis import (
     waits,
 )
 from sparrow.tiles import KINDS, format_tiles, parse_tiles, tile_counts
+from tests.scale import scaled
 from tests.strategies import complete_hands
 
 
@@ -84,7 +85,7 @@ def test_unseen_count():
     assert unseen_count(parse_tiles("14m"), counts("23m"), counts("4m44m")) == 4 + 1
 
 
-@settings(max_examples=300)
+@settings(max_examples=scaled(100))
 @given(complete_hands(max_melds=4))
 def test_complete_hands_have_shanten_minus_one(hand):
     standing, melds = hand
@@ -92,7 +93,7 @@ def test_complete_hands_have_shanten_minus_one(hand):
     assert regular_shanten(standing, len(melds)) == -1
 
 
-@settings(max_examples=300)
+@settings(max_examples=scaled(100))
 @given(complete_hands(max_melds=4))
 def test_removing_any_tile_from_a_complete_hand_leaves_it_waiting_on_that_tile(hand):
     standing, melds = hand

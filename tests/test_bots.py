@@ -155,14 +155,14 @@ def test_a_decision_depends_on_the_observation_alone(level):
 
 @pytest.mark.slow
 @pytest.mark.parametrize("rules", RULESETS)
-def test_every_level_plays_120_hands_legally_and_wins_some(rules):
-    """Each level sits at 120 seeded hands of the ruleset (a table of easy, normal, expert and normal
+def test_every_level_plays_80_hands_legally_and_wins_some(rules):
+    """Each level sits at 80 seeded hands of the ruleset (a table of easy, normal, expert and normal
     bots, the chairs turning every match): every decision is one of the legal actions (the engine
     would raise otherwise), and every level wins some hands."""
     from sparrow.lab import run_lab
 
-    result = run_lab(rules, ["easy", "normal", "expert", "normal"], scaled(120), seed=2026)
-    assert result.hands == scaled(120)
+    result = run_lab(rules, ["easy", "normal", "expert", "normal"], scaled(80), seed=2026)
+    assert result.hands == scaled(80)
     for stats in result.stats:
         assert stats.wins > 0, (rules, stats.level)
     assert result.drawn_rate < 0.6

@@ -25,6 +25,7 @@ from sparrow.rules import Settlement
 from sparrow.rules import score as score_situation
 from sparrow.rules.ruleset import SETTLEMENT_FIELDS
 from sparrow.situation import EXTRA_FIELDS, MELD_FIELDS, SITUATION_FIELDS, HandSituation, SituationError
+from tests.scale import scaled
 
 runner = CliRunner()
 SPARROW = Path(sys.executable).with_name("sparrow")
@@ -123,7 +124,7 @@ def test_id_and_comment_are_allowed_and_id_is_copied_into_results_and_errors():
 KNOWN_NAMES = SITUATION_FIELDS | SETTLEMENT_FIELDS | MELD_FIELDS | EXTRA_FIELDS
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=scaled(60), deadline=None)
 @given(key=st.text(min_size=1, max_size=60).filter(lambda key: key not in KNOWN_NAMES))
 def test_any_unknown_key_is_refused_naming_itself(key):
     for read, data, known in (

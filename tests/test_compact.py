@@ -19,6 +19,7 @@ from sparrow.generate import random_complete_situation
 from sparrow.rules import RulesError, get_ruleset
 from sparrow.situation import HandSituation, SituationError
 from sparrow.tiles import TileError, parse_tiles
+from tests.scale import scaled
 
 RULESETS = ("nts", "hkos", "chinese", "casual")
 
@@ -277,7 +278,7 @@ def test_the_canonical_form_of_a_canonical_text_is_itself():
         assert format_compact(parse_compact(text)) == text
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=scaled(100), deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), rules=st.sampled_from(RULESETS), winning=st.booleans())
 def test_compact_to_situation_to_compact_round_trips(seed, rules, winning):
     situation = random_complete_situation(random.Random(seed), rules, winning=winning)

@@ -13,6 +13,7 @@ from sparrow.compact import parse_compact
 from sparrow.generate import random_complete_situation
 from sparrow.handlink import hand_from_query, hand_from_query_string, hand_query, hand_query_string
 from sparrow.situation import HandSituation, SituationError
+from tests.scale import scaled
 
 OPTIONS = {
     "nts": [{}],
@@ -75,7 +76,7 @@ def test_a_malformed_link_names_the_parameter(query, field):
     assert str(error.value).startswith(f"{field}: ") or getattr(error.value, "field", None) == field
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=scaled(100), deadline=None)
 @given(st.sampled_from(sorted(OPTIONS)), st.integers(0, 2**32), st.booleans(), st.data())
 def test_round_trip_through_the_url(rules, seed, winning, data):
     options = data.draw(st.sampled_from(OPTIONS[rules]))

@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 from sparrow.rules import RulesError, ScoreResult, Settlement, get_ruleset, score, settle
 from sparrow.situation import HandSituation, SituationError
 from sparrow.tiles import KINDS, SEATS, format_tiles_in_order, parse_tiles, tile_counts
+from tests.scale import scaled
 
 CASUAL = get_ruleset("casual")
 
@@ -564,7 +565,7 @@ def complete_casual_hands(draw: st.DrawFn) -> dict[str, Any]:
     }
 
 
-@settings(max_examples=300)
+@settings(max_examples=scaled(100))
 @given(complete_casual_hands())
 def test_every_complete_hand_is_a_valid_win_with_consistent_arithmetic(data: dict[str, Any]) -> None:
     result = score(HandSituation.from_dict(data))

@@ -12,6 +12,7 @@ from sparrow.rules import Settlement, get_ruleset, settle
 from sparrow.shapes import decompositions, is_nine_gates, is_seven_pairs, readings
 from sparrow.situation import HandSituation
 from sparrow.tiles import SEATS, Tile, format_tiles, format_tiles_in_order
+from tests.scale import scaled
 
 RULES = get_ruleset("chinese")
 CHOW_STARTS = [suit * 9 + rank for suit in range(3) for rank in range(7)]
@@ -102,7 +103,7 @@ def summary(result) -> tuple:
     return result.valid, result.total, result.items, result.reason
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=scaled(100), deadline=None)
 @given(complete_hands(), st.randoms(use_true_random=False))
 def test_scoring_ignores_the_order_tiles_are_written_in(data, random):
     first = RULES.score(HandSituation.from_dict(data))
@@ -115,7 +116,7 @@ def test_scoring_ignores_the_order_tiles_are_written_in(data, random):
 
 
 @pytest.mark.slow
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=scaled(100), deadline=None)
 @given(complete_hands())
 def test_an_own_flower_never_lowers_the_total(data):
     situation = HandSituation.from_dict(data)
@@ -130,7 +131,7 @@ def test_an_own_flower_never_lowers_the_total(data):
         assert after.valid == before.valid
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=scaled(100), deadline=None)
 @given(complete_hands())
 def test_every_generated_hand_is_a_winning_shape_and_adds_up(data):
     result = RULES.score(HandSituation.from_dict(data))
@@ -143,7 +144,7 @@ def test_every_generated_hand_is_a_winning_shape_and_adds_up(data):
         assert result.total == 0 and result.reason == f"needs 3 points not counting flowers, has {values - flowers}"
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=scaled(80), deadline=None)
 @given(complete_hands())
 def test_result_survives_to_dict(data):
     situation = HandSituation.from_dict(data)
@@ -155,7 +156,7 @@ def test_result_survives_to_dict(data):
     assert summary(again) == summary(result)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=scaled(100), deadline=None)
 @given(
     winner=st.sampled_from([None, *SEATS]),
     win_by=st.sampled_from(["discard", "self_draw", "kong_replacement", "flower_replacement", "robbing_kong"]),

@@ -19,6 +19,7 @@ from sparrow.rules import score as score_any
 from sparrow.shapes import decompositions
 from sparrow.situation import HandSituation, SituationError
 from sparrow.tiles import SEATS, format_tiles, format_tiles_in_order, parse_tiles, tile_counts
+from tests.scale import scaled
 
 HKOS = get_ruleset("hkos")
 
@@ -877,7 +878,7 @@ def complete_hands(draw):
     }
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=scaled(100), deadline=None)
 @given(complete_hands(), st.randoms(use_true_random=False))
 def test_scoring_ignores_the_order_tiles_are_written_in(data, rng: random.Random):
     first = HKOS.score(HandSituation.from_dict(data))
@@ -896,7 +897,7 @@ def test_scoring_ignores_the_order_tiles_are_written_in(data, rng: random.Random
     assert first.arithmetic == second.arithmetic
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=scaled(100), deadline=None)
 @given(complete_hands(), st.sampled_from([0, 4]))
 def test_adding_an_own_bonus_tile_never_lowers_the_score(data, season):
     own = 34 + SEATS.index(data["seat_wind"]) + season  # the seat's flower or season
@@ -908,7 +909,7 @@ def test_adding_an_own_bonus_tile_never_lowers_the_score(data, season):
     assert after.details["faan"] >= before.details["faan"]
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=scaled(100), deadline=None)
 @given(complete_hands())
 def test_results_are_consistent_and_survive_to_dict(data):
     result = HKOS.score(HandSituation.from_dict(data))
@@ -926,7 +927,7 @@ def test_results_are_consistent_and_survive_to_dict(data):
         assert result.total == 0 and result.reason
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=scaled(100), deadline=None)
 @given(
     st.sampled_from([None, *SEATS]),
     st.sampled_from(["discard", "self_draw", "kong_replacement", "flower_replacement", "robbing_kong"]),

@@ -22,6 +22,7 @@ from sparrow.generate import random_complete_situation
 from sparrow.rules import RulesError, ScoreResult, Settlement, get_ruleset, score, settle
 from sparrow.situation import HandSituation, SituationError
 from sparrow.tiles import SEATS, format_tiles, format_tiles_in_order, parse_tiles, tile_counts
+from tests.scale import scaled
 
 NTS = get_ruleset("nts")
 
@@ -853,7 +854,7 @@ def test_waits_include_the_cake_for_a_bamboo_1_pair() -> None:
     assert format_tiles(NTS.waits(tile_counts(parse_tiles("123m11s99s")), melds=2)) == "19s"
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=scaled(60), deadline=None)
 @given(st.integers(0, 2**32 - 1))
 def test_waits_agree_with_is_complete(seed: int) -> None:
     rng = random.Random(seed)
@@ -947,7 +948,7 @@ def random_hand(seed: int, winning: bool = True) -> HandSituation:
     return random_complete_situation(random.Random(seed), "nts", winning=winning, special_form_chance=0.1)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=scaled(100), deadline=None)
 @given(st.integers(0, 2**32 - 1))
 def test_every_complete_hand_is_a_win_or_short_of_the_minimum(seed: int) -> None:
     hand = random_hand(seed)
@@ -961,7 +962,7 @@ def test_every_complete_hand_is_a_win_or_short_of_the_minimum(seed: int) -> None
         assert result.reason is not None and result.reason.startswith("needs at least 2 doublings")
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=scaled(80), deadline=None)
 @given(st.integers(0, 2**32 - 1), st.randoms(use_true_random=False))
 def test_scoring_does_not_depend_on_the_order_of_the_tiles(seed: int, shuffler: random.Random) -> None:
     hand = random_hand(seed)
@@ -976,7 +977,7 @@ def test_scoring_does_not_depend_on_the_order_of_the_tiles(seed: int, shuffler: 
     assert sorted(lines(reordered)) == sorted(lines(original))
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=scaled(80), deadline=None)
 @given(st.integers(0, 2**32 - 1), st.booleans(), st.booleans())
 def test_an_own_flower_or_season_never_lowers_the_total(seed: int, winning: bool, season: bool) -> None:
     hand = random_hand(seed, winning)
@@ -988,7 +989,7 @@ def test_an_own_flower_or_season_never_lowers_the_total(seed: int, winning: bool
     assert score(HandSituation.from_dict(data)).total >= score(hand).total
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=scaled(80), deadline=None)
 @given(st.integers(0, 2**32 - 1), st.booleans())
 def test_results_follow_the_contract(seed: int, winning: bool) -> None:
     result = NTS.score(random_hand(seed, winning))

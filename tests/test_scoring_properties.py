@@ -15,6 +15,7 @@ from sparrow.generate import random_complete_situation, random_settlement_seats
 from sparrow.rules import Settlement, get_ruleset
 from sparrow.situation import HandSituation
 from sparrow.tiles import BONUS_TILES, SEATS, format_tiles_in_order
+from tests.scale import scaled
 
 RULESETS = ("nts", "hkos", "chinese", "casual")
 WITH_BONUS_TILES = ("nts", "hkos", "chinese")
@@ -53,7 +54,7 @@ def score(situation: HandSituation):
     return get_ruleset(situation.rules).score(situation)
 
 
-@settings(max_examples=1000, deadline=None)
+@settings(max_examples=scaled(200), deadline=None)
 @given(seed=seeds, rules=rulesets, winning=st.booleans())
 def test_every_result_is_the_contract_json(seed, rules, winning):
     situation = situation_for(seed, rules, winning)
@@ -77,7 +78,7 @@ def test_every_result_is_the_contract_json(seed, rules, winning):
     assert json.loads(json.dumps(data)) == data  # plain JSON, nothing that only Python can read
 
 
-@settings(max_examples=1000, deadline=None)
+@settings(max_examples=scaled(200), deadline=None)
 @given(seed=seeds, rules=rulesets, winning=st.booleans())
 def test_an_invalid_result_has_total_0_and_says_why(seed, rules, winning):
     result = score(situation_for(seed, rules, winning))
@@ -86,7 +87,7 @@ def test_an_invalid_result_has_total_0_and_says_why(seed, rules, winning):
         assert isinstance(result.reason, str) and result.reason.strip()
 
 
-@settings(max_examples=600, deadline=None)
+@settings(max_examples=scaled(150), deadline=None)
 @given(seed=seeds, rules=rulesets, winning=st.booleans(), order_seed=st.integers(0, 2**16))
 def test_scoring_does_not_depend_on_the_order_tiles_are_written_in(seed, rules, winning, order_seed):
     situation = situation_for(seed, rules, winning)
@@ -113,7 +114,7 @@ def test_scoring_does_not_depend_on_the_order_tiles_are_written_in(seed, rules, 
     assert reordered == expected
 
 
-@settings(max_examples=600, deadline=None)
+@settings(max_examples=scaled(150), deadline=None)
 @given(seed=seeds, rules=st.sampled_from(WITH_BONUS_TILES), winning=st.booleans(), pick=st.integers(0, 1))
 def test_an_own_flower_or_season_never_lowers_the_total(seed, rules, winning, pick):
     situation = situation_for(seed, rules, winning)
@@ -154,7 +155,7 @@ def _settlement(rng: random.Random, rules: str) -> Settlement:
     return Settlement.from_dict(data)
 
 
-@settings(max_examples=600, deadline=None)
+@settings(max_examples=scaled(150), deadline=None)
 @given(seed=seeds, rules=rulesets)
 def test_payments_sum_to_zero(seed, rules):
     settlement = _settlement(random.Random(seed), rules)
@@ -166,7 +167,7 @@ def test_payments_sum_to_zero(seed, rules):
         assert payments[settlement.winner] > 0  # the winner of a scoring hand gains
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=scaled(80), deadline=None)
 # From 3: a Chinese win needs 3 points, and its settlement refuses less.
 @given(seed=seeds, rules=rulesets, totals=st.lists(st.integers(3, 3000), min_size=4, max_size=4))
 def test_payments_sum_to_zero_for_any_totals(seed, rules, totals):
@@ -183,7 +184,7 @@ def test_payments_sum_to_zero_for_any_totals(seed, rules, totals):
 # ---------------------------------------------------------------------------- the generator itself
 
 
-@settings(max_examples=600, deadline=None)
+@settings(max_examples=scaled(150), deadline=None)
 @given(seed=seeds, rules=rulesets)
 def test_generated_hands_are_complete_and_consistent(seed, rules):
     situation = situation_for(seed, rules)
@@ -211,7 +212,7 @@ def test_generated_hands_are_complete_and_consistent(seed, rules):
     assert not ({"last_tile", "first_round"} <= moments)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=scaled(100), deadline=None)
 @given(seed=seeds, rules=rulesets)
 def test_a_generated_losing_hand_is_one_tile_from_complete(seed, rules):
     situation = situation_for(seed, rules, winning=False)
@@ -220,7 +221,7 @@ def test_a_generated_losing_hand_is_one_tile_from_complete(seed, rules):
     assert ruleset.waits(situation.counts(), len(situation.melds), situation.options)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=scaled(80), deadline=None)
 @given(seed=seeds)
 def test_the_three_player_game_has_no_north_no_claimed_chow_and_no_2_to_8_of_characters(seed):
     situation = random_complete_situation(random.Random(seed), "hkos", options={"three_players": True})

@@ -15,6 +15,7 @@ from sparrow.shapes import (
     regular_splits,
 )
 from sparrow.tiles import Tile, parse_tiles, tile_counts
+from tests.scale import scaled
 from tests.strategies import complete_hands
 
 
@@ -77,7 +78,7 @@ def test_special_forms():
     assert not is_nine_gates(counts("1112345678999m1p"))
 
 
-@settings(max_examples=300)
+@settings(max_examples=scaled(100))
 @given(complete_hands(max_melds=4))
 def test_generated_complete_hands_always_have_a_split(hand):
     standing, melds = hand
@@ -138,7 +139,7 @@ def brute_force_splits(standing):
     return found
 
 
-@settings(max_examples=300)
+@settings(max_examples=scaled(100))
 @given(complete_hands(max_melds=4))
 def test_regular_splits_agree_with_decompositions_and_a_brute_force(hand):
     standing, melds = hand
@@ -168,7 +169,7 @@ def test_completing_tiles_worked_examples():
     assert tiles(counts("1111m456p789s123s"), allow_fifth_copy=True) == [0]
 
 
-@settings(max_examples=300)
+@settings(max_examples=scaled(100))
 @given(complete_hands(max_melds=4), st.integers(0, 13), st.integers(0, 33), st.booleans())
 def test_completing_tiles_agree_with_the_shanten_tables(hand, drop, swap_in, swap):
     standing, melds = hand

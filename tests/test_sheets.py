@@ -15,6 +15,7 @@ from sparrow.compact import parse_compact
 from sparrow.rules import score
 from sparrow.sheets import LENGTHS, SheetError, create_sheet, export_csv, export_json, import_json, length_label
 from sparrow.sheets.sheet import Sheet
+from tests.scale import scaled
 
 NTS_PLAYERS = ["Ann", "Bob", "Cor", "Dirk"]
 HKOS_PLAYERS = ["Alice", "Ben", "Cara", "Dev"]
@@ -531,7 +532,9 @@ def _rows(sheet: Sheet):
     return row()
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])  # sheets are built row by row
+@settings(
+    max_examples=scaled(60), deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)  # sheets are built row by row
 @given(sheets())
 def test_json_round_trip(sheet):
     again = import_json(export_json(sheet))
