@@ -235,6 +235,7 @@ def test_a_malformed_line_in_a_readable_batch_is_reported_in_place():
     assert result.stdout.count("total") == 2
 
 
+@pytest.mark.slow
 def test_a_big_batch_runs_in_one_process_quickly():
     rng = random.Random(11)
     situations = [random_complete_situation(rng, "casual") for _ in range(3000)]
@@ -270,6 +271,7 @@ BAD_SITUATIONS = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("situation", "field"), BAD_SITUATIONS)
 def test_bad_input_is_one_line_naming_the_field_and_exit_2(situation, field):
     expect_input_error(run("score", stdin=json.dumps(situation)), field)
@@ -312,6 +314,7 @@ def test_bad_command_lines_are_one_line_and_exit_2(args, field):
     expect_input_error(run("score", *args), field)
 
 
+@pytest.mark.slow
 def test_bad_input_through_the_installed_command():
     bad = subprocess.run(
         [str(SPARROW), "score", "--json"],
@@ -431,6 +434,7 @@ def test_settle_bad_single_object():
 DEEP = "[" * 100_000  # deeper than Python's JSON reader recurses
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("command", ["score", "settle"])
 def test_deeply_nested_json_is_one_error_line_not_a_traceback(command):
     done = subprocess.run([str(SPARROW), command], input=DEEP + "\n", capture_output=True, text=True, timeout=60)
@@ -532,6 +536,7 @@ def test_score_and_simulate_read_option_values_alike():
         (["nonsense"], "No such command 'nonsense'"),
     ],
 )
+@pytest.mark.slow
 def test_usage_errors_are_one_line_and_exit_2(args, says):
     done = subprocess.run([str(SPARROW), *args], capture_output=True, text=True, timeout=60, stdin=subprocess.DEVNULL)
     assert done.returncode == 2, done.stderr
@@ -542,6 +547,7 @@ def test_usage_errors_are_one_line_and_exit_2(args, says):
     assert "╭" not in done.stderr and "Usage:" not in done.stderr
 
 
+@pytest.mark.slow
 def test_help_and_no_arguments_still_show_the_help():
     for args in (["--help"], ["analyze", "--help"], ["score", "--help"], ["simulate", "--help"]):
         done = subprocess.run([str(SPARROW), *args], capture_output=True, text=True, timeout=60)

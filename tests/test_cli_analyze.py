@@ -3,6 +3,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from sparrow.cli import app
@@ -67,6 +68,7 @@ def test_bad_input_is_one_line_and_exit_code_2():
         assert len(lines) == 1 and fragment in lines[0] and "Traceback" not in result.output
 
 
+@pytest.mark.slow
 def test_the_installed_command_reports_errors_without_a_traceback():
     executable = Path(sys.executable).with_name("sparrow")
     result = subprocess.run([str(executable), "analyze", "0m"], capture_output=True, text=True)

@@ -159,6 +159,7 @@ def test_any_unknown_key_is_refused_naming_itself(key):
         {**BEN, "moments": ["last_tile"] * 200_000 + ["lucky"]},
     ],
 )
+@pytest.mark.slow
 def test_messages_quote_at_most_80_characters_of_the_input(situation):
     line = one_error_line(run("score", "--json", stdin=json.dumps(situation)))
     assert len(line) < 300, line[:500]
@@ -237,6 +238,7 @@ BAD_LINES = [
     ),
     seed=st.integers(0, 2**16),
 )
+@pytest.mark.slow
 def test_any_batch_of_good_and_bad_lines_gives_one_output_line_per_input_line_in_order(pattern, seed):
     rng = random.Random(seed)
     lines, expected = [], []
@@ -285,6 +287,7 @@ def test_a_line_that_is_not_utf8_is_that_lines_error():
 # ---------------------------------------------------------------------------- one document or JSON Lines
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None)
 @given(seed=st.integers(0, 2**16), indent=st.sampled_from([0, 1, 2, 4, "\t"]), sort_keys=st.booleans())
 def test_a_pretty_printed_document_is_one_hand(seed, indent, sort_keys):
@@ -404,6 +407,7 @@ def _read_line(stream, timeout: float = 60.0) -> bytes:
 @pytest.mark.parametrize(
     ("command", "line", "expected"), [("score", BEN, BEN_RESULT), ("settle", SETTLE, SETTLE_RESULT)]
 )
+@pytest.mark.slow
 def test_each_result_is_written_as_soon_as_its_line_is_read(command, line, expected):
     """A producer that writes a line and waits for its result before writing the next one."""
     process = subprocess.Popen(
@@ -446,6 +450,7 @@ INTEGER_OPTIONS = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("value", ["٣", "1_000", " 3", "+3", "3.0", "0x10", "", "1" * 50])
 @pytest.mark.parametrize(("args", "option"), INTEGER_OPTIONS)
 def test_every_integer_option_takes_ascii_digits_only(args, option, value, capsys):

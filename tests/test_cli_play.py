@@ -83,6 +83,7 @@ def _run(stdin: str, *args: str) -> subprocess.CompletedProcess:
     return subprocess.run([SPARROW, "play", *args], input=stdin, capture_output=True, text=True, timeout=300, env=env)
 
 
+@pytest.mark.slow
 def test_a_scripted_hand_to_its_end():
     """Discard the first tile every turn, pass on every claim: the hand ends, every hand is shown,
     the score card or the drawn hand, and the payments; the casual match is one hand, so it ends."""
@@ -96,6 +97,7 @@ def test_a_scripted_hand_to_its_end():
     assert "Traceback" not in out + done.stderr
 
 
+@pytest.mark.slow
 def test_bad_keys_and_the_hint_in_a_real_game():
     done = _run("zz\n0\nh\n?\nq\n", "--seed", "9")
     assert done.returncode == 0
@@ -124,12 +126,14 @@ def test_a_match_goes_on_to_the_next_hand():
         (["--delay", "soon"], "--delay"),
     ],
 )
+@pytest.mark.slow
 def test_bad_command_lines_are_one_line(args, said):
     done = _run("", *args)
     assert done.returncode == 2
     assert said in done.stderr and done.stderr.count("\n") == 1
 
 
+@pytest.mark.slow
 def test_end_of_input_ends_the_game_quietly():
     done = _run("")
     assert done.returncode == 0 and "Traceback" not in done.stderr

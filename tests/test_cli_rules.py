@@ -54,6 +54,7 @@ def test_rules_lists_every_family_with_one_line():
     ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ruleset_names())
 def test_a_family_shows_its_options_scoring_table_and_procedure(name):
     ruleset = get_ruleset(name)
@@ -126,6 +127,7 @@ OPTIONS = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ruleset_names())
 def test_every_line_a_scored_hand_gets_is_a_row_of_the_listed_table(name):
     """Thousands of generated hands, winners and losers: each score card line is made from a row
@@ -199,6 +201,7 @@ print(json.dumps([card.total, [i.value for i in card.items if i.name == "Mahjong
 """
 
 
+@pytest.mark.slow
 def test_changing_a_row_of_the_nts_table_changes_the_score_and_the_listing():
     """The NTS scorer makes its lines from ``nts_table`` at import: a row changed there changes the
     worked example (34 base points with Mahjong 20, so 44 with 30: 44 × 2² = 176) and the listing."""

@@ -123,6 +123,7 @@ def _blocks() -> list[pytest.ParameterSet]:
     ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("examples", _blocks())
 def test_console_examples_print_what_the_documents_show(examples, tmp_path):
     _run_block(examples, tmp_path)

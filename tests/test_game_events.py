@@ -22,6 +22,7 @@ def some_hands(rules: str = "nts", hands: int = 30) -> list[list[dict]]:
     return logs
 
 
+@pytest.mark.slow
 def test_every_event_has_the_contract_fields_and_valid_values():
     for rules in ("nts", "casual"):
         for events in some_hands(rules):
@@ -167,6 +168,7 @@ def test_a_log_that_is_not_a_list_of_objects_is_a_replay_error():
         log.split_hands([events[0], ["deal"]])
 
 
+@pytest.mark.slow
 def test_a_decision_with_unreadable_tiles_is_a_replay_error_naming_the_event():
     logs = some_hands("hkos", 60)
     events = next(e for e in logs if any(x["event"] == "kong" for x in e))
@@ -231,6 +233,7 @@ def _mutated(rng: random.Random, events: list[dict]) -> list[Any]:
     return copy
 
 
+@pytest.mark.slow
 def test_damaged_logs_raise_only_replay_errors_with_one_line_messages():
     """Fuzzing: real logs of every family, damaged in a thousand seeded ways. Replaying one either
     works (the damage did not matter, or left a hand in progress) or raises ReplayError, one line

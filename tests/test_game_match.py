@@ -61,6 +61,7 @@ def test_nts_seats_rotate_every_game_and_a_session_is_four_games():
     check_running_totals(match, hands)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("short", [False, True])
 def test_hkos_the_dealer_keeps_the_deal_and_the_round_wind_moves_when_everyone_has_dealt(short):
     match, hands = play_match("hkos", 3, {"short_match": True} if short else None)

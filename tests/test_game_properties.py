@@ -345,6 +345,7 @@ def test_the_rarer_paths_are_played_in_the_simulations():
     seed=st.integers(0, 2**63 - 1),
     players=st.sampled_from(["simple", "random"]),
 )
+@pytest.mark.slow
 def test_any_seed_plays_a_consistent_hand(table, seed, players):
     rules, options = table
     state = play_checked(HandState(rules, options, seed), random.Random(seed), players)
@@ -397,6 +398,7 @@ def _live_front(state: HandState) -> int:
     return dealt + sum(1 for e in state.events if e["event"] == "draw" and e["source"] == "live")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("rules", "options", "hidden"), HIDDEN_SEAT_TABLES, ids=HIDDEN_IDS)
 def test_no_seat_can_tell_what_another_holds_while_tiles_are_claimed(rules, options, hidden):
     """Two tables that differ only in one tile of the last seat's hand (swapped with a tile deep in the

@@ -238,6 +238,7 @@ def test_the_log_names_only_the_seats_at_the_table():
         log.validate_event({"event": "deal", "hands": {"E": "1m", "S": "1m"}})
 
 
+@pytest.mark.slow
 def test_every_hand_scores_as_the_three_player_game():
     logs: list[list[dict]] = []
     simulate("hkos", 150, seed=1, options=THREE, on_hand=logs.append)

@@ -58,6 +58,7 @@ def test_another_seats_false_win_reason_names_no_hidden_tile():
         assert not any(char.isdigit() for char in shown["reason"])  # no tile in the notation
 
 
+@pytest.mark.slow
 def test_false_wins_in_simulated_hands_are_hidden_from_the_other_seats():
     logs = _hands("nts", 60, 3)
     false_wins = [(log, e) for log in logs for e in log if e["event"] == "false_win"]

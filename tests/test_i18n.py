@@ -82,6 +82,7 @@ def test_the_seed_hand_score_card_in_dutch():
     assert translate_result(hkos.to_dict(), "nl")["reason"] == "heeft 3 faan nodig, heeft er 1"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rules", sorted(OPTIONS))
 def test_every_line_reason_and_arithmetic_of_thousands_of_hands_translates(rules):
     rng = random.Random(9)

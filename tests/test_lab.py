@@ -53,6 +53,7 @@ def test_duplicate_plays_every_deal_in_every_rotation():
     assert sum(s.net_per_hand for s in result.stats) == pytest.approx(0.0)
 
 
+@pytest.mark.slow
 def test_intervals_hold_their_estimate():
     result = run_lab("casual", ["normal"] * 4, 60, seed=9)
     for stats in result.stats:
@@ -134,6 +135,7 @@ def test_simulate_json_has_the_promised_fields():
     assert json.loads(again.stdout) == data
 
 
+@pytest.mark.slow
 def test_simulate_prints_a_table_per_player():
     done = _run("-r", "hkos", "-p", "easy", "-n", "8", "-w", "1", "--duplicate")
     assert done.returncode == 0, done.stderr
@@ -150,6 +152,7 @@ def test_simulate_prints_a_table_per_player():
         (["-r", "casual", "-p", "normal,normal"], "names 2"),
     ],
 )
+@pytest.mark.slow
 def test_simulate_bad_input_is_one_line(args, said):
     done = _run(*args)
     assert done.returncode == 2

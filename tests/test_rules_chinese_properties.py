@@ -103,6 +103,7 @@ def summary(result) -> tuple:
     return result.valid, result.total, result.items, result.reason
 
 
+@pytest.mark.slow
 @settings(max_examples=scaled(100), deadline=None)
 @given(complete_hands(), st.randoms(use_true_random=False))
 def test_scoring_ignores_the_order_tiles_are_written_in(data, random):
@@ -201,6 +202,7 @@ def completing_kinds(situation: HandSituation) -> list[int]:
     return completing
 
 
+@pytest.mark.slow
 @settings(max_examples=400, deadline=None)
 @given(st.one_of(complete_hands(), complete_hands(four_of_a_kind=True)))
 def test_a_wait_point_is_earned_exactly_when_one_kind_can_come(data):

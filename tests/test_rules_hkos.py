@@ -878,6 +878,7 @@ def complete_hands(draw):
     }
 
 
+@pytest.mark.slow
 @settings(max_examples=scaled(100), deadline=None)
 @given(complete_hands(), st.randoms(use_true_random=False))
 def test_scoring_ignores_the_order_tiles_are_written_in(data, rng: random.Random):
@@ -950,6 +951,7 @@ def test_payments_sum_to_zero(winner, win_by, discarder, points, options):
         assert payments[winner] > 0
 
 
+@pytest.mark.slow
 @settings(max_examples=500, deadline=None)
 @given(complete_hands())
 def test_split_patterns_agree_with_every_decomposition(data):

@@ -535,6 +535,7 @@ def _rows(sheet: Sheet):
 @settings(
     max_examples=scaled(60), deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )  # sheets are built row by row
+@pytest.mark.slow
 @given(sheets())
 def test_json_round_trip(sheet):
     again = import_json(export_json(sheet))
@@ -542,6 +543,7 @@ def test_json_round_trip(sheet):
     assert again.to_dict() == sheet.to_dict()
 
 
+@pytest.mark.slow
 @settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])  # sheets are built row by row
 @given(sheets())
 def test_totals_are_the_sum_of_the_rows_and_settlements_sum_to_zero(sheet):
@@ -557,6 +559,7 @@ def test_totals_are_the_sum_of_the_rows_and_settlements_sum_to_zero(sheet):
         assert sum(s.table_points for s in standings) == 7.5
 
 
+@pytest.mark.slow
 @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])  # sheets are built row by row
 @given(sheets(), st.data())
 def test_undo_after_add_gives_the_sheet_back(sheet, data):

@@ -18,6 +18,7 @@ def url(request, tmp_path_factory):
     yield from database_url(request.param, tmp_path_factory)
 
 
+@pytest.mark.slow
 def test_the_migrations_make_the_tables_the_code_uses(url):
     store = Store(url)
     try:

@@ -287,6 +287,7 @@ def test_sign_up_rules(app):
     assert "taken" in assert_refused(Player(app).sign_up(name.upper()), 409)  # case-insensitive
 
 
+@pytest.mark.slow
 def test_sign_in_sign_out_and_the_guest_games_that_come_along(app):
     name = fresh_name("Bo")
     first = Player(app)
@@ -319,6 +320,7 @@ def test_sign_in_sign_out_and_the_guest_games_that_come_along(app):
     assert_refused(after.get(f"/api/games/{game}"), 404)
 
 
+@pytest.mark.slow
 def test_repeated_failed_sign_ins_are_slowed_down(app):
     name = fresh_name("Cy")
     Player(app).sign_up(name)
@@ -352,6 +354,7 @@ def test_settings_follow_the_account(app):
 # ---------------------------------------------------------------------------- the leaderboard
 
 
+@pytest.mark.slow
 def test_a_signed_in_win_reaches_the_leaderboard_and_a_guest_win_does_not(app):
     seed, line = winning_line("casual", "normal")
     app.state.games.seeds = itertools.repeat(seed, 2)

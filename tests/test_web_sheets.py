@@ -239,6 +239,7 @@ def test_malformed_rows_are_422_and_change_nothing(player):
         {"players": NTS},
     ],
 )
+@pytest.mark.slow
 def test_malformed_new_sheets_are_422(player, body):
     before = len(player.get("/api/sheets").json())
     answer = player.post("/api/sheets", body)
@@ -278,6 +279,7 @@ def test_another_sessions_sheet_is_404_after_the_csrf_check(app):
     assert other.get("/api/sheets/nonexistent").status_code == 404
 
 
+@pytest.mark.slow
 def test_a_guests_sheets_move_to_the_account_and_survive_a_restart(url, app):
     guest = Player(app)
     sheet = new_sheet(guest, rules="hkos", players=HKOS)
@@ -335,6 +337,7 @@ def test_sheet_stored_is_what_the_core_computes(player):
     assert json.loads(json.dumps(core.to_dict())) == sheet
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_a_sheet_survives_the_server_being_killed(backend, tmp_path_factory, tmp_path):
     for url in database_url(backend, tmp_path_factory):
@@ -388,6 +391,7 @@ def test_a_sheet_holds_at_most_max_rows(player):
     assert answer.status_code == 422 and str(MAX_ROWS) in answer.json()["detail"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", range(3))
 def test_random_operations_match_the_core(player, seed):
     """Random rows (some malformed), edits, undos and ends through the API give exactly the sheet the
