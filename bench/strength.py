@@ -212,22 +212,37 @@ def _throughput(rules: str, hands: int, seed: int) -> dict[str, Any]:
     return rows
 
 
-def _workers(rules: str, hands: int, seed: int) -> dict[str, Any]:
-    from sparrow.lab import run_lab
+_WORKERS_RUN = """
+import json, sys, time
+from sparrow.lab import run_lab
+rules, hands, seed, workers = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4])
+start = time.perf_counter()
+result = run_lab(rules, ["normal"] * 4, hands, seed, workers=workers).to_dict()
+print(json.dumps({"seconds": time.perf_counter() - start, "result": result}))
+"""
 
-    timings = {}
-    results = {}
+
+def _workers(rules: str, hands: int, seed: int) -> dict[str, Any]:
+    """Wall time of the same run on one worker and on two, each in a fresh process (so neither
+    inherits the other's warm memo tables)."""
+    import subprocess
+
+    runs = {}
     for workers in (1, 2):
-        start = time.perf_counter()
-        results[workers] = run_lab(rules, ["normal"] * 4, hands, seed, workers=workers).to_dict()
-        timings[workers] = time.perf_counter() - start
+        done = subprocess.run(
+            [sys.executable, "-c", _WORKERS_RUN, rules, str(hands), str(seed), str(workers)],
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+        runs[workers] = json.loads(done.stdout)
     return {
         "rules": rules,
         "hands": hands,
-        "seconds_1": timings[1],
-        "seconds_2": timings[2],
-        "speedup": timings[1] / timings[2],
-        "identical": results[1] == results[2],
+        "seconds_1": runs[1]["seconds"],
+        "seconds_2": runs[2]["seconds"],
+        "speedup": runs[1]["seconds"] / runs[2]["seconds"],
+        "identical": runs[1]["result"] == runs[2]["result"],
     }
 
 
@@ -302,7 +317,7 @@ def main() -> int:
                 flush=True,
             )
     if not args.skip_workers:
-        row = _workers(rulesets[0], max(200, args.speed_hands), args.seed)
+        row = _workers(rulesets[0], max(400, args.speed_hands), args.seed)
         report["workers"] = row
         print(
             f"workers: {row['seconds_1']:.1f} s on 1, {row['seconds_2']:.1f} s on 2: {row['speedup']:.2f}x"
