@@ -122,13 +122,18 @@ def test_any_generated_hand_scores_as_the_scorer_says(player, seed, rules, winni
     assert answer.json() == get_ruleset(rules).score(HandSituation.from_dict(hand.to_dict())).to_dict()
 
 
-def test_score_and_settle_need_no_session_or_csrf_token(app):
+def test_score_and_settle_take_the_csrf_token_like_every_post(app):
+    """web-api.md: every POST carries the session's X-CSRF-Token, the calculator's too."""
     from fastapi.testclient import TestClient
 
-    client = TestClient(app)  # no cookie, no X-CSRF-Token: nothing is changed or saved
-    assert client.post("/api/score", json=situation(NTS_136)).json()["total"] == 136
+    client = TestClient(app)  # no session cookie, no token
     settle = {"rules": "nts", "winner": "E", "win_by": "self_draw", "scores": {"E": 136, "S": 32, "W": 28, "N": 8}}
-    assert client.post("/api/settle", json=settle).status_code == 200
+    assert client.post("/api/score", json=situation(NTS_136)).status_code == 403
+    assert client.post("/api/settle", json=settle).status_code == 403
+    player = Player(app)
+    assert player.send("POST", "/api/score", situation(NTS_136), csrf="wrong").status_code == 403
+    assert player.post("/api/score", situation(NTS_136)).json()["total"] == 136
+    assert player.post("/api/settle", settle).status_code == 200
 
 
 @pytest.mark.parametrize(
@@ -167,11 +172,12 @@ def test_malformed_hand_is_422_naming_the_field_as_the_cli_does(player, body, fi
 
 
 def test_body_that_is_not_json_or_too_long_is_one_sentence(player):
-    bad = player.client.post("/api/score", content=b"{rules", headers={"Content-Type": "application/json"})
+    headers = {"Content-Type": "application/json", "X-CSRF-Token": player.csrf}
+    bad = player.client.post("/api/score", content=b"{rules", headers=headers)
     assert bad.status_code == 422 and bad.json()["detail"].startswith("input: not valid JSON")
-    long = player.client.post("/api/score", content=b" " * 20000 + b"{}", headers={"Content-Type": "application/json"})
+    long = player.client.post("/api/score", content=b" " * 20000 + b"{}", headers=headers)
     assert long.status_code == 422 and "too long" in long.json()["detail"]
-    deep = player.client.post("/api/score", content=b"[" * 100000, headers={"Content-Type": "application/json"})
+    deep = player.client.post("/api/score", content=b"[" * 100000, headers=headers)
     assert deep.status_code == 422
 
 
@@ -181,7 +187,10 @@ def test_refusals_speak_the_pages_language(app):
     dutch_cookie = Player(app)
     dutch_cookie.client.cookies.set("lang", "nl")
     by_cookie = dutch_cookie.post("/api/score", body).json()["detail"]
-    by_header = Player(app).client.post("/api/score", json=body, headers={"Accept-Language": "nl-NL,nl;q=0.9"})
+    asking = Player(app)
+    by_header = asking.client.post(
+        "/api/score", json=body, headers={"Accept-Language": "nl-NL,nl;q=0.9", "X-CSRF-Token": asking.csrf}
+    )
     by_header = by_header.json()["detail"]
     assert by_cookie == by_header == translate(english, "nl") != english
     assert by_cookie.startswith("concealed: ")

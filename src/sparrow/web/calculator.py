@@ -132,8 +132,9 @@ def _hand(situation: HandSituation, lang: str, result: ScoreResult | None = None
 # ---------------------------------------------------------------------------- the contract
 
 
+# Every POST takes the session (web-api.md): the dependency refuses a request without its CSRF token.
 @api_router.post("/score")
-async def score(request: Request) -> JSONResponse:
+async def score(request: Request, session: Session) -> JSONResponse:
     """A hand situation (``hand-situation.md``) → its score result, as ``sparrow score --json``."""
     data = await _body(request)
     try:
@@ -144,7 +145,7 @@ async def score(request: Request) -> JSONResponse:
 
 
 @api_router.post("/settle")
-async def settle(request: Request) -> JSONResponse:
+async def settle(request: Request, session: Session) -> JSONResponse:
     """A settlement → ``{"payments": {...}}``, as ``sparrow settle --json``."""
     data = await _body(request)
     try:
@@ -158,7 +159,7 @@ async def settle(request: Request) -> JSONResponse:
 
 
 @api_router.post("/calculator/read")
-async def read_hand(request: Request) -> JSONResponse:
+async def read_hand(request: Request, session: Session) -> JSONResponse:
     """One hand, typed in the notation or built as JSON: read, written back canonically and scored."""
     data = await _body(request)
     lang = language.language_of(request)
@@ -180,7 +181,7 @@ async def read_hand(request: Request) -> JSONResponse:
 
 
 @api_router.post("/calculator/link")
-async def read_link(request: Request) -> JSONResponse:
+async def read_link(request: Request, session: Session) -> JSONResponse:
     """Every hand of a shared link: the main hand (``handlink``) and, for NTS, the other players'."""
     data = await _body(request)
     if not isinstance(data, Mapping) or not isinstance(data.get("query"), str) or len(data) != 1:
