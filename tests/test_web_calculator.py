@@ -366,3 +366,19 @@ def test_language_switch_is_remembered(app):
 def test_language_from_the_browser_when_nothing_was_chosen(app):
     assert "Puntenteller" in Player(app).get("/calculator", headers={"Accept-Language": "nl-BE,nl;q=0.9"}).text
     assert "Hand calculator" in Player(app).get("/calculator", headers={"Accept-Language": "fr, en;q=0.5"}).text
+
+
+def test_the_id_comes_back_as_the_cli_writes_it(player):
+    """hand-situation.md: ``id`` is copied into the result; the web answers what the CLI prints."""
+    hand = situation(NTS_136) | {"id": "table 3"}
+    assert player.post("/api/score", hand).json() == cli_json("score", hand)
+    assert player.post("/api/score", hand).json()["id"] == "table 3"
+    settle = {
+        "id": 7,
+        "rules": "nts",
+        "winner": "E",
+        "win_by": "self_draw",
+        "scores": {"E": 136, "S": 32, "W": 28, "N": 8},
+    }
+    answer = player.post("/api/settle", settle).json()
+    assert answer == cli_json("settle", settle) and list(answer) == ["id", "payments"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import inspect
 import json
 import sys
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator
 from functools import wraps
 from typing import Annotated, Any, NoReturn, TypeVar
 
@@ -16,10 +16,8 @@ from rich.text import Text
 
 from sparrow.analysis import Discard, Forms, accepted_tiles, discard_options, shanten, unseen_count
 from sparrow.cli_input import (
-    TOO_DEEP,
     Item,
     NotWritableError,
-    line_message,
     read_chunks,
     read_items,
     stdin_chunks,
@@ -27,12 +25,16 @@ from sparrow.cli_input import (
 )
 from sparrow.cli_input import dumps as _dumps
 from sparrow.cli_text import DISPLAY, terminal_shows_glyphs, tiles_text, value_text
+from sparrow.contract import INPUT_ERRORS as _INPUT_ERRORS
+from sparrow.contract import NO_ID as _NO_ID
+from sparrow.contract import id_of as _id_of
+from sparrow.contract import input_message as _input_message
+from sparrow.contract import score_input as _score_one
+from sparrow.contract import settle_input as _settle_one
 from sparrow.hand import HandError
 from sparrow.messages import quote
-from sparrow.rules import RulesError, Ruleset, ScoreResult, Settlement, get_ruleset
-from sparrow.rules import settle as settle_payments
-from sparrow.rules.ruleset import SETTLEMENT_FIELDS
-from sparrow.situation import EXTRA_FIELDS, SELF_DRAWN, SITUATION_FIELDS, HandSituation, SituationError, check_fields
+from sparrow.rules import Ruleset, ScoreResult, get_ruleset
+from sparrow.situation import SELF_DRAWN, HandSituation, SituationError
 from sparrow.tiles import SEATS, TileError, format_tiles, parse_tiles, tile_counts
 
 app = typer.Typer(
@@ -267,92 +269,6 @@ def _open_input(file: str | None) -> Iterator[bytes]:
             yield from read_chunks(handle, sys.stdout.flush)
 
     return chunks()
-
-
-# A message never quotes more than this of the input; the checks quote at most 80 characters of a value,
-# this catches anything that slipped through.
-_MESSAGE_LIMIT = 400
-
-
-def _input_message(error: Exception) -> str:
-    """One line naming the field at fault."""
-    if isinstance(error, RulesError) and str(error).startswith(("option ", "unknown option ")):
-        message = f"options: {error}"  # a family checking an option value of its own
-    elif isinstance(error, NotImplementedError):
-        message = f"rules: {error or 'this ruleset cannot do that yet'}"
-    elif isinstance(error, RecursionError):
-        message = TOO_DEEP
-    elif isinstance(error, (json.JSONDecodeError, UnicodeDecodeError)):
-        message = line_message(error)
-    else:
-        message = str(error)
-    message = " ".join(message.split())
-    return message if len(message) <= _MESSAGE_LIMIT else message[: _MESSAGE_LIMIT - 1] + "…"
-
-
-# ValueError: SituationError, RulesError, HandError, TileError; TypeError and RecursionError: a value of a
-# shape no check foresaw is still that line's error, never a traceback that stops the batch.
-_INPUT_ERRORS = (ValueError, NotImplementedError, TypeError, RecursionError)
-
-
-def _ruleset(data: Any) -> Ruleset | None:
-    """The ruleset the input names, checked before anything but the field names (an unknown ruleset is
-    the first thing to say); None when the input has no ruleset name, which ``from_dict`` then reports."""
-    if (type(data) is not dict and not isinstance(data, Mapping)) or not isinstance(data.get("rules"), str):
-        return None
-    try:
-        return get_ruleset(data["rules"])
-    except RulesError as error:
-        raise SituationError("rules", str(error)) from None
-
-
-_SITUATION_KEYS = SITUATION_FIELDS | EXTRA_FIELDS
-_SETTLEMENT_KEYS = SETTLEMENT_FIELDS | EXTRA_FIELDS
-
-
-def _check_options(ruleset: Ruleset, options: Mapping[str, Any]) -> None:
-    if not options:
-        return  # the defaults: nothing to check
-    try:
-        ruleset.resolve_options(options)
-    except RulesError as error:
-        raise SituationError("options", str(error)) from None
-
-
-def _score_one(data: Any) -> ScoreResult:
-    """Score one hand situation (JSON form), its field names and ruleset and options checked first."""
-    if type(data) is dict or isinstance(data, Mapping):
-        check_fields(data, _SITUATION_KEYS)
-    ruleset = _ruleset(data)
-    situation = HandSituation.from_dict(data)
-    assert ruleset is not None  # from_dict has required the ruleset's name
-    _check_options(ruleset, situation.options)
-    try:
-        return ruleset.score(situation)
-    except NotImplementedError:
-        raise NotImplementedError(f"the {ruleset.name} ruleset cannot score hands yet") from None
-
-
-def _settle_one(data: Any) -> dict[str, int]:
-    """Payments per seat, E S W N, for one settlement (JSON form)."""
-    if type(data) is dict or isinstance(data, Mapping):
-        check_fields(data, _SETTLEMENT_KEYS)
-    ruleset = _ruleset(data)
-    settlement = Settlement.from_dict(data)
-    assert ruleset is not None
-    _check_options(ruleset, settlement.options)
-    try:
-        payments = settle_payments(settlement)
-    except NotImplementedError:
-        raise NotImplementedError(f"the {ruleset.name} ruleset cannot settle hands yet") from None
-    return {seat: payments.get(seat, 0) for seat in SEATS}
-
-
-_NO_ID = object()
-
-
-def _id_of(data: Any) -> Any:
-    return data.get("id", _NO_ID) if isinstance(data, dict) else _NO_ID
 
 
 def _run(

@@ -2,9 +2,9 @@
 ``/calculator`` page with the two helpers it reads hands through.
 
 The two contract endpoints run exactly the code of ``sparrow score --json`` and ``sparrow settle --json``
-(:func:`sparrow.cli._score_one`, :func:`sparrow.cli._settle_one`): same checks, same results, same
-one-line messages, here as ``422 {"detail": ...}`` in the page's language (``web/language.py``). They
-change nothing and read nothing of the session, so they need neither a session nor a CSRF token.
+(:mod:`sparrow.contract`): same checks, same results (the input's ``id`` copied in), same one-line
+messages, here as ``422 {"detail": ...}`` in the page's language (``web/language.py``). Like every
+``POST`` they take the session's CSRF token (web-api.md).
 
 The page's helpers (``docs/score-app.md``):
 
@@ -27,9 +27,9 @@ from fastapi import APIRouter, Depends, Request
 from fastapi.responses import HTMLResponse, JSONResponse
 from fastapi.templating import Jinja2Templates
 
-from sparrow.cli import _INPUT_ERRORS, _input_message, _score_one, _settle_one
 from sparrow.cli_input import loads as _loads
 from sparrow.compact import compact_fields, format_compact
+from sparrow.contract import INPUT_ERRORS, input_message, score_input, settle_input, with_id
 from sparrow.handlink import hand_from_query, hand_query
 from sparrow.i18n import gettext, translate, translate_result
 from sparrow.rules import ScoreResult, get_ruleset, ruleset_names
@@ -96,9 +96,9 @@ async def _body(request: Request) -> Any:
     except UnicodeDecodeError:
         raise WebError(422, _t(request, "input: the request body is not UTF-8 text")) from None
     except json.JSONDecodeError as error:
-        raise WebError(422, _t(request, _input_message(error))) from None
-    except _INPUT_ERRORS as error:  # nested too deeply
-        raise WebError(422, _t(request, _input_message(error))) from None
+        raise WebError(422, _t(request, input_message(error))) from None
+    except INPUT_ERRORS as error:  # nested too deeply
+        raise WebError(422, _t(request, input_message(error))) from None
 
 
 def _t(request: Request, text: str) -> str:
@@ -106,7 +106,7 @@ def _t(request: Request, text: str) -> str:
 
 
 def _refusal(request: Request, error: Exception) -> WebError:
-    return WebError(422, _t(request, _input_message(error)))
+    return WebError(422, _t(request, input_message(error)))
 
 
 def _card(result: Any, lang: str) -> dict[str, Any]:
@@ -118,7 +118,7 @@ def _card(result: Any, lang: str) -> dict[str, Any]:
 def _hand(situation: HandSituation, lang: str, result: ScoreResult | None = None) -> dict[str, Any]:
     """A hand as the page reads it: JSON, canonical notation, link parameters, result and card."""
     if result is None:
-        result = _score_one(situation.to_dict())
+        result = score_input(situation.to_dict())
     return {
         "seat": situation.seat_wind,
         "situation": situation.to_dict(),
@@ -138,10 +138,10 @@ async def score(request: Request, session: Session) -> JSONResponse:
     """A hand situation (``hand-situation.md``) → its score result, as ``sparrow score --json``."""
     data = await _body(request)
     try:
-        result = _score_one(data)
-    except _INPUT_ERRORS as error:
+        result = score_input(data)
+    except INPUT_ERRORS as error:
         raise _refusal(request, error) from None
-    return JSONResponse(result.to_dict())
+    return JSONResponse(with_id(data, result.to_dict()))
 
 
 @api_router.post("/settle")
@@ -149,10 +149,10 @@ async def settle(request: Request, session: Session) -> JSONResponse:
     """A settlement → ``{"payments": {...}}``, as ``sparrow settle --json``."""
     data = await _body(request)
     try:
-        payments = _settle_one(data)
-    except _INPUT_ERRORS as error:
+        payments = settle_input(data)
+    except INPUT_ERRORS as error:
         raise _refusal(request, error) from None
-    return JSONResponse({"payments": payments})
+    return JSONResponse(with_id(data, {"payments": payments}))
 
 
 # ---------------------------------------------------------------------------- the page's helpers
@@ -173,10 +173,10 @@ async def read_hand(request: Request, session: Session) -> JSONResponse:
         else:
             fields = data["situation"]
         # Scored first: the ruleset and its options are checked as the CLI checks them.
-        result = _score_one(fields)
+        result = score_input(fields)
         situation = HandSituation.from_dict(fields)
         return JSONResponse(_hand(situation, lang, result))
-    except _INPUT_ERRORS as error:
+    except INPUT_ERRORS as error:
         raise _refusal(request, error) from None
 
 
@@ -212,7 +212,7 @@ async def read_link(request: Request, session: Session) -> JSONResponse:
         discarder = _one(params, "discarder")
         if discarder is not None and discarder not in SEATS:
             raise SituationError("discarder", f"expected one of E, S, W, N, got {discarder!r}")
-    except _INPUT_ERRORS as error:
+    except INPUT_ERRORS as error:
         raise _refusal(request, error) from None
     return JSONResponse({"hands": hands, "discarder": discarder})
 

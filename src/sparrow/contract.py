@@ -1,0 +1,114 @@
+"""The hand-situation contract for one value: score or settle it, or say in one line what is wrong.
+
+``sparrow score``/``sparrow settle`` (each line of a batch) and the web's ``POST /api/score`` and
+``POST /api/settle`` answer through these functions, so the two faces give the same results and the
+same messages (``../shared/spec/hand-situation.md``).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any
+
+from sparrow.cli_input import TOO_DEEP, line_message
+from sparrow.rules import RulesError, Ruleset, ScoreResult, Settlement, get_ruleset
+from sparrow.rules import settle as settle_payments
+from sparrow.rules.ruleset import SETTLEMENT_FIELDS
+from sparrow.situation import EXTRA_FIELDS, SITUATION_FIELDS, HandSituation, SituationError, check_fields
+from sparrow.tiles import SEATS
+
+__all__ = ["INPUT_ERRORS", "NO_ID", "id_of", "input_message", "score_input", "settle_input", "with_id"]
+
+
+# A message never quotes more than this of the input; the checks quote at most 80 characters of a value,
+# this catches anything that slipped through.
+_MESSAGE_LIMIT = 400
+
+
+def input_message(error: Exception) -> str:
+    """One line naming the field at fault."""
+    if isinstance(error, RulesError) and str(error).startswith(("option ", "unknown option ")):
+        message = f"options: {error}"  # a family checking an option value of its own
+    elif isinstance(error, NotImplementedError):
+        message = f"rules: {error or 'this ruleset cannot do that yet'}"
+    elif isinstance(error, RecursionError):
+        message = TOO_DEEP
+    elif isinstance(error, (json.JSONDecodeError, UnicodeDecodeError)):
+        message = line_message(error)
+    else:
+        message = str(error)
+    message = " ".join(message.split())
+    return message if len(message) <= _MESSAGE_LIMIT else message[: _MESSAGE_LIMIT - 1] + "…"
+
+
+# ValueError: SituationError, RulesError, HandError, TileError; TypeError and RecursionError: a value of a
+# shape no check foresaw is still that line's error, never a traceback that stops the batch.
+INPUT_ERRORS = (ValueError, NotImplementedError, TypeError, RecursionError)
+
+
+def _ruleset(data: Any) -> Ruleset | None:
+    """The ruleset the input names, checked before anything but the field names (an unknown ruleset is
+    the first thing to say); None when the input has no ruleset name, which ``from_dict`` then reports."""
+    if (type(data) is not dict and not isinstance(data, Mapping)) or not isinstance(data.get("rules"), str):
+        return None
+    try:
+        return get_ruleset(data["rules"])
+    except RulesError as error:
+        raise SituationError("rules", str(error)) from None
+
+
+_SITUATION_KEYS = SITUATION_FIELDS | EXTRA_FIELDS
+_SETTLEMENT_KEYS = SETTLEMENT_FIELDS | EXTRA_FIELDS
+
+
+def _check_options(ruleset: Ruleset, options: Mapping[str, Any]) -> None:
+    if not options:
+        return  # the defaults: nothing to check
+    try:
+        ruleset.resolve_options(options)
+    except RulesError as error:
+        raise SituationError("options", str(error)) from None
+
+
+def score_input(data: Any) -> ScoreResult:
+    """Score one hand situation (JSON form), its field names and ruleset and options checked first."""
+    if type(data) is dict or isinstance(data, Mapping):
+        check_fields(data, _SITUATION_KEYS)
+    ruleset = _ruleset(data)
+    situation = HandSituation.from_dict(data)
+    assert ruleset is not None  # from_dict has required the ruleset's name
+    _check_options(ruleset, situation.options)
+    try:
+        return ruleset.score(situation)
+    except NotImplementedError:
+        raise NotImplementedError(f"the {ruleset.name} ruleset cannot score hands yet") from None
+
+
+def settle_input(data: Any) -> dict[str, int]:
+    """Payments per seat, E S W N, for one settlement (JSON form)."""
+    if type(data) is dict or isinstance(data, Mapping):
+        check_fields(data, _SETTLEMENT_KEYS)
+    ruleset = _ruleset(data)
+    settlement = Settlement.from_dict(data)
+    assert ruleset is not None
+    _check_options(ruleset, settlement.options)
+    try:
+        payments = settle_payments(settlement)
+    except NotImplementedError:
+        raise NotImplementedError(f"the {ruleset.name} ruleset cannot settle hands yet") from None
+    return {seat: payments.get(seat, 0) for seat in SEATS}
+
+
+NO_ID = object()
+
+
+def id_of(data: Any) -> Any:
+    """The input's ``id`` (any JSON value), or :data:`NO_ID`."""
+    return data.get("id", NO_ID) if isinstance(data, dict) else NO_ID
+
+
+def with_id(data: Any, output: dict[str, Any]) -> dict[str, Any]:
+    """A result object with the input's ``id`` first, when the input has one (hand-situation.md)."""
+    key = id_of(data)
+    return output if key is NO_ID else {"id": key, **output}
