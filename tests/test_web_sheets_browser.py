@@ -9,6 +9,7 @@ content security policy here (no ``bypass_csp``). Screenshots at phone and deskt
 
 from __future__ import annotations
 
+import random
 import re
 
 import pytest
@@ -360,6 +361,19 @@ def test_a_sheet_keeps_working_offline_once_loaded(browser, server):  # noqa: F8
         page.wait_for_selector("#sheet[data-pending='0'][data-rows='5'][data-busy='false']")
         sent = page.request.get(server.url + "/api/sheets/" + sheet_url.rsplit("/", 1)[1]).json()
         assert [row["points"]["Noa"] for row in sent["rows"]] == [0, 0, 0, 4, 6]
+
+        # Signing out forgets the offline copies: the next person at this browser sees none of them.
+        page.goto(server.url + "/signup")
+        page.fill("#username", f"offline{random.randrange(10**6)}")
+        page.fill("#password", "a long secret")
+        page.click("#submit")
+        page.wait_for_url(server.url + "/")
+        kept = "Object.keys(localStorage).filter((k) => k.startsWith('sparrow-sheet')).length"
+        cached = "caches.keys().then((names) => names.filter((n) => n.startsWith('sparrow-sheets-')).length)"
+        assert page.evaluate(kept) > 0 and page.evaluate(cached) > 0
+        page.click("#signout")
+        page.wait_for_selector("a[href='/signin']")
+        assert page.evaluate(kept) == 0 and page.evaluate(cached) == 0
         assert errors == []
     finally:
         context.close()

@@ -8,9 +8,22 @@ function showError(id, message) {
   box.hidden = !message;
 }
 
+// The score sheets keep copies for offline use (the service worker's cache, each sheet and its
+// waiting rows in localStorage): whoever uses this browser next must not see them.
+async function forgetOfflineSheets() {
+  for (const key of Object.keys(localStorage)) {
+    if (key.startsWith("sparrow-sheet-") || key.startsWith("sparrow-pending-")) localStorage.removeItem(key);
+  }
+  if ("caches" in window) {
+    const names = await caches.keys();
+    await Promise.all(names.filter((name) => name.startsWith("sparrow-sheets-")).map((name) => caches.delete(name)));
+  }
+}
+
 document.getElementById("signout")?.addEventListener("click", async () => {
   try {
     await api("POST", "/api/auth/logout");
+    await forgetOfflineSheets();
   } finally {
     location.href = "/";
   }
