@@ -270,7 +270,7 @@ def calculator_page(request: Request, session: Session) -> HTMLResponse:
         ]
         unit = get_ruleset(name).limit_unit  # what a limit hand's value counts (HKOS: faan)
         rules.append({"name": name, "title": _(title), "options": options, "limit_unit": unit})
-    page = {"rules": rules, "texts": _texts(lang), "lang": lang}
+    page = {"rules": rules, "texts": _texts(lang)}
     context = {
         "session": session_view(request.app.state.store, session),
         "rules": rules,

@@ -28,7 +28,6 @@ from sparrow.sheets import (
     create_sheet,
     export_csv,
     export_json,
-    import_json,
     length_label,
     sheet_rules,
 )
@@ -307,7 +306,7 @@ def import_sheet(request: Request, session: Session, body: Body) -> JSONResponse
     if isinstance(data, dict) and isinstance(data.get("rows"), list) and len(data["rows"]) > MAX_ROWS:
         raise WebError(422, _text(request, TOO_MANY_ROWS, limit=MAX_ROWS))
     try:
-        sheet = import_json(json.dumps(data))
+        sheet = Sheet.from_dict(data)  # the body is read once, under the import's own size limit
     except SheetError as error:
         raise _refusal(request, error) from None
     sheet_id = _new_id()
