@@ -331,6 +331,10 @@ def test_nts_link_holds_all_four_hands(player):
         ({"hand.E": "1379s [222z] [444m] [666p]"}, "hand.E"),
         ({"discarder": "X"}, "discarder"),
         ({"seat": "Q"}, "seat"),
+        ({"hand.S": "xyz"}, "hand.S: "),
+        ({"bonus.S": "zz"}, "bonus.S: "),
+        ({"hand.S": "1379s [222z] [444m] [666p] seat=N"}, "hand.S: only the main hand gives seat_wind"),
+        ({"hand.S": "1379s [222z] [444m] [666p] twins=true"}, "hand.S: only the main hand gives options"),
     ],
 )
 def test_link_refusals_name_the_parameter(player, extra, field):

@@ -375,7 +375,7 @@ INPUT_ERRORS = (
     N_("send the link's query as text"),
     N_("must be text"),
     N_("the main hand already sits {seat}"),
-    N_("only the main hand has a winning tile"),
+    N_("only the main hand gives {field}"),
 )
 
 # The labels of the calculator and sheet pages: fields, buttons, the ways of winning and special

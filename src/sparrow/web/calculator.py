@@ -198,16 +198,20 @@ async def read_link(request: Request, session: Session) -> JSONResponse:
                 continue
             if seat == main.seat_wind:
                 raise SituationError(_OTHER_HAND + seat, f"the main hand already sits {seat}")
-            fields = compact_fields(text or "", main.rules)
-            if "winning_tile" in fields:
-                raise SituationError(_OTHER_HAND + seat, "only the main hand has a winning tile")
-            fields |= {"seat_wind": seat, "round_wind": main.round_wind, "bonus": bonus or ""}
-            if main.options:
-                fields["options"] = dict(main.options)
             try:
-                situation = HandSituation.from_dict(fields)
-            except SituationError as error:  # said of this player's hand, by its link parameter
+                fields = compact_fields(text or "", main.rules)
+            except INPUT_ERRORS as error:  # said of this player's hand, by its link parameter
                 raise SituationError(_OTHER_HAND + seat, str(error).split(": ", 1)[-1]) from None
+            # Only tiles: the seat, the winds, the options and the way of winning are the main hand's.
+            extra = sorted(set(fields) - {"rules", "concealed", "melds"})
+            if extra:
+                raise SituationError(_OTHER_HAND + seat, f"only the main hand gives {extra[0]}")
+            fields |= {"seat_wind": seat, "round_wind": main.round_wind, "options": dict(main.options)}
+            try:
+                situation = HandSituation.from_dict(fields | {"bonus": bonus or ""})
+            except SituationError as error:  # said by its link parameter
+                name = _OTHER_BONUS + seat if error.field == "bonus" else _OTHER_HAND + seat
+                raise SituationError(name, str(error).split(": ", 1)[-1]) from None
             hands.append(_hand(situation, lang))
         discarder = _one(params, "discarder")
         if discarder is not None and discarder not in SEATS:
