@@ -53,12 +53,8 @@ language.install(templates.env)
 _MAX_BODY = 16 * 1024  # a hand situation is a few hundred bytes
 
 # The rulesets the calculator offers, in this order, and their names on the page (catalogue texts).
-RULES = {
-    "nts": "Dutch tournament rules (NTS) with the score app's deviations",
-    "hkos": "Hong Kong Old Style",
-    "chinese": "Chinese points guidelines",
-    "casual": "Casual game against the computer",
-}
+# The rulesets in the order the page offers them; each is shown by its own title (``Ruleset.title``).
+RULES = ("nts", "hkos", "chinese", "casual")
 # Options whose value is a word: the words allowed (every other option is a yes/no or a number).
 OPTION_CHOICES = {
     "responsibility": {
@@ -258,9 +254,10 @@ def calculator_page(request: Request, session: Session) -> HTMLResponse:
     _ = gettext(lang)
     known = set(ruleset_names())
     rules = []
-    for name, title in RULES.items():
+    for name in RULES:
         if name not in known:
             continue
+        title = get_ruleset(name).title
         defaults = dict(get_ruleset(name).defaults)
         options = [
             {

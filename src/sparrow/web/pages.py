@@ -28,8 +28,8 @@ Session = Annotated[SessionRecord, Depends(current_session)]
 RULES_SHOWN = {
     "casual": "Casual (136 tiles, no minimum)",
     "nts": "NTS (Dutch tournament rules)",
-    "hkos": "Hong Kong Old Style",
-    "chinese": "Chinese (8-point minimum)",
+    "hkos": "Hong Kong Old Style (3-faan minimum)",
+    "chinese": "Chinese (3-point minimum)",
 }
 LEVEL_NAMES = {"easy": "Easy", "normal": "Normal", "expert": "Expert"}
 
