@@ -4,6 +4,10 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
+# pytest keeps its rewritten test modules as bytecode: an environment that turns bytecode off would
+# make every run rewrite them all again (seconds per worker).
+unexport PYTHONDONTWRITEBYTECODE
+
 .PHONY: run test test-fast lint format bench tables clean
 
 $(STAMP): pyproject.toml

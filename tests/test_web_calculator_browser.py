@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 import re
+import time
 from dataclasses import replace
 from urllib.parse import urlencode
 
@@ -167,6 +168,26 @@ def test_a_shared_link_reopens_the_same_hand(browser, server):  # noqa: F811
     assert other.is_checked("#calc-moments input[value=last_tile]")
     assert other.input_value("#calc-options [data-option=minimum]") == "4"
     assert not other.errors
+
+
+def test_leaving_the_field_while_its_reading_is_on_the_way_keeps_what_was_typed(browser, server):  # noqa: F811
+    """Typed, a pause (the page sends the text to be read), then a click elsewhere before the
+    answer is back: the answer still fills the hand, and the text is not overwritten."""
+    page = open_page(browser, server)
+
+    def slow(route):
+        time.sleep(0.6)
+        route.continue_()
+
+    page.route("**/api/calculator/read", slow)
+    field = page.locator("#calc-notation")
+    field.fill("hkos: 123s456s9s777z [111z] +9s* seat=E round=E minimum=0")
+    page.wait_for_timeout(400)  # past the typing pause: the reading is on its way
+    field.blur()
+    expect(page.locator("#card-total")).to_have_text(re.compile(r"\d+"))
+    assert page.input_value("#calc-rules") == "hkos"
+    assert page.input_value("#calc-notation").startswith("hkos: ")
+    assert not page.errors
 
 
 @pytest.mark.parametrize("size", ["desktop", "phone"])

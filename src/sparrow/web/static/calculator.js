@@ -547,6 +547,7 @@ function showNotation() {
 }
 
 let typing = null;
+let reading = null; // the notation text whose reading is on its way to the server
 function typed() {
   clearTimeout(typing);
   typing = setTimeout(() => {
@@ -561,8 +562,8 @@ function leftNotation() {
     clearTimeout(typing);
     typing = null;
     readNotation();
-  } else if ($("notation-error").hidden) {
-    showNotation();
+  } else if (reading === null && $("notation-error").hidden) {
+    showNotation(); // (a read still on its way writes the field itself when it comes back)
   }
 }
 
@@ -571,6 +572,7 @@ async function readNotation() {
   const text = field.value.trim();
   const error = $("notation-error");
   if (!text) return;
+  reading = text;
   try {
     const answer = await api("POST", "/api/calculator/read", { notation: text });
     if (field.value.trim() !== text) return; // typed on meanwhile
@@ -588,6 +590,8 @@ async function readNotation() {
     if (field.value.trim() !== text) return;
     error.textContent = problem.message;
     error.hidden = false;
+  } finally {
+    if (reading === text) reading = null;
   }
 }
 
