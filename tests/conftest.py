@@ -5,6 +5,9 @@ and on every core at once, where a first example that loads the shanten tables o
 the machine would otherwise fail a test that found no bug (no deadline, no too-slow health check).
 """
 
+import os
+
+import pytest
 from hypothesis import HealthCheck, settings
 
 from tests.scale import scaled
@@ -15,3 +18,50 @@ settings.register_profile(
     "sparrow", deadline=None, suppress_health_check=[HealthCheck.too_slow], max_examples=scaled(50)
 )
 settings.load_profile("sparrow")
+
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """Debian's Chromium under Playwright, one per test process: every browser test opens its own
+    context (cookies, storage and viewport of its own) in it, so starting a browser is paid once."""
+    if not os.path.exists(CHROMIUM):
+        if os.environ.get("CI"):
+            pytest.fail(f"{CHROMIUM} is missing: .ci/run installs Debian's chromium")
+        pytest.skip(f"browser tests need Debian's Chromium at {CHROMIUM} (apt-get install chromium)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory):
+    """``sparrow serve`` on a SQLite database of its own, shared by the browser tests of one test
+    process that need no particular seed (each test's browser context is a visitor of its own)."""
+    from tests.web_support import Server
+
+    running = Server(tmp_path_factory.mktemp("pages-data")).start()
+    yield running
+    running.stop()
+
+
+@pytest.fixture(autouse=True)
+def _close_browser_contexts(request):
+    """The browser outlives each test: whatever contexts a test opened are closed after it."""
+    yield
+    if "browser" in request.fixturenames:
+        for context in request.getfixturevalue("browser").contexts:
+            context.close()

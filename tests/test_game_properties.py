@@ -307,7 +307,7 @@ def test_the_rarer_paths_are_played_in_the_simulations():
                 seen["kong " + event["kind"]] += 1
 
     for rules in ("nts", "chinese"):
-        simulate(rules, 400, seed=5, on_hand=tally)
+        simulate(rules, 200, seed=5, on_hand=tally)
     ends: Counter = Counter()  # how HKOS hands that run out of live tiles end
 
     def hkos_tally(events: list[dict[str, Any]]) -> None:
@@ -315,7 +315,7 @@ def test_the_rarer_paths_are_played_in_the_simulations():
             last = events[-3]
             ends["flower" if last["event"] == "bonus" and last["replacement"] is None else "other"] += 1
 
-    simulate("hkos", 600, seed=5, players="random", on_hand=hkos_tally)
+    simulate("hkos", 300, seed=5, players="random", on_hand=hkos_tally)
     # a flower drawn as the last live tile cannot be replaced without breaking into the reserve
     assert ends["flower"] > 0 and ends["other"] > 0
     for name in (

@@ -8,13 +8,12 @@ on, read the score card, find the win on the leaderboard. Every page is photogra
 
 from __future__ import annotations
 
-import os
 import random
 import re
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Page, sync_playwright
+from playwright.sync_api import Page
 
 from sparrow.table import Table
 from tests.web_support import Server, winning_line
@@ -22,33 +21,28 @@ from tests.web_support import Server, winning_line
 pytestmark = pytest.mark.slow
 
 ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
-CHROMIUM = "/usr/bin/chromium"
-ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 SIZES = {"phone": {"width": 390, "height": 844}, "desktop": {"width": 1280, "height": 800}}
-
-
-@pytest.fixture(scope="module")
-def browser():
-    if not os.path.exists(CHROMIUM):
-        if os.environ.get("CI"):
-            pytest.fail(f"{CHROMIUM} is missing: .ci/run installs Debian's chromium")
-        pytest.skip(f"browser tests need Debian's Chromium at {CHROMIUM} (apt-get install chromium)")
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
-        yield chromium
-        chromium.close()
 
 
 def snap(page: Page, name: str, size: str) -> None:
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"{name}-{size}.png"), full_page=True)
+
+
+def fits(page: Page, size: str) -> None:
+    """Nothing on the page is wider than the screen."""
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= SIZES[size]["width"], f"the page is {width}px wide on a {SIZES[size]['width']}px screen"
+
+
+def snap_both(page: Page, name: str) -> None:
+    """Check and photograph the page at phone size, then at desktop size (one page load for both),
+    and leave it at phone size."""
+    for size in ("phone", "desktop"):
+        page.set_viewport_size(SIZES[size])
+        fits(page, size)
+        snap(page, name, size)
+    page.set_viewport_size(SIZES["phone"])
 
 
 def shown_version(page: Page) -> int:
@@ -151,66 +145,63 @@ def test_sign_up_play_a_hand_by_clicking_and_reach_the_leaderboard(browser, tmp_
 def test_every_page_at_phone_and_desktop_size_and_under_the_pages_policy(browser, tmp_path):
     server = Server(tmp_path / "data", seed=7).start()
     try:
-        for size, viewport in SIZES.items():
-            context = browser.new_context(viewport=viewport, bypass_csp=True)
-            page = context.new_page()
-            errors: list[str] = []
-            page.on("pageerror", lambda error, errors=errors: errors.append(str(error)))
-            page.goto(server.url + "/")
-            snap(page, "home", size)
-            page.goto(server.url + "/signup")
-            snap(page, "signup", size)
-            page.goto(server.url + "/")
-            page.check("input[name=level][value=easy]")
-            page.click("#start")
-            page.wait_for_url(re.compile(r".*/games/[^/]+$"))
-            shown_version(page)
-            snap(page, "table", size)
-            if size == "desktop" and page.locator("#hand .tile:not([disabled])").count():
-                # At the default pace the computer players' moves come one at a time.
-                page.locator("#hand .tile").first.click()
-                page.locator("#hand .tile.selected").click()
-                page.wait_for_selector("#status:has-text('computer players are playing')")
-                early = page.locator("#log li").count()
-                page.wait_for_selector("#game[data-busy=false]")
-                assert page.locator("#log li").count() > early
-            page.click("#settings-open")
-            page.check("#settings input[name=hints]")
-            page.check("#settings input[name=captions]")
-            page.select_option("#settings select[name=speed]", "instant")
-            snap(page, "settings", size)
-            page.click("#settings-close")
-            page.wait_for_function("document.getElementById('game').classList.contains('captions')")
-            if page.locator("#hand .tile:not([disabled])").count():
-                page.wait_for_selector("#hint:not([hidden]) li")
-            snap(page, "table-hints", size)
-            width = page.evaluate("document.documentElement.scrollWidth")
-            assert width <= viewport["width"], f"the table is {width}px wide on a {viewport['width']}px screen"
-            # Finish the hand quickly through the API, as the page would.
-            game = page.url.rsplit("/", 1)[1]
-            csrf = page.get_attribute("meta[name=csrf-token]", "content")
-            view = page.request.get(f"{server.url}/api/games/{game}").json()
-            rng = random.Random(3)
-            while not view["hand_over"]:
-                action = rng.choice(view["observation"]["legal_actions"])
-                action = {k: v for k, v in action.items() if k != "seat"}
-                view = page.request.post(
-                    f"{server.url}/api/games/{game}/actions", data=action, headers={"X-CSRF-Token": csrf}
-                ).json()
-            page.reload()
-            page.wait_for_selector("#result:not([hidden])")
-            snap(page, "table-result", size)
-            page.goto(f"{server.url}/games/{game}/hands/1")
-            page.wait_for_selector("#seats .replay-seat")
-            page.click("#next")
-            page.click("#next")
-            snap(page, "replay", size)
-            page.goto(server.url + "/leaderboard")
-            snap(page, "leaderboard", size)
-            page.goto(server.url + "/games/nonexistent")
-            assert "no such game" in page.inner_text("main")
-            assert not errors, errors
-            context.close()
+        context = browser.new_context(viewport=SIZES["phone"], bypass_csp=True)
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda error, errors=errors: errors.append(str(error)))
+        page.goto(server.url + "/")
+        snap_both(page, "home")
+        page.goto(server.url + "/signup")
+        snap_both(page, "signup")
+        page.goto(server.url + "/")
+        page.check("input[name=level][value=easy]")
+        page.click("#start")
+        page.wait_for_url(re.compile(r".*/games/[^/]+$"))
+        shown_version(page)
+        snap_both(page, "table")
+        if page.locator("#hand .tile:not([disabled])").count():
+            # At the default pace the computer players' moves come one at a time.
+            page.locator("#hand .tile").first.click()
+            page.locator("#hand .tile.selected").click()
+            page.wait_for_selector("#status:has-text('computer players are playing')")
+            early = page.locator("#log li").count()
+            page.wait_for_selector("#game[data-busy=false]")
+            assert page.locator("#log li").count() > early
+        page.click("#settings-open")
+        page.check("#settings input[name=hints]")
+        page.check("#settings input[name=captions]")
+        page.select_option("#settings select[name=speed]", "instant")
+        snap_both(page, "settings")
+        page.click("#settings-close")
+        page.wait_for_function("document.getElementById('game').classList.contains('captions')")
+        if page.locator("#hand .tile:not([disabled])").count():
+            page.wait_for_selector("#hint:not([hidden]) li")
+        snap_both(page, "table-hints")
+        # Finish the hand quickly through the API, as the page would.
+        game = page.url.rsplit("/", 1)[1]
+        csrf = page.get_attribute("meta[name=csrf-token]", "content")
+        view = page.request.get(f"{server.url}/api/games/{game}").json()
+        rng = random.Random(3)
+        while not view["hand_over"]:
+            action = rng.choice(view["observation"]["legal_actions"])
+            action = {k: v for k, v in action.items() if k != "seat"}
+            view = page.request.post(
+                f"{server.url}/api/games/{game}/actions", data=action, headers={"X-CSRF-Token": csrf}
+            ).json()
+        page.reload()
+        page.wait_for_selector("#result:not([hidden])")
+        snap_both(page, "table-result")
+        page.goto(f"{server.url}/games/{game}/hands/1")
+        page.wait_for_selector("#seats .replay-seat")
+        page.click("#next")
+        page.click("#next")
+        snap_both(page, "replay")
+        page.goto(server.url + "/leaderboard")
+        snap_both(page, "leaderboard")
+        page.goto(server.url + "/games/nonexistent")
+        assert "no such game" in page.inner_text("main")
+        assert not errors, errors
+        context.close()
         # Under the pages' own policy (no inline script, nothing from elsewhere) they still work.
         context = browser.new_context(viewport=SIZES["phone"])
         page = context.new_page()

@@ -22,8 +22,7 @@ from sparrow.compact import format_compact, parse_compact
 from sparrow.generate import random_complete_situation
 from sparrow.rules import get_ruleset
 from sparrow.tiles import Tile
-from tests.test_web_browser import ARTIFACTS, SIZES, browser  # noqa: F401 - the shared browser fixture
-from tests.web_support import Server
+from tests.test_web_browser import ARTIFACTS, SIZES, snap_both
 
 pytestmark = pytest.mark.slow
 
@@ -36,14 +35,7 @@ LOSERS = {
 HKOS_ALICE = "hkos: 123s456s9s777z [111z] +9s* seat=E round=E bonus=3f"
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    running = Server(tmp_path_factory.mktemp("calc-browser")).start()
-    yield running
-    running.stop()
-
-
-def open_page(browser, server, size: str = "desktop", path: str = "/calculator", lang: str | None = None) -> Page:  # noqa: F811
+def open_page(browser, server, size: str = "desktop", path: str = "/calculator", lang: str | None = None) -> Page:
     context = browser.new_context(viewport=SIZES[size], locale="en-GB")
     page = context.new_page()
     errors: list[str] = []
@@ -94,23 +86,7 @@ def build_seed_000_hand(page: Page) -> None:
     page.select_option("#calc-win-by", "self_draw")
 
 
-@pytest.mark.parametrize("size", ["desktop", "phone"])
-def test_picker_writes_the_notation_and_scores_136(browser, server, size):  # noqa: F811
-    page = open_page(browser, server, size)
-    build_seed_000_hand(page)
-    expect(page.locator("#calc-notation")).to_have_value(NTS_136)
-    expect(page.locator("#card-total")).to_have_text("136")
-    expect(page.locator("[data-testid=scorecard]")).to_contain_text("34 × 2² = 136")
-    expect(page.locator("[data-testid=scorecard]")).to_contain_text("Open pung of East Wind")
-    assert shown(page, "winning") == ["1m"]
-    assert "hand=" in page.url
-    # The page fits a phone: nothing wider than the screen.
-    assert page.evaluate("document.documentElement.scrollWidth") <= SIZES[size]["width"]
-    snap(page, "picker", size)
-    assert not page.errors
-
-
-def test_notation_fills_the_picker(browser, server):  # noqa: F811
+def test_notation_fills_the_picker(browser, server):
     page = open_page(browser, server)
     type_notation(page, "hkos: 9s123s456s 777z [111z] bonus=3f +9s* round=E")
     expect(page.locator("#card-total")).to_have_text("48")
@@ -131,7 +107,7 @@ def test_notation_fills_the_picker(browser, server):  # noqa: F811
     assert not page.errors
 
 
-def test_impossible_input_is_caught_as_typed(browser, server):  # noqa: F811
+def test_impossible_input_is_caught_as_typed(browser, server):
     page = open_page(browser, server)
     tap(page, "5p", 5)
     fifth = page.locator("#view-concealed .tile.over")
@@ -154,7 +130,7 @@ def test_impossible_input_is_caught_as_typed(browser, server):  # noqa: F811
     assert not page.errors
 
 
-def test_a_shared_link_reopens_the_same_hand(browser, server):  # noqa: F811
+def test_a_shared_link_reopens_the_same_hand(browser, server):
     page = open_page(browser, server)
     type_notation(page, "hkos: 123s456s9s777z [111z] +9s* seat=E round=E bonus=3f moments=last_tile minimum=4")
     expect(page.locator("#card-total")).to_have_text(re.compile(r"\d+"))
@@ -170,7 +146,7 @@ def test_a_shared_link_reopens_the_same_hand(browser, server):  # noqa: F811
     assert not other.errors
 
 
-def test_leaving_the_field_while_its_reading_is_on_the_way_keeps_what_was_typed(browser, server):  # noqa: F811
+def test_leaving_the_field_while_its_reading_is_on_the_way_keeps_what_was_typed(browser, server):
     """Typed, a pause (the page sends the text to be read), then a click elsewhere before the
     answer is back: the answer still fills the hand, and the text is not overwritten."""
     page = open_page(browser, server)
@@ -190,11 +166,16 @@ def test_leaving_the_field_while_its_reading_is_on_the_way_keeps_what_was_typed(
     assert not page.errors
 
 
-@pytest.mark.parametrize("size", ["desktop", "phone"])
-def test_nts_four_hands_and_the_settlement(browser, server, size):  # noqa: F811
-    page = open_page(browser, server, size)
+def test_the_picker_scores_136_then_nts_four_hands_and_the_settlement(browser, server):
+    page = open_page(browser, server, "phone")
     build_seed_000_hand(page)
+    expect(page.locator("#calc-notation")).to_have_value(NTS_136)
     expect(page.locator("#card-total")).to_have_text("136")
+    expect(page.locator("[data-testid=scorecard]")).to_contain_text("34 × 2² = 136")
+    expect(page.locator("[data-testid=scorecard]")).to_contain_text("Open pung of East Wind")
+    assert shown(page, "winning") == ["1m"]
+    assert "hand=" in page.url
+    snap_both(page, "calculator-picker")
     for seat, text in LOSERS.items():
         page.click(f".seat-tab[data-seat={seat}]")
         type_notation(page, text)
@@ -207,16 +188,14 @@ def test_nts_four_hands_and_the_settlement(browser, server, size):  # noqa: F811
     # The link holds all four hands: it reopens with the same settlement.
     link = page.url
     assert "hand.S=" in link and "hand.N=" in link
-    other = open_page(browser, server, size, path=link.removeprefix(server.url))
+    other = open_page(browser, server, "phone", path=link.removeprefix(server.url))
     expect(other.locator("[data-testid=settlement] .payment")).to_have_text(["+816", "-244", "-256", "-316"])
-    snap(other, "nts-settlement", size)
-    assert page.evaluate("document.documentElement.scrollWidth") <= SIZES[size]["width"]
+    snap_both(other, "calculator-nts-settlement")
     assert not page.errors and not other.errors
 
 
-@pytest.mark.parametrize("size", ["desktop", "phone"])
-def test_the_dutch_page(browser, server, size):  # noqa: F811
-    page = open_page(browser, server, size, lang="nl")
+def test_the_dutch_page(browser, server):
+    page = open_page(browser, server, "phone", lang="nl")
     expect(page.locator("h1")).to_have_text("Puntenteller")
     page.goto(server.url + "/calculator")  # no lang= now: the choice is remembered
     page.wait_for_selector("#calculator[data-ready=true]")
@@ -231,7 +210,7 @@ def test_the_dutch_page(browser, server, size):  # noqa: F811
     tap(page, "9m")
     expect(page.locator("#hand-problem")).to_contain_text("dit spel heeft er 15")  # the count, in Dutch
     page.click("#view-concealed .tile[data-tile='9m']")
-    snap(page, "dutch", size)
+    snap_both(page, "calculator-dutch")
     # The switch to English keeps the hand.
     page.click("a[data-lang=en]")
     page.wait_for_selector("#calculator[data-ready=true]")
@@ -240,7 +219,7 @@ def test_the_dutch_page(browser, server, size):  # noqa: F811
     assert not page.errors
 
 
-def test_limit_hand_and_invalid_win_on_the_card(browser, server):  # noqa: F811
+def test_limit_hand_and_invalid_win_on_the_card(browser, server):
     page = open_page(browser, server)
     type_notation(page, "nts: 19m19p19s1234567z +1m")
     expect(page.locator("#card-total")).to_have_text("2000")
@@ -264,7 +243,7 @@ def test_limit_hand_and_invalid_win_on_the_card(browser, server):  # noqa: F811
     assert not page.errors
 
 
-def test_the_pickers_notation_is_the_cli_notation(browser, server):  # noqa: F811
+def test_the_pickers_notation_is_the_cli_notation(browser, server):
     """Generated hands of every ruleset typed in, then changed in the picker (a standing tile taken out,
     so the server is not asked): the page writes the notation exactly as ``format_compact`` does."""
     page = open_page(browser, server)
@@ -282,7 +261,7 @@ def test_the_pickers_notation_is_the_cli_notation(browser, server):  # noqa: F81
     assert not page.errors
 
 
-def test_a_false_mahjong_is_not_settled(browser, server):  # noqa: F811
+def test_a_false_mahjong_is_not_settled(browser, server):
     main = parse_compact("nts: 123m456p789s234s5m +5m seat=S round=S")  # four chows: 1 doubling of 2
     query = {"rules": "nts", "hand": "123m456p789s234s5m +5m", "seat": "S", "round": "S", "discarder": "E"}
     query |= {

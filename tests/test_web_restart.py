@@ -1,6 +1,7 @@
-"""A game survives the server being killed (SIGKILL) half-way through a hand: a real ``sparrow serve``
-process is stopped hard, started again on the same database, and the hand goes on where it was;
-its log then replays to the same end. On SQLite and on PostgreSQL."""
+"""A game and a score sheet survive the server being killed (SIGKILL): a real ``sparrow serve``
+process is stopped hard half-way through a hand, started again on the same database, and the hand
+goes on where it was (its log then replays to the same end) and the sheet holds every answered row.
+On SQLite and on PostgreSQL."""
 
 from __future__ import annotations
 
@@ -21,7 +22,7 @@ def database(request, tmp_path_factory):
     yield from database_url(request.param, tmp_path_factory)
 
 
-def test_a_hand_goes_on_after_the_server_is_killed(database, tmp_path):
+def test_a_hand_and_a_sheet_go_on_after_the_server_is_killed(database, tmp_path):
     server = Server(tmp_path / "data", database).start()
     rng = random.Random(8)
     try:
@@ -30,6 +31,10 @@ def test_a_hand_goes_on_after_the_server_is_killed(database, tmp_path):
         headers = {"X-CSRF-Token": csrf}
         view = client.post("/api/games", json={"rules": "casual", "level": "normal"}, headers=headers).json()
         game = view["id"]
+        players = ["Alice", "Ben", "Cara", "Dev"]
+        sheet = client.post("/api/sheets", json={"rules": "hkos", "players": players}, headers=headers).json()
+        row = {"winner": "Alice", "win_by": "self_draw", "scores": {"Alice": 48}}
+        saved = client.post(f"/api/sheets/{sheet['id']}/rows", json=row, headers=headers).json()
         for _ in range(6):
             if view["hand_over"]:
                 break
@@ -45,6 +50,7 @@ def test_a_hand_goes_on_after_the_server_is_killed(database, tmp_path):
         assert again.status_code == 200, again.text
         assert again.json() == view
         assert client.get("/api/session").json()["csrf_token"] == csrf
+        assert client.get(f"/api/sheets/{sheet['id']}").json() == saved
         while not view["hand_over"]:
             action = plain(rng.choice(view["observation"]["legal_actions"])) | {"version": view["version"]}
             answer = client.post(f"/api/games/{game}/actions", json=action, headers=headers)

@@ -16,19 +16,11 @@ import pytest
 from playwright.sync_api import Page
 
 from sparrow.sheets import create_sheet
-from tests.test_web_browser import SIZES, browser, snap  # noqa: F401 - the browser fixture
-from tests.web_support import Server
+from tests.test_web_browser import SIZES, snap
 
 pytestmark = pytest.mark.slow
 
 NTS = ["Ann", "Bob", "Cor", "Dirk"]
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    running = Server(tmp_path_factory.mktemp("sheets-data")).start()
-    yield running
-    running.stop()
 
 
 def fits_a_phone(page: Page) -> None:
@@ -76,7 +68,7 @@ def totals_shown(page: Page) -> dict[str, int]:
     return {name: int(page.inner_text(f"#rows tfoot th[data-player='{name}']")) for name in NTS}
 
 
-def test_a_four_game_nts_session_by_hand_then_in_dutch(browser, server):  # noqa: F811
+def test_a_four_game_nts_session_by_hand_then_in_dutch(browser, server):
     context = browser.new_context(viewport=SIZES["desktop"], locale="en-GB")
     page = context.new_page()
     errors: list[str] = []
@@ -221,7 +213,7 @@ def test_a_four_game_nts_session_by_hand_then_in_dutch(browser, server):  # noqa
         context.close()
 
 
-def test_hkos_and_free_sheets_on_a_phone(browser, server):  # noqa: F811
+def test_hkos_and_free_sheets_on_a_phone(browser, server):
     context = browser.new_context(viewport=SIZES["phone"], locale="en-GB")
     page = context.new_page()
     errors: list[str] = []
@@ -294,7 +286,7 @@ def test_hkos_and_free_sheets_on_a_phone(browser, server):  # noqa: F811
         context.close()
 
 
-def test_a_sheet_keeps_working_offline_once_loaded(browser, server):  # noqa: F811
+def test_a_sheet_keeps_working_offline_once_loaded(browser, server):
     """Loaded once, the sheet opens again without a connection (the service worker's copy), rows typed
     offline wait on the page, and they are sent in order when the connection is back."""
     context = browser.new_context(viewport=SIZES["phone"], locale="en-GB")
