@@ -24,6 +24,10 @@ from sparrow.tiles import KINDS, ORPHANS, Tile, format_tiles
 __all__ = [
     "shanten",
     "regular_shanten",
+    "group_ids",
+    "suit_id",
+    "honour_id",
+    "shanten_of_ids",
     "seven_pairs_shanten",
     "thirteen_orphans_shanten",
     "waits",
@@ -34,6 +38,50 @@ __all__ = [
 ]
 
 _INFINITY = 99
+
+
+class _PatternIds(dict):
+    """A group's counts (bytes) -> its vector id, filled as patterns are met: the shipped patterns are
+    in sorted order, so one not met before is found by bisection. Building the whole map up front
+    (400,000 suit patterns) would cost every process about half a second before its first hand."""
+
+    __slots__ = ("_keys", "_width", "_ids", "_count")
+
+    def __init__(self, keys: bytes, width: int, ids: bytes) -> None:
+        super().__init__()
+        self._keys = keys
+        self._width = width
+        self._ids = ids
+        self._count = len(keys) // width
+
+    def _find(self, key: bytes) -> int | None:
+        if not isinstance(key, bytes) or len(key) != self._width:
+            return None
+        keys = self._keys
+        width = self._width
+        low, high = 0, self._count
+        while low < high:
+            middle = (low + high) // 2
+            if keys[middle * width : middle * width + width] < key:
+                low = middle + 1
+            else:
+                high = middle
+        if low < self._count and keys[low * width : low * width + width] == key:
+            return self._ids[2 * low] | self._ids[2 * low + 1] << 8
+        return None
+
+    def __missing__(self, key: bytes) -> int:
+        found = self._find(key)
+        if found is None:
+            raise KeyError(key)
+        self[key] = found
+        return found
+
+    def get(self, key: bytes, default: int | None = None) -> int | None:  # type: ignore[override]
+        try:
+            return self[key]
+        except KeyError:
+            return default
 
 
 class _Tables:
@@ -53,9 +101,9 @@ class _Tables:
             offset += 8
             keys = blob[offset : offset + count * width]
             offset += count * width
-            ids = struct.unpack_from(f"<{count}H", blob, offset)
+            ids = blob[offset : offset + 2 * count]
             offset += 2 * count
-            maps.append(dict(zip((keys[i : i + width] for i in range(0, count * width, width)), ids)))
+            maps.append(_PatternIds(keys, width, ids))
         (n,) = struct.unpack_from("<I", blob, offset)
         offset += 4
         self.suit, self.honour = maps
@@ -87,6 +135,32 @@ def _regular_vector(counts: Sequence[int]) -> tuple[int, ...]:
 def regular_shanten(counts: Sequence[int], melds: int = 0) -> int:
     """Shanten of the sets-and-a-pair form; ``melds`` declared sets already made."""
     return _regular_vector(counts)[2 * (4 - melds) + 1] - 1
+
+
+def group_ids(raw: bytes) -> tuple[int, int, int, int]:
+    """The table ids of a hand's three suits and its honours (34 counts as bytes): combined with
+    :func:`shanten_of_ids`, the regular shanten of the hand or of any hand that keeps some of its
+    groups whole and empties the others (their id is :func:`suit_id` / :func:`honour_id` of zeros)."""
+    tables = _tables or _load()
+    suit = tables.suit
+    return suit[raw[0:9]], suit[raw[9:18]], suit[raw[18:27]], tables.honour[raw[27:34]]
+
+
+def suit_id(pattern: bytes) -> int:
+    """The table id of one suit's nine counts."""
+    return (_tables or _load()).suit[pattern]
+
+
+def honour_id(pattern: bytes) -> int:
+    """The table id of the seven honour counts."""
+    return (_tables or _load()).honour[pattern]
+
+
+def shanten_of_ids(characters: int, circles: int, bamboo: int, honours: int, melds: int = 0) -> int:
+    """:func:`regular_shanten` of the hand whose groups have these table ids."""
+    tables = _tables or _load()
+    convolve = tables.convolve
+    return tables.vectors[convolve[convolve[convolve[characters][circles]][bamboo]][honours]][9 - 2 * melds] - 1
 
 
 def seven_pairs_shanten(counts: Sequence[int], four_as_two_pairs: bool = False) -> int:
@@ -181,6 +255,11 @@ def _raised_ids(table: dict[bytes, int], key: bytes) -> tuple[int | None, ...]:
     return raised
 
 
+# (group, its pattern, the vector id of the other three groups, column, threshold) -> improving tiles.
+_GROUP_IMPROVING: dict[tuple[int, bytes, int, int, int], tuple[Tile, ...]] = {}
+_GROUP_IMPROVING_LIMIT = 500_000
+
+
 def _improving(counts: Sequence[int], melds: int, forms: Forms, below: int) -> list[Tile]:
     """Tile kinds whose addition brings the hand's shanten below ``below``.
 
@@ -205,6 +284,27 @@ def _improving(counts: Sequence[int], melds: int, forms: Forms, below: int) -> l
     specials = melds == 0 and sum(raw) >= 12
     check_pairs = specials and forms.seven_pairs and seven_pairs_shanten(raw, forms.four_as_two_pairs) - 1 < below
     check_orphans = specials and forms.thirteen_orphans and thirteen_orphans_shanten(raw) - 1 < below
+    if not (check_pairs or check_orphans):
+        # The regular form alone: a group's improving tiles depend only on its own pattern and the
+        # combined vector of the other three, so they are looked up per group.
+        memo = _GROUP_IMPROVING
+        if len(memo) > _GROUP_IMPROVING_LIMIT:
+            memo.clear()
+        found: list[Tile] = []
+        for group in range(4):
+            key = (group, keys[group], others[group], column, below)
+            tiles = memo.get(key)
+            if tiles is None:
+                rest = convolve[others[group]]
+                lo = 9 * group
+                tiles = memo[key] = tuple(
+                    KINDS[lo + offset]
+                    for offset, raised in enumerate(_raised_ids(group_tables[group], keys[group]))
+                    if raised is not None and vectors[rest[raised]][column] - 1 < below
+                )
+            if tiles:
+                found += tiles
+        return found
     result = []
     for group in range(4):
         rest = convolve[others[group]]

@@ -376,11 +376,11 @@ def _local_executor(workers: int) -> Executor:
                 if len(pending) >= 3 * workers:
                     break
             while pending:
-                result = pending.pop(0).get()
+                yield pending.pop(0).get()
+                # The next chunk is taken only once the result is used: it can then be cut shorter.
                 chunk = next(iterator, None)
                 if chunk is not None:
                     pending.append(pool.apply_async(function, (chunk,)))
-                yield result
 
     return run
 
@@ -420,20 +420,23 @@ def run_lab(
         raise LabError(f"a duplicate run plays every deal once per rotation: at least {count} hands")
     option_items = tuple(sorted(options.items()))
 
-    limit = -(-hands // count) if duplicate else hands
+    per_rotation = -(-hands // count)
+    played = matches = 0
 
     def chunks() -> Iterator[Chunk]:
+        # A chunk needs no more hands than the run still lacks once the results before it are in
+        # (``played`` counts those already used; one taken early only sees a larger bound).
         index = 0
         while True:
             rotations = range(count) if duplicate else (index % count,)
             for rotation in rotations:
+                limit = per_rotation if duplicate else max(1, hands - played)
                 yield Chunk(rules, option_items, kinds, seed, index, rotation, keep_logs, limit)
             index += 1
 
     run = executor or _local_executor(workers)
     units: list[list[HandRecord]] = []
     logs: list[tuple[dict[str, Any], ...]] = []
-    played = matches = 0
     board: list[ChunkResult] = []
     for result in run(play_chunk, chunks()):
         if not duplicate:

@@ -63,7 +63,15 @@ class Knowledge:
         if type(self.ruleset).waits is _BaseRuleset.waits:
             # The family has no shapes of its own: the shanten tables answer at once.
             return regular_waits(counts, melds, self.forms)
-        return self.ruleset.waits(counts, melds, self.observation.options)
+        # A family's own shapes take longer to read, and the same hands are asked about turn after
+        # turn: the answers are kept (they depend on the ruleset, its options and the tiles only).
+        key = (self.context.rules, self.context.options, bytes(counts), melds)
+        found = _WAITS_CACHE.get(key)
+        if found is None:
+            if len(_WAITS_CACHE) > 100_000:
+                _WAITS_CACHE.clear()
+            found = _WAITS_CACHE[key] = tuple(self.ruleset.waits(counts, melds, self.observation.options))
+        return list(found)
 
     @property
     def seat(self) -> str:
@@ -76,6 +84,7 @@ class Knowledge:
 
 
 _CONTEXT_CACHE: dict[tuple, ScoringContext] = {}
+_WAITS_CACHE: dict[tuple, tuple[Tile, ...]] = {}
 
 
 def _options_key(options: Mapping[str, Any]) -> tuple[tuple[str, Any], ...]:
@@ -85,6 +94,31 @@ def _options_key(options: Mapping[str, Any]) -> tuple[tuple[str, Any], ...]:
 _RULES_CACHE: dict[tuple, tuple[Forms, bool]] = {}
 
 
+_last_visible: tuple[tuple[tuple, ...], tuple[int, ...]] = ((), (0,) * 34)
+
+
+def _visible(parts: tuple[tuple, ...]) -> tuple[int, ...]:
+    """The tiles seen in these discard piles and these sets (each a tuple), counted by kind. The
+    seats at a table decide in turn on the same piles and sets, so the last answer is kept: the
+    parts are immutable tuples, and the same tuple objects hold the same tiles."""
+    global _last_visible
+    known, counted = _last_visible
+    if len(known) == len(parts) and all(a is b for a, b in zip(known, parts)):
+        return counted
+    visible = [0] * 34
+    for part in parts:
+        for item in part:
+            if isinstance(item, Meld):
+                for tile in item.tiles:
+                    visible[tile] += 1
+            else:
+                visible[item] += 1
+    counted = tuple(visible)
+    if all(type(part) is tuple for part in parts):  # a list could change in place: not kept
+        _last_visible = (parts, counted)
+    return counted
+
+
 def know(observation: Observation) -> Knowledge:
     """Derive a :class:`Knowledge` from one observation."""
     seat = observation.seat
@@ -92,15 +126,8 @@ def know(observation: Observation) -> Knowledge:
     counts = [0] * 34
     for tile in observation.hand:
         counts[tile] += 1
-    visible = [0] * 34
-    for pile in observation.discards.values():
-        for tile in pile:
-            visible[tile] += 1
-    for melds in observation.melds.values():
-        for meld in melds:
-            for tile in meld.tiles:
-                visible[tile] += 1
-    unseen = [max(0, 4 - counts[k] - visible[k]) for k in range(34)]
+    visible = list(_visible(tuple(observation.discards.values()) + tuple(observation.melds.values())))
+    unseen = [4 - c - v if c + v < 4 else 0 for c, v in zip(counts, visible)]
     options = _options_key(observation.options)
     bonus = tuple(int(t) for t in observation.bonus[seat])
     key = (observation.rules, options, seat, observation.round_wind, bonus)

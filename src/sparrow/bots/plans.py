@@ -25,9 +25,20 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from operator import itemgetter
+from itertools import compress
+from operator import itemgetter, mul
 
-from sparrow.analysis import Forms, accepted_tiles, regular_shanten, seven_pairs_shanten, thirteen_orphans_shanten
+from sparrow.analysis import (
+    Forms,
+    accepted_tiles,
+    group_ids,
+    honour_id,
+    regular_shanten,
+    seven_pairs_shanten,
+    shanten_of_ids,
+    suit_id,
+    thirteen_orphans_shanten,
+)
 from sparrow.bots.knowledge import ScoringContext
 from sparrow.hand import Meld, MeldKind
 from sparrow.rules import get_ruleset
@@ -118,15 +129,18 @@ _BY_NAME = {plan.name: plan for plan in PLANS}
 
 _ZERO9 = bytes(9)
 _ZERO7 = bytes(7)
+_ORPHAN_MASK = bytes(1 if k in _ORPHAN_SET else 0 for k in range(34))
+# Per plan, whether it keeps each tile kind (Plan.keeps as a table).
+_KEEPS: dict[Plan, tuple[bool, ...]] = {plan: tuple(plan.keeps(k) for k in range(34)) for plan in PLANS}
 
 
 def masked(counts: Sequence[int], plan: Plan) -> bytes:
     """The counts of the tiles the plan keeps (the others are to be thrown)."""
     raw = bytes(counts)
     if plan.style == "orphans":
-        return bytes(c if k in _ORPHAN_SET else 0 for k, c in enumerate(raw))
+        return bytes(map(mul, raw, _ORPHAN_MASK))
     if plan.simples:
-        return bytes(c if k in _SIMPLE_KINDS else 0 for k, c in enumerate(raw))
+        return b"\0" + raw[1:8] + b"\0\0" + raw[10:17] + b"\0\0" + raw[19:26] + b"\0" + _ZERO7
     groups = plan.groups
     if groups == _ALL_GROUPS:
         return raw
@@ -163,8 +177,9 @@ def plans_for(forms: Forms, counts: Sequence[int], melds: Sequence[Meld]) -> lis
     out."""
     raw = bytes(counts)
     totals = (sum(raw[0:9]), sum(raw[9:18]), sum(raw[18:27]), sum(raw[27:34]))
-    orphans = sum(1 for c in _orphan_counts(raw) if c)
-    ends = sum(_orphan_counts(raw))
+    held_ends = bytes(_orphan_counts(raw))
+    orphans = 13 - held_ends.count(0)
+    ends = sum(held_ends)
     key = (forms, tuple(melds), totals, min(orphans, 9), ends)
     found = _PLANS_CACHE.get(key)
     if found is not None:
@@ -197,12 +212,23 @@ def plans_for(forms: Forms, counts: Sequence[int], melds: Sequence[Meld]) -> lis
 
 def _pung_cost(raw: bytes, sets: int) -> int:
     """Tiles to draw to make ``sets`` pungs and a pair from ``raw`` (every kind it keeps)."""
-    best = sorted((min(c, 3) for c in raw if c), reverse=True)[: sets + 1]
-    best += [0] * (sets + 1 - len(best))
-    cost = sum(3 - c for c in best)
-    if best[-1] <= 2:
-        cost -= 1  # the smallest of them need only be the pair
-    return cost
+    threes = raw.count(3) + raw.count(4)
+    return _pung_cost_of(raw.count(1), raw.count(2), threes, sets)
+
+
+def _pung_cost_of(ones: int, twos: int, threes: int, sets: int) -> int:
+    """:func:`_pung_cost` from how many kinds the hand holds once, twice and three or more times: the
+    ``sets + 1`` kinds held most (the rest drawn from nothing), each made a pung, the least one only
+    a pair."""
+    wanted = sets + 1
+    full = min(threes, wanted)
+    left = wanted - full
+    pairs = min(twos, left)
+    left -= pairs
+    singles = min(ones, left)
+    left -= singles
+    cost = pairs + 2 * singles + 3 * left
+    return cost - 1 if full < wanted else cost
 
 
 def _shaped(plan: Plan, counts: Sequence[int]) -> bytes:
@@ -212,25 +238,117 @@ def _shaped(plan: Plan, counts: Sequence[int]) -> bytes:
     if plan.style == "chows":
         honours = raw[27:34]
         if any(honours):
-            pair = max(range(7), key=honours.__getitem__)
-            kept = bytearray(7)
-            kept[pair] = min(2, honours[pair])
-            raw = raw[:27] + bytes(kept)
+            raw = raw[:27] + _chow_honours(honours)
     return raw
+
+
+_CHOW_HONOURS: dict[bytes, bytes] = {}
+
+
+def _chow_honours(honours: bytes) -> bytes:
+    """The honours a hand of chows keeps: two of the kind held most (the first of equals), if any."""
+    kept = _CHOW_HONOURS.get(honours)
+    if kept is None:
+        pattern = bytearray(7)
+        if any(honours):
+            pair = max(range(7), key=honours.__getitem__)
+            pattern[pair] = min(2, honours[pair])
+        kept = _CHOW_HONOURS[honours] = bytes(pattern)
+    return kept
+
+
+class _Groups:
+    """What :func:`distance` reads of one hand, group by group, worked out once for all the plans a
+    decision measures the same hand against (the last hand is kept)."""
+
+    __slots__ = ("raw", "ids", "_simple_ids", "_chow_honour_id", "_tallies")
+
+    def __init__(self, raw: bytes) -> None:
+        self.raw = raw
+        self.ids = group_ids(raw)
+        self._simple_ids: tuple[int, int, int] | None = None
+        self._chow_honour_id: int | None = None
+        self._tallies: tuple[tuple[int, int, int], ...] | None = None
+
+    def simple_ids(self) -> tuple[int, int, int]:
+        """The suits' ids with their 1s and 9s taken out."""
+        ids = self._simple_ids
+        if ids is None:
+            raw = self.raw
+            ids = self._simple_ids = tuple(  # type: ignore[assignment]
+                suit_id(b"\0" + raw[start + 1 : start + 8] + b"\0") for start in (0, 9, 18)
+            )
+        return ids  # type: ignore[return-value]
+
+    def chow_honour_id(self) -> int:
+        found = self._chow_honour_id
+        if found is None:
+            found = self._chow_honour_id = honour_id(_chow_honours(self.raw[27:34]))
+        return found
+
+    def tallies(self) -> tuple[tuple[int, int, int], ...]:
+        """Per group: how many kinds it holds once, twice, three or more times."""
+        found = self._tallies
+        if found is None:
+            raw = self.raw
+            parts = (raw[0:9], raw[9:18], raw[18:27], raw[27:34])
+            found = self._tallies = tuple((p.count(1), p.count(2), p.count(3) + p.count(4)) for p in parts)
+        return found
+
+
+_ZERO_SUIT_ID = -1  # set on first use (the tables load lazily)
+_ZERO_HONOUR_ID = -1
+_last_groups: _Groups | None = None
+
+
+def _groups_of(raw: bytes) -> _Groups:
+    global _last_groups, _ZERO_SUIT_ID, _ZERO_HONOUR_ID
+    found = _last_groups
+    if found is None or found.raw != raw:
+        if _ZERO_SUIT_ID < 0:
+            _ZERO_SUIT_ID = suit_id(_ZERO9)
+            _ZERO_HONOUR_ID = honour_id(_ZERO7)
+        found = _last_groups = _Groups(raw)
+    return found
 
 
 def distance(plan: Plan, counts: Sequence[int], melds: int, four_as_two_pairs: bool = False) -> int:
     """The plan's shanten number for these standing tiles (``melds`` sets declared): how many tiles
-    from ready, counting only the tiles the plan keeps. -1 is complete."""
+    from ready, counting only the tiles the plan keeps. -1 is complete.
+
+    (The shanten of the plan's masked and shaped hand, :func:`_shaped`; the tables are read per group,
+    so a group the plan drops is read as an empty one.)"""
     style = plan.style
-    raw = _shaped(plan, counts)
-    if style == "any" or style == "chows":
-        return regular_shanten(raw, melds)
-    if style == "pungs":
-        return _pung_cost(raw, 4 - melds) - 1
+    raw = bytes(counts)
     if style == "pairs":
-        return seven_pairs_shanten(raw, four_as_two_pairs)
-    return thirteen_orphans_shanten(raw)
+        return seven_pairs_shanten(masked(raw, plan), four_as_two_pairs)
+    if style == "orphans":
+        return thirteen_orphans_shanten(raw)  # it reads the orphans only
+    if plan.simples and style != "any":
+        raw = _shaped(plan, raw)
+        return _pung_cost(raw, 4 - melds) - 1 if style == "pungs" else regular_shanten(raw, melds)
+    view = _groups_of(raw)
+    groups = plan.groups
+    if style == "pungs":
+        ones = twos = threes = 0
+        for group, (one, two, three) in enumerate(view.tallies()):
+            if groups >> group & 1:
+                ones += one
+                twos += two
+                threes += three
+        return _pung_cost_of(ones, twos, threes, 4 - melds) - 1
+    if plan.simples:
+        a, b, c = view.simple_ids()
+        return shanten_of_ids(a, b, c, _ZERO_HONOUR_ID, melds)
+    ids = view.ids
+    zero = _ZERO_SUIT_ID
+    if style == "chows":
+        honours = view.chow_honour_id() if groups & 8 else _ZERO_HONOUR_ID
+    else:
+        honours = ids[3] if groups & 8 else _ZERO_HONOUR_ID
+    return shanten_of_ids(
+        ids[0] if groups & 1 else zero, ids[1] if groups & 2 else zero, ids[2] if groups & 4 else zero, honours, melds
+    )
 
 
 _ACCEPTING_CACHE: dict[tuple, list[int]] = {}
@@ -251,7 +369,7 @@ def accepting(plan: Plan, counts: Sequence[int], melds: int) -> list[int]:
 def _accepting(plan: Plan, counts: Sequence[int], melds: int) -> list[int]:
     raw = _shaped(plan, counts)
     style = plan.style
-    keeps = plan.keeps
+    keeps = _KEEPS[plan].__getitem__
     if style == "any" or style == "chows":
         return [t for t in accepted_tiles(raw, melds, _REGULAR_ONLY) if keeps(t)]
     if style == "pungs":
@@ -316,8 +434,18 @@ def win_scores(
 ) -> tuple[int, int]:
     """The scorer's totals for winning on ``winning`` with these 13 standing tiles: (on a discard,
     self-drawn), 0 where that win would not be legal."""
-    tiles = tuple(k for k in range(34) for _ in range(concealed13[k]))
-    return _both_ways(context, tiles, melds, winning)
+    raw = bytes(concealed13)
+    key = (context, raw, melds, winning)
+    found = _WIN_CACHE.get(key)
+    if found is None:
+        if len(_WIN_CACHE) > _CACHE_LIMIT:
+            _WIN_CACHE.clear()
+        tiles = tuple(k for k in compress(range(34), raw) for _ in range(raw[k]))
+        found = _WIN_CACHE[key] = _both_ways(context, tiles, melds, winning)
+    return found
+
+
+_WIN_CACHE: dict[tuple, tuple[int, int]] = {}
 
 
 def _both_ways(

@@ -351,6 +351,11 @@ class Bot:
             # Nothing reaches the minimum yet: plain efficiency, and hope for a flower or a self-draw.
             return self._pick(self._by_efficiency(counts, n, forms, unseen, tiles), threats, chance)
         target = choice.distance
+        outside = [t for t in tiles if not plan.keeps(t)]
+        if outside:
+            # Tiles the plan does not use go first (throwing one leaves the plan's distance as it
+            # is); which of them is only a question of safety.
+            return self._pick([(0.0, t) for t in outside], threats, chance)
         keeping = []
         for tile in tiles:
             counts[tile] -= 1
@@ -361,10 +366,6 @@ class Bot:
             keeping = list(tiles)
         if len(keeping) == 1:
             return keeping[0]
-        outside = [t for t in keeping if not plan.keeps(t)]
-        if outside:
-            # Tiles the plan does not use go first; which of them is only a question of safety.
-            return self._pick([(0.0, t) for t in outside], threats, chance)
         ranked = []
         for tile in keeping:
             counts[tile] -= 1
