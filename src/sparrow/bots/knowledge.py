@@ -9,7 +9,7 @@ hand state, the wall or another player's concealed tiles.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from sparrow.analysis import Forms
@@ -119,6 +119,14 @@ def _visible(parts: tuple[tuple, ...]) -> tuple[int, ...]:
     return counted
 
 
+def _unsourced(melds: tuple[Meld, ...]) -> tuple[Meld, ...]:
+    """The seat's own sets without who gave each claimed tile: no scorer reads it, and leaving it out
+    lets the memo tables of values share one entry for the same sets claimed from different seats."""
+    if all(m.source is None for m in melds):
+        return melds
+    return tuple(replace(m, source=None) for m in melds)
+
+
 def know(observation: Observation) -> Knowledge:
     """Derive a :class:`Knowledge` from one observation."""
     seat = observation.seat
@@ -152,7 +160,7 @@ def know(observation: Observation) -> Knowledge:
         context=context,
         seats=seats,
         counts=counts,
-        melds=observation.melds[seat],
+        melds=_unsourced(observation.melds[seat]),
         visible=visible,
         unseen=unseen,
         unseen_total=max(1, sum(unseen)),
