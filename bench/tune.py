@@ -7,6 +7,10 @@ are compared on equal terms.
 
     python bench/tune.py --rules hkos --hands 1200 --expert value_exponent=0.5
     python bench/tune.py --rules chinese,nts --expert caution=0 --expert fold_distance=3
+
+A ruleset's own variant of a level (``VARIANTS`` in sparrow.bots.players) applies on top of the
+level's temperament, and the fields named here win over it; ``--no-variants`` plays every ruleset
+with the base temperament.
 """
 
 from __future__ import annotations
@@ -43,15 +47,23 @@ def main() -> int:
     parser.add_argument("--seed", type=seed_value, default=7)
     parser.add_argument("--expert", action="append", default=[], metavar="FIELD=VALUE")
     parser.add_argument("--normal", action="append", default=[], metavar="FIELD=VALUE")
+    parser.add_argument("--no-variants", action="store_true", help="play every ruleset with the base temperament")
+    parser.add_argument("--label", default="", help="a name printed with each result line")
     args = parser.parse_args()
 
     from sparrow.bots import players
     from sparrow.lab import run_lab
 
+    if args.no_variants:
+        players.VARIANTS.clear()
     for level, pairs in (("expert", args.expert), ("normal", args.normal)):
         if pairs:  # the lab's processes are forked from this one and see the change
-            players.TEMPERAMENTS[level] = dataclasses.replace(players.TEMPERAMENTS[level], **_changes(pairs))
+            changes = _changes(pairs)
+            players.TEMPERAMENTS[level] = dataclasses.replace(players.TEMPERAMENTS[level], **changes)
+            for variant in players.VARIANTS.get(level, {}).values():
+                variant.update(changes)  # the fields named here win over a ruleset's own
     print(f"expert: {players.TEMPERAMENTS['expert']}\nnormal: {players.TEMPERAMENTS['normal']}")
+    print(f"variants: {players.VARIANTS}")
     for rules in args.rules.split(","):
         start = time.perf_counter()
         result = run_lab(rules, ["expert", "normal", "normal", "normal"], args.hands, args.seed, duplicate=True)
@@ -60,7 +72,7 @@ def main() -> int:
         their_deal = sum(s.deal_in_rate for s in others) / 3
         diff, low, high = result.compare(0, [1, 2, 3], "win_rate")
         print(
-            f"{rules:8} ratio {expert.win_rate / their_win:.3f} difference {diff:+.4f} [{low:+.4f}, {high:+.4f}]"
+            f"{args.label} {rules:8} ratio {expert.win_rate / their_win:.3f} difference {diff:+.4f} [{low:+.4f}, {high:+.4f}]"
             f" net {expert.net_per_hand:+.2f} deal-in {expert.deal_in_rate:.3f} vs {their_deal:.3f}"
             f" drawn {result.drawn_rate:.3f} ({time.perf_counter() - start:.0f} s)",
             flush=True,

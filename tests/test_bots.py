@@ -278,6 +278,57 @@ def test_expert_pushes_when_its_own_hand_is_ready():
     assert choice.kind is ActionKind.DISCARD and choice.tile == parse_tiles("3s")[0]
 
 
+def test_expert_throws_the_safest_of_equally_good_discards():
+    """North has exposed three sets of circles; 9m, 1p and 9s are each isolated in South's hand and
+    each has two copies unseen, so they are equally good throws. Normal takes the first in its
+    throwing order (9m); Expert throws 9s, which North threw itself, rather than 9m or North's circle."""
+    north_melds = [
+        Meld(MeldKind.PUNG, tiles("777p")),
+        Meld(MeldKind.PUNG, tiles("888p")),
+        Meld(MeldKind.CHOW, tiles("456p")),
+    ]
+    obs = observation(
+        hand="123m456m234s55s1p9s9m",
+        melds={"N": north_melds},
+        discards={"N": "9s2z", "E": "9m1p"},
+        live_wall=30,
+    )
+    assert get_bot("normal", 2).act(obs) == Action.discard("S", "9m")
+    assert get_bot("expert", 2).act(obs) == Action.discard("S", "9s")
+
+
+def test_expert_takes_a_ready_hand_that_scores_rather_than_waiting_for_a_bigger_one():
+    """Chinese rules, East holds 555m 6778889m 555p 7p 5s. Throwing 7p makes the hand ready (on 5s)
+    with a winning hand above the minimum; throwing 5s keeps a wider shape for a bigger hand. Expert,
+    like Normal, takes the ready hand: in the lab waiting for more value won less often."""
+    obs = observation("chinese", seat="E", hand="555m677889m555p7p5s", drawn="5p", live_wall=60)
+    for level in ("normal", "expert"):
+        assert get_bot(level, 1).act(obs) == Action.discard("E", "7p"), level
+
+
+def test_a_level_plays_a_ruleset_by_its_variant(monkeypatch):
+    """A level's temperament can differ by ruleset (data in ``VARIANTS``). Under casual Expert claims
+    the chow 234p that brings a far hand nearer, where Normal waits; given a casual variant that claims
+    like Normal, Expert lets it go; a bot of the base temperament still claims it."""
+    from sparrow.bots import players
+
+    chow = Action.chow("S", "2p")
+    obs = observation(
+        hand="1m2m5m9m3p4p8p1s5s9s1z3z5z",
+        phase=Phase.CLAIMS,
+        turn="E",
+        claim_tile="2p",
+        claim_from="E",
+        legal=[chow, Action.pass_("S")],
+    )
+    assert get_bot("expert", 3).act(obs) == chow
+    assert get_bot("normal", 3).act(obs) != chow
+    like_normal = {"normal_claims": True, "chow_reach": 0, "pung_reach": 1, "claims_forward": False}
+    monkeypatch.setitem(players.VARIANTS, "expert", {"casual": like_normal})
+    assert get_bot("expert", 3).act(obs) != chow
+    assert players.Bot(players.TEMPERAMENTS["expert"], 3).act(obs) == chow  # the base temperament
+
+
 def test_bots_are_deterministic_given_the_seed():
     def play(seed: int) -> list[dict[str, Any]]:
         match = Match("chinese", 44, players=("a", "b", "c", "d"))

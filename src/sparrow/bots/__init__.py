@@ -8,7 +8,7 @@ observation always give the same decision. See :mod:`sparrow.bots.players` for h
 
 from __future__ import annotations
 
-from sparrow.bots.players import LEVELS, TEMPERAMENTS, Bot, Temperament
+from sparrow.bots.players import LEVELS, TEMPERAMENTS, Bot, Temperament, temperaments_by_rules
 
 __all__ = ["get_bot", "Bot", "LEVELS", "Temperament", "BotError"]
 
@@ -24,4 +24,4 @@ def get_bot(level: str, seed: int = 0) -> Bot:
         raise BotError(f"unknown level {level!r} (expected one of {', '.join(LEVELS)})")
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise BotError(f"a bot's seed is a whole number, got {seed!r}")
-    return Bot(temperament, seed)
+    return Bot(temperament, seed, temperaments_by_rules(level, temperament))

@@ -13,12 +13,14 @@ directions, distances, acceptance, values from the ruleset's scorer) and differ 
   with care"). It always declares a legal win.
 * **Expert** chooses its plan by what it is worth and how likely it is (the plan's score from the
   ruleset's scorer, weighed against its chance of completing before the wall ends,
-  :mod:`sparrow.bots.odds`), so it builds a bigger hand when that pays and races when it does not.
+  :mod:`sparrow.bots.odds`), so it builds a bigger hand when that pays and races when it does not;
+  but once a discard makes the hand ready with winning tiles that score, it takes the ready hand.
   It looks two draws ahead among equally near discards (the tiles that improve the hand, and how
   well the hand accepts after each). It claims whenever the hand after the claim is worth more than
   passing (seed 001: the expert "claims more aggressively"), never when the minimum is then out of
-  reach. It defends (:mod:`sparrow.bots.danger`): among near-equal discards it throws the safer, and
-  when an opponent is plainly close and its own hand is far it folds to the safest tiles.
+  reach. It defends (:mod:`sparrow.bots.danger`): among equally good discards (under HKOS, nearly
+  equal ones) it throws the safest, and when an opponent is plainly close and its own hand is far
+  it folds to the safest tiles.
 * **Easy** plays like Normal but loosely: now and then a careless discard or a missed claim, so
   beginners can win; it still never makes an illegal move and still wins hands.
 
@@ -30,8 +32,8 @@ from __future__ import annotations
 
 import random
 import zlib
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
 
 from sparrow.analysis import accepted_tiles, shanten
 from sparrow.bots.danger import Threats
@@ -54,7 +56,7 @@ from sparrow.game.state import Observation, Phase
 from sparrow.hand import Meld, MeldKind
 from sparrow.tiles import KINDS
 
-__all__ = ["Bot", "Temperament", "TEMPERAMENTS", "LEVELS"]
+__all__ = ["Bot", "Temperament", "TEMPERAMENTS", "LEVELS", "VARIANTS", "temperaments_by_rules"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,26 +88,50 @@ class Temperament:
     caution: float = 1.0  # how much a defending player weighs the chance of dealing in against its own chances
     fold_threshold: float = 0.55  # an opponent this likely to be ready...
     fold_distance: int = 2  # ...and a hand this many tiles from ready (one, late in the hand): fold
+    normal_claims: bool = False  # claim as Normal does (only near ready), even when weighing chances
+    safe_ties: bool = False  # among discards that keep the hand equally good, throw the safest
+    tie_margin: float = 0.0  # ...counting as equal those within this share of the best
+    tie_threat: float = 0.0  # ...once an opponent is at least this likely to be ready
+    nearest_plan: bool = False  # weigh only the nearest plan that reaches the minimum, as Normal follows it
+    ready_share: float = 0.8  # get ready when the ready hand is worth this share of the plan's worth (expert)
 
 
 TEMPERAMENTS = {
     "easy": Temperament("easy", loose_discard=0.3, missed_claim=0.3),
     "normal": Temperament("normal", chow_reach=0, pung_reach=1),
-    # Measured in the lab (docs/bots.md): plans weighed by their full value, discards chosen for the
-    # hand alone, and a fold once an opponent is plainly close and the hand three or more tiles from
-    # ready (two late in the wall) won more and dealt in no more than weighing every discard's risk.
+    # Measured in the lab (docs/bots.md, "Tuning"): plans weighed by their full value, discards chosen
+    # for the hand (the safest of equally good ones), a ready hand taken as soon as it scores, two
+    # draws ahead over the discards accepting at least half the best, and a fold once an opponent is
+    # plainly close and the hand three or more tiles from ready (two late in the wall).
     "expert": Temperament(
         "expert",
         weighs_chances=True,
         value_exponent=1.0,
         lookahead=2,
+        lookahead_share=0.5,
+        ready_share=0.0,
         claims_forward=True,
         defends=True,
         caution=0.0,
         fold_distance=3,
+        safe_ties=True,
     ),
 }
 LEVELS = tuple(TEMPERAMENTS)
+
+# A level may play some rulesets differently (variants are data): for a level and a ruleset, the
+# fields of its temperament that differ there. Measured in the lab (docs/bots.md, "Tuning").
+VARIANTS: dict[str, dict[str, dict[str, object]]] = {
+    # HKOS: a discard within a tenth of the best counts as equal, and the safest of them goes. It
+    # dealt in less than Normal with both tuning seeds, where the base temperament dealt in more.
+    "expert": {"hkos": {"tie_margin": 0.1}},
+}
+
+
+def temperaments_by_rules(level: str, temperament: Temperament) -> dict[str, Temperament]:
+    """``temperament`` as it plays each ruleset that has a variant for ``level``."""
+    return {rules: replace(temperament, **changes) for rules, changes in VARIANTS.get(level, {}).items()}  # type: ignore[arg-type]
+
 
 # Discards that are otherwise equal go in this order: honours first, then terminals, then the tiles
 # nearer the middle of a suit, which fit more runs.
@@ -129,9 +155,11 @@ class _Choice:
 class Bot:
     """A computer player of one level. ``act(observation)`` returns one of its legal actions."""
 
-    def __init__(self, temperament: Temperament, seed: int) -> None:
+    def __init__(self, temperament: Temperament, seed: int, by_rules: Mapping[str, Temperament] | None = None) -> None:
         self.temperament = temperament
         self.seed = seed
+        # The same level under a ruleset it plays differently: a bot of that temperament and seed.
+        self._by_rules = {rules: Bot(t, seed) for rules, t in (by_rules or {}).items()}
 
     @property
     def level(self) -> str:
@@ -144,6 +172,9 @@ class Bot:
 
     def act(self, observation: Observation) -> Action:
         """One of ``observation.legal_actions``."""
+        variant = self._by_rules.get(observation.rules)
+        if variant is not None:
+            return variant.act(observation)
         legal = observation.legal_actions
         if not legal:
             raise ValueError(f"seat {observation.seat} has nothing to decide now")
@@ -230,6 +261,8 @@ class Bot:
             needed = best.worth * (detour if d > first_valid else 1.0) if best is not None else 0.0
             if best is None or worth * chance > needed:
                 best = _Choice(plan, d, value, worth * chance)
+            if self.temperament.nearest_plan:
+                break  # the simplest of the nearest plans that reach the minimum, as Normal follows
         return best or _Choice(None, nearest, 0.0)
 
     def _plan_value(
@@ -339,7 +372,7 @@ class Bot:
 
         # A discard that makes the hand ready with winning tiles that score.
         ready = self._ready_discards(knowledge, tiles) if shanten(counts, n, forms) <= 0 else []
-        if ready and (not expert or max(r[2] for r in ready) >= 0.8 * choice.worth):
+        if ready and (not expert or max(r[2] for r in ready) >= self.temperament.ready_share * choice.worth):
             if expert:
                 ranked = [(r[2], r[0]) for r in ready]
             else:
@@ -425,6 +458,11 @@ class Bot:
             return min((t for score, t in ranked if score == best), key=_THROW_RANK.__getitem__)
         scale = best if best > 0 else 1.0
         caution = self.temperament.caution
+        if self.temperament.safe_ties and not caution:
+            # Discards that keep the hand (nearly) as good as the best are equal: the safest of them.
+            margin = self.temperament.tie_margin if threats.highest >= self.temperament.tie_threat else 0.0
+            floor = best - margin * abs(best)
+            return min((t for score, t in ranked if score >= floor), key=lambda t: (threats.risk(t), _THROW_RANK[t]))
         return max(ranked, key=lambda r: (chance * r[0] / scale - caution * threats.risk(r[1]), -_THROW_RANK[r[1]]))[1]
 
     def _should_fold(self, knowledge: Knowledge, choice: _Choice, threats: Threats) -> bool:
@@ -550,6 +588,7 @@ class Bot:
         n = len(melds)
         forms = knowledge.forms
         temperament = self.temperament
+        by_worth = temperament.weighs_chances and not temperament.normal_claims
         now_free = shanten(counts, n, forms)
         now = self._choose_plan(knowledge, counts, melds)
         options = []
@@ -563,7 +602,7 @@ class Bot:
             forward = shanten(after, n + 1, forms) < now_free + (0 if fourteen else 1)
             if not forward and now.plan is not None and melds_fit(now.plan, new_melds):
                 forward = distance(now.plan, after, n + 1, forms.four_as_two_pairs) < now.distance + (not fourteen)
-            if forward or (temperament.weighs_chances and action.kind is not ActionKind.CHOW and tile >= 27):
+            if forward or (by_worth and action.kind is not ActionKind.CHOW and tile >= 27):
                 options.append((action, after, new_melds, fourteen))
         if not options:
             return passing
@@ -587,7 +626,7 @@ class Bot:
                 reach = max(reach, temperament.plan_pung_reach)  # a pung that builds the scoring plan
             if later.distance > reach and not (now.plan is None and later.distance <= now.distance):
                 continue  # a claim this early gives away more than it gains (unless it reaches the minimum)
-            if temperament.weighs_chances:
+            if by_worth:
                 if later.worth <= now.worth and not (temperament.claims_forward and later.distance < now.distance):
                     continue
                 key: tuple = (-later.worth,)
