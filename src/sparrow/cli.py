@@ -30,6 +30,7 @@ from sparrow.contract import NO_ID as _NO_ID
 from sparrow.contract import id_of as _id_of
 from sparrow.contract import input_message as _input_message
 from sparrow.contract import score_input as _score_one
+from sparrow.contract import score_line as _score_line
 from sparrow.contract import settle_input as _settle_one
 from sparrow.hand import HandError
 from sparrow.messages import quote
@@ -252,13 +253,14 @@ winning tile and settings, separated by spaces, e.g.
 """
 
 
-def _open_input(file: str | None) -> Iterator[bytes]:
-    """The input's bytes as they arrive: FILE, or standard input when FILE is '-' or absent. Standard
-    output is flushed before each read that may wait, so a producer that pauses sees the results so far."""
+def _open_input(file: str | None, before_read: Callable[[], object]) -> Iterator[bytes]:
+    """The input's bytes as they arrive: FILE, or standard input when FILE is '-' or absent.
+    ``before_read`` runs before each read that may wait: the output so far is flushed, so a producer that
+    pauses sees the results so far."""
     if file is None or file == "-":
         if sys.stdin.isatty():
             raise InputError("no input: give a FILE, pipe JSON into standard input, or type a hand with --hand")
-        return stdin_chunks(sys.stdout.flush)
+        return stdin_chunks(before_read)
     try:
         handle = open(file, "rb")  # noqa: SIM115 - closed by the generator below when the input ends
     except OSError as error:
@@ -266,9 +268,29 @@ def _open_input(file: str | None) -> Iterator[bytes]:
 
     def chunks() -> Iterator[bytes]:
         with handle:
-            yield from read_chunks(handle, sys.stdout.flush)
+            yield from read_chunks(handle, before_read)
 
     return chunks()
+
+
+class _Results:
+    """Result lines of a batch held until the input is read again or a line is written another way: then
+    written at once, in order. Standard output is flushed before every read that may wait, as before, so
+    a producer that waits for a result gets it; only the many small writes of a long batch are saved."""
+
+    def __init__(self) -> None:
+        self.lines: list[bytes] = []  # UTF-8, each ending in a line break
+
+    def write_all(self) -> None:
+        """Write the lines held (standard output keeps them in its buffer until flushed)."""
+        if self.lines:
+            text = b"".join(self.lines).decode()
+            self.lines.clear()
+            sys.stdout.write(text)
+
+    def flush(self) -> None:
+        self.write_all()
+        sys.stdout.flush()
 
 
 def _run(
@@ -277,14 +299,20 @@ def _run(
     as_json: Callable[[Any], dict[str, Any]],
     show: Callable[[Any, Any], None],
     json_output: bool,
+    quick: Callable[[Any], bytes | None] | None = None,
 ) -> None:
     """Process one JSON document or JSON Lines as a stream (``sparrow.cli_input``); exit 2 if any input
-    was malformed. One value on one line is a document: its error is one line on stderr."""
-    items = read_items(_open_input(file))
+    was malformed. One value on one line is a document: its error is one line on stderr. ``quick`` gives
+    the JSON line of a well-formed value at once (None: ``process`` and ``as_json`` do it, with the
+    messages); the same line either way, only sooner."""
+    results = _Results()
+    items = read_items(_open_input(file, results.flush))
     first = next(items, None)
     if first is None:
         raise InputError("input: empty; expected a JSON object or JSON Lines (one object a line)")
-    outcome = _outcome(first, process, as_json, json_output)
+    if not json_output:
+        quick = None
+    outcome = _outcome(first, process, as_json, json_output, quick)
     if first.document:
         _single(first, outcome, show)
         return
@@ -301,20 +329,39 @@ def _run(
     if not written:
         failed |= _write_line(first, outcome, show, json_output)
     item: Item | None = second
-    while item is not None:
-        failed |= _write_line(item, _outcome(item, process, as_json, json_output), show, json_output)
-        item = next(items, None)
+    held = results.lines
+    try:
+        while item is not None:
+            if quick is not None and item.error is None:
+                line = quick(item.value)
+                if line is not None:
+                    held.append(line)
+                    item = next(items, None)
+                    continue
+            results.write_all()  # the lines before this one first
+            failed |= _write_line(item, _outcome(item, process, as_json, json_output), show, json_output)
+            item = next(items, None)
+    finally:
+        results.write_all()
     if failed:
         raise typer.Exit(2)
 
 
 def _outcome(
-    item: Item, process: Callable[[Any], Any], as_json: Callable[[Any], dict[str, Any]], json_output: bool
+    item: Item,
+    process: Callable[[Any], Any],
+    as_json: Callable[[Any], dict[str, Any]],
+    json_output: bool,
+    quick: Callable[[Any], bytes | None] | None = None,
 ) -> tuple[str | None, Any, str | None]:
     """(error message, result, the result's JSON line when ``json_output``) of one item."""
     if item.error is not None:
         return item.error, None, None
     data = item.value
+    if quick is not None:
+        line = quick(data)
+        if line is not None:
+            return None, None, line[:-1].decode()
     try:
         result = process(data)
         if not json_output:
@@ -586,7 +633,7 @@ def score(
         given = [flag for flag, value in hand_flags.items() if value]
         if given:
             raise InputError(f"{given[0]}: only applies to a hand typed with --hand")
-        _run(file, _score_one, ScoreResult.to_dict, _show_score, as_json)
+        _run(file, _score_one, ScoreResult.to_dict, _show_score, as_json, _score_line)
         return
     if file is not None:
         raise InputError("FILE: give either a FILE of hand situations or --hand, not both")
