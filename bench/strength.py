@@ -222,27 +222,36 @@ print(json.dumps({"seconds": time.perf_counter() - start, "result": result}))
 """
 
 
-def _workers(rules: str, hands: int, seed: int) -> dict[str, Any]:
+def _workers(rules: str, hands: int, seed: int, rounds: int = 3) -> dict[str, Any]:
     """Wall time of the same run on one worker and on two, each in a fresh process (so neither
-    inherits the other's warm memo tables)."""
+    inherits the other's warm memo tables), timed in pairs one right after the other ``rounds`` times:
+    the pair with the median speed-up is reported (this machine's speed drifts by a third within a
+    minute, so only runs made at the same moment compare)."""
     import subprocess
 
-    runs = {}
-    for workers in (1, 2):
-        done = subprocess.run(
-            [sys.executable, "-c", _WORKERS_RUN, rules, str(hands), str(seed), str(workers)],
-            capture_output=True,
-            text=True,
-            check=True,
-        )
-        runs[workers] = json.loads(done.stdout)
+    pairs = []
+    for _ in range(rounds):
+        runs = {}
+        for workers in (1, 2):
+            done = subprocess.run(
+                [sys.executable, "-c", _WORKERS_RUN, rules, str(hands), str(seed), str(workers)],
+                capture_output=True,
+                text=True,
+                check=True,
+            )
+            runs[workers] = json.loads(done.stdout)
+        pairs.append(runs)
+    speedups = [runs[1]["seconds"] / runs[2]["seconds"] for runs in pairs]
+    middle = sorted(range(rounds), key=speedups.__getitem__)[(rounds - 1) // 2]
+    runs = pairs[middle]
     return {
         "rules": rules,
         "hands": hands,
         "seconds_1": runs[1]["seconds"],
         "seconds_2": runs[2]["seconds"],
-        "speedup": runs[1]["seconds"] / runs[2]["seconds"],
-        "identical": runs[1]["result"] == runs[2]["result"],
+        "speedup": speedups[middle],
+        "speedups": speedups,
+        "identical": all(runs[1]["result"] == runs[2]["result"] for runs in pairs),
     }
 
 
@@ -321,6 +330,7 @@ def main() -> int:
         report["workers"] = row
         print(
             f"workers: {row['seconds_1']:.1f} s on 1, {row['seconds_2']:.1f} s on 2: {row['speedup']:.2f}x"
+            f" (median of {len(row['speedups'])} pairs: {', '.join(f'{x:.2f}' for x in row['speedups'])})"
             f" (results identical: {row['identical']})"
         )
     if args.json:
