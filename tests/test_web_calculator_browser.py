@@ -22,7 +22,7 @@ from sparrow.compact import format_compact, parse_compact
 from sparrow.generate import random_complete_situation
 from sparrow.rules import get_ruleset
 from sparrow.tiles import Tile
-from tests.test_web_browser import ARTIFACTS, SIZES, snap_both
+from tests.test_web_browser import SIZES, snap, snap_both
 
 pytestmark = pytest.mark.slow
 
@@ -46,11 +46,6 @@ def open_page(browser, server, size: str = "desktop", path: str = "/calculator",
     page.goto(server.url + path)
     page.wait_for_selector("#calculator[data-ready=true]")
     return page
-
-
-def snap(page: Page, name: str, size: str) -> None:
-    ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / f"calculator-{name}-{size}.png"), full_page=True)
 
 
 def tap(page: Page, tile: str, times: int = 1) -> None:
@@ -126,7 +121,7 @@ def test_impossible_input_is_caught_as_typed(browser, server):
     type_notation(page, "nts: 11111m456p789s23s +5m")
     expect(page.locator("#notation-error")).to_be_visible()
     expect(page.locator("#notation-error")).to_contain_text("1m")
-    snap(page, "errors", "desktop")
+    snap(page, "calculator-errors", "desktop")
     assert not page.errors
 
 
@@ -239,7 +234,7 @@ def test_limit_hand_and_invalid_win_on_the_card(browser, server):
     for rules in ["casual", "chinese", "nts", "hkos"]:
         page.select_option("#calc-rules", rules)
         expect(page.locator("#calc-notation")).to_have_value(re.compile(f"^{rules}: "))
-    snap(page, "options", "desktop")
+    snap(page, "calculator-options", "desktop")
     assert not page.errors
 
 
