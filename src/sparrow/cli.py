@@ -306,12 +306,14 @@ def _run(
     the JSON line of a well-formed value at once (None: ``process`` and ``as_json`` do it, with the
     messages); the same line either way, only sooner."""
     results = _Results()
-    items = read_items(_open_input(file, results.flush))
+    if not json_output:
+        quick = None
+    # A line after the first that ``quick`` answers comes as its result line (bytes), else as an Item.
+    items = read_items(_open_input(file, results.flush), quick)
     first = next(items, None)
     if first is None:
         raise InputError("input: empty; expected a JSON object or JSON Lines (one object a line)")
-    if not json_output:
-        quick = None
+    assert not isinstance(first, bytes)  # the first line is always read as an Item
     outcome = _outcome(first, process, as_json, json_output, quick)
     if first.document:
         _single(first, outcome, show)
@@ -328,10 +330,14 @@ def _run(
     failed = False
     if not written:
         failed |= _write_line(first, outcome, show, json_output)
-    item: Item | None = second
+    item: Item | bytes | None = second
     held = results.lines
     try:
         while item is not None:
+            if type(item) is bytes:
+                held.append(item)
+                item = next(items, None)
+                continue
             if quick is not None and item.error is None:
                 line = quick(item.value)
                 if line is not None:

@@ -212,9 +212,16 @@ def _lines(chunks: Iterable[bytes]) -> Iterator[tuple[int, bytes]]:
         yield number + 1, rest[:-1] if rest.endswith(b"\r") else rest
 
 
-def read_items(chunks: Iterable[bytes]) -> Iterator[Item]:
+Quick = Callable[[Any], "bytes | None"]  # a value's result line, or None
+
+
+def read_items(chunks: Iterable[bytes], quick: Quick | None = None) -> Iterator[Item | bytes]:
     """The JSON values of the input, lazily: one :class:`Item` per line that is not blank (JSON Lines), or
-    a single item with ``document`` set (one value over several lines). Nothing when the input is blank."""
+    a single item with ``document`` set (one value over several lines). Nothing when the input is blank.
+
+    ``quick`` turns a value into its result line, or None (then the value comes as an Item): a line of JSON
+    Lines after the first that it turns into bytes comes as those bytes. A long batch's lines are nearly
+    all such lines, and each is then read and answered in one step."""
     lines = _lines(chunks)
     for number, raw in lines:  # noqa: B007 - the first line that is not blank
         if raw.strip():
@@ -224,12 +231,12 @@ def read_items(chunks: Iterable[bytes]) -> Iterator[Item]:
     item = _parse_line(number, raw)
     if item.error is None or not _opens_a_value(raw):
         yield item
-        yield from _json_lines(lines)
+        yield from _json_lines(lines, quick)
         return
-    yield from _document_or_lines(number, raw, lines)
+    yield from _document_or_lines(number, raw, lines, quick)
 
 
-def _json_lines(lines: Iterator[tuple[int, bytes]]) -> Iterator[Item]:
+def _json_lines(lines: Iterator[tuple[int, bytes]], quick: Quick | None = None) -> Iterator[Item | bytes]:
     for number, raw in lines:
         if raw.strip():
             # _parse_line, its common case written out: this loop is a long batch's reading
@@ -239,6 +246,11 @@ def _json_lines(lines: Iterator[tuple[int, bytes]]) -> Iterator[Item]:
                 except orjson.JSONDecodeError:
                     pass
                 else:
+                    if quick is not None:
+                        result = quick(value)
+                        if result is not None:
+                            yield result
+                            continue
                     yield Item(number, value)
                     continue
             yield _parse_line(number, raw)
@@ -264,7 +276,9 @@ def _indent(text: str) -> int:
 _UNDECIDED_LIMIT = 1 << 20  # characters of a broken document read while looking for a line of JSON Lines
 
 
-def _document_or_lines(first: int, raw: bytes, lines: Iterator[tuple[int, bytes]]) -> Iterator[Item]:
+def _document_or_lines(
+    first: int, raw: bytes, lines: Iterator[tuple[int, bytes]], quick: Quick | None = None
+) -> Iterator[Item | bytes]:
     """The first line opens a value: join lines until it is complete (one document), or until a later line
     shows that the input is JSON Lines whose first line is cut short."""
     texts = [raw.decode("utf-8")]
@@ -289,7 +303,7 @@ def _document_or_lines(first: int, raw: bytes, lines: Iterator[tuple[int, bytes]
             whole_lines = True
             if broken is not None or _broken(texts, numbers) is not None:
                 yield from _each_line(numbers, raws)  # JSON Lines after all
-                yield from _json_lines(lines)
+                yield from _json_lines(lines, quick)
                 return
         if broken is None and size >= 2 * checked and text.strip():
             # Checked again each time the text has doubled: reading a long document stays linear.

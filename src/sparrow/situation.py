@@ -392,16 +392,14 @@ _QUICK_FIELDS = (
     "bonus",
     "moments",
 )
-# Notation as ``format_tiles`` writes it, the suits in order and each once, each its digits in order:
-# its groups' tiles are the tiles sorted. Any other notation is read group by group and sorted.
-_CANONICAL = re.compile(
-    r"((?=[1-9])1*2*3*4*5*6*7*8*9*m)?((?=[1-9])1*2*3*4*5*6*7*8*9*p)?((?=[1-9])1*2*3*4*5*6*7*8*9*s)?"
-    r"((?=[1-7])1*2*3*4*5*6*7*z)?((?=[1-8])1*2*3*4*5*6*7*8*f)?"
-)
+# Notation with the suits in order and each once, as ``format_tiles`` writes it: a group's tiles are kept
+# sorted, so its groups' tiles one after the other are the tiles sorted. Any other notation is read group
+# by group and sorted. (Checking the digits' order here too would make the pattern three times slower.)
+_CANONICAL = re.compile(r"([1-9]+m)?([1-9]+p)?([1-9]+s)?([1-7]+z)?([1-8]+f)?")
 _GROUP = re.compile(r"[1-9]+[mpszf]")
 # A batch repeats few groups of one suit ("111456m"), sets and bonus tiles in its many hands: each is kept
 # as read (None: not what the quick reading takes), the caches emptied when full like the ones above.
-_group_cache: dict[str, tuple[tuple[Tile, ...], int]] = {}  # tiles as written, count
+_group_cache: dict[str, tuple[tuple[Tile, ...], int]] = {}  # tiles sorted, count
 _quick_meld_cache: dict[tuple[str, str, bool], tuple[Meld, int, int] | None] = {}  # meld, count, kongs
 _bonus_cache: dict[str, tuple[Tile, ...] | None] = {}
 _GROUP_CACHE_LIMIT = 1 << 15  # some 20,000 groups in 200,000 random hands
@@ -561,7 +559,7 @@ def _quick_tiles(text: str) -> tuple[tuple[Tile, ...], int] | None:
 
 def _read_group(group: str) -> tuple[tuple[Tile, ...], int] | None:
     try:
-        tiles = tuple(parse_tiles(group, as_set=False))
+        tiles = tuple(sorted(parse_tiles(group, as_set=False)))
     except TileError:
         return None  # not kept: a batch does not repeat a fault
     known = (tiles, _count_of(tiles))
