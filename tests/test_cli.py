@@ -15,6 +15,7 @@ from sparrow.compact import format_compact
 from sparrow.generate import random_complete_situation
 from sparrow.rules import score as score_situation
 from sparrow.situation import HandSituation
+from tests.cli_support import run_sparrow
 
 runner = CliRunner()
 SPARROW = Path(sys.executable).with_name("sparrow")
@@ -536,9 +537,8 @@ def test_score_and_simulate_read_option_values_alike():
         (["nonsense"], "No such command 'nonsense'"),
     ],
 )
-@pytest.mark.slow
 def test_usage_errors_are_one_line_and_exit_2(args, says):
-    done = subprocess.run([str(SPARROW), *args], capture_output=True, text=True, timeout=60, stdin=subprocess.DEVNULL)
+    done = run_sparrow(*args)  # the installed command's own path: test_bad_input_through_the_installed_command
     assert done.returncode == 2, done.stderr
     assert done.stdout == ""
     lines = done.stderr.splitlines()

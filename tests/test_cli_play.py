@@ -13,6 +13,7 @@ from sparrow.cli_play import describe_event, hint_lines, parse_command, shown_ha
 from sparrow.game.actions import Action, ActionKind
 from sparrow.game.state import HandState, Phase
 from sparrow.table import Table
+from tests.cli_support import run_sparrow
 
 SPARROW = str(Path(sys.executable).with_name("sparrow"))
 
@@ -126,9 +127,8 @@ def test_a_match_goes_on_to_the_next_hand():
         (["--delay", "soon"], "--delay"),
     ],
 )
-@pytest.mark.slow
 def test_bad_command_lines_are_one_line(args, said):
-    done = _run("", *args)
+    done = run_sparrow("play", *args)
     assert done.returncode == 2
     assert said in done.stderr and done.stderr.count("\n") == 1
 

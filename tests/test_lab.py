@@ -13,6 +13,7 @@ import pytest
 
 from sparrow.game.replay import replay_match
 from sparrow.lab import Chunk, LabError, parse_players, play_chunk, run_lab
+from tests.cli_support import run_sparrow
 
 SPARROW = str(Path(sys.executable).with_name("sparrow"))
 
@@ -152,9 +153,8 @@ def test_simulate_prints_a_table_per_player():
         (["-r", "casual", "-p", "normal,normal"], "names 2"),
     ],
 )
-@pytest.mark.slow
 def test_simulate_bad_input_is_one_line(args, said):
-    done = _run(*args)
+    done = run_sparrow("simulate", *args)
     assert done.returncode == 2
     assert said in done.stderr and done.stderr.count("\n") == 1
 
