@@ -137,10 +137,9 @@ OWN_FIELDS = ("seat", "hand", "drawn", "legal_actions")
 
 
 def public_part(obs: Observation) -> dict[str, Any]:
-    data = obs.to_dict()
-    for name in OWN_FIELDS:
-        del data[name]
-    return data
+    """The observation's fields but the seat's own, as values (``to_dict`` writes each field as a function
+    of its value alone, and check_state checks it for the seat in turn)."""
+    return {name: getattr(obs, name) for name in Observation.__slots__ if name not in OWN_FIELDS}
 
 
 def check_public_parts_agree(state: HandState) -> None:
@@ -155,7 +154,7 @@ def check_public_parts_agree(state: HandState) -> None:
             expected = [seat]
         else:
             expected = [] if claim_open else state.to_act
-        assert parts[seat].pop("to_act") == expected, (seat, state.phase)
+        assert list(parts[seat].pop("to_act")) == expected, (seat, state.phase)
     for seat in state.seats:
         assert parts[seat] == parts["E"], seat
 
