@@ -74,7 +74,8 @@ def main() -> int:
         print(
             f"{args.label} {rules:8} ratio {expert.win_rate / their_win:.3f} difference {diff:+.4f} [{low:+.4f}, {high:+.4f}]"
             f" net {expert.net_per_hand:+.2f} deal-in {expert.deal_in_rate:.3f} vs {their_deal:.3f}"
-            f" drawn {result.drawn_rate:.3f} ({time.perf_counter() - start:.0f} s)",
+            f" drawn {result.drawn_rate:.3f} average win {expert.average_win:.1f} vs"
+            f" {sum(s.average_win for s in others) / 3:.1f} ({time.perf_counter() - start:.0f} s)",
             flush=True,
         )
     return 0

@@ -17,16 +17,16 @@ SEED = 7
 
 PINNED = {
     ("casual", "normal"): "1dca776b8479a3d4aba4",
-    ("casual", "expert,normal,normal,normal"): "7ac0694043ac0b918648",
+    ("casual", "expert,normal,normal,normal"): "03f7787fc4ab94129562",
     ("casual", "easy"): "020e47e2bf1762fddeb5",
     ("hkos", "normal"): "3b9548791ff0df721680",
     ("hkos", "expert,normal,normal,normal"): "c20a2095e2a6deed1667",
     ("hkos", "easy"): "996b9a1416265bc0dc96",
     ("chinese", "normal"): "3bd8a69d3977f8943bf7",
-    ("chinese", "expert,normal,normal,normal"): "c37701e5530849930d68",
+    ("chinese", "expert,normal,normal,normal"): "00a1e1a12078a33669ed",
     ("chinese", "easy"): "6efde0f9de3c8588f2a1",
     ("nts", "normal"): "3932a67bad489aee8d83",
-    ("nts", "expert,normal,normal,normal"): "03b06166bf429bb85a45",
+    ("nts", "expert,normal,normal,normal"): "7af7c66f709ba87f9634",
     ("nts", "easy"): "168e1797db67fb66c5cb",
 }
 

@@ -306,6 +306,34 @@ def test_expert_takes_a_ready_hand_that_scores_rather_than_waiting_for_a_bigger_
         assert get_bot(level, 1).act(obs) == Action.discard("E", "7p"), level
 
 
+def test_expert_waits_on_the_tile_the_opponents_throw_more_readily():
+    """South holds four sets, 4p and 4z: throwing either leaves a single wait on the other. 4p has
+    three copies unseen and 4z two (East threw one), so Normal, counting copies, throws 4z and waits
+    on 4p. Expert waits on the North wind instead: an honour nobody can use is thrown far more often
+    than a middle tile that fits many runs. Without that weighing (``wait_appeal`` 0) it too waits on
+    4p."""
+    from sparrow.bots import players
+
+    obs = observation(hand="123m456m789s111p4p4z", discards={"E": "4z", "W": "9p"}, live_wall=40)
+    assert get_bot("normal", 1).act(obs) == Action.discard("S", "4z")
+    assert get_bot("expert", 1).act(obs) == Action.discard("S", "4p")
+    counting = dataclasses.replace(players.TEMPERAMENTS["expert"], wait_appeal=0.0)
+    assert players.Bot(counting, 1).act(obs) == Action.discard("S", "4z")
+
+
+def test_discard_appeal_orders_honours_terminals_and_middle_tiles():
+    """Honours are thrown most readily, then terminals, then 2s and 8s, and middle tiles least; a copy
+    in view makes the rest more likely loose; strength 0 makes every tile average."""
+    from sparrow.bots.odds import discard_appeal, win_chance
+
+    honour, terminal, two, middle = (discard_appeal(t, 0) for t in (27, 0, 10, 22))
+    assert honour > terminal > two > middle
+    assert discard_appeal(27, 2) > discard_appeal(27, 0)
+    assert {discard_appeal(t, v, 0.0) for t in (27, 0, 10, 22) for v in (0, 2)} == {1.0}
+    assert win_chance(2, 80, 10, True, honour) > win_chance(2, 80, 10, True) > win_chance(2, 80, 10, True, middle)
+    assert win_chance(2, 80, 10, False, honour) == win_chance(2, 80, 10, False)
+
+
 def test_a_level_plays_a_ruleset_by_its_variant(monkeypatch):
     """A level's temperament can differ by ruleset (data in ``VARIANTS``). Under casual Expert claims
     the chow 234p that brings a far hand nearer, where Normal waits; given a casual variant that claims
@@ -327,6 +355,26 @@ def test_a_level_plays_a_ruleset_by_its_variant(monkeypatch):
     monkeypatch.setitem(players.VARIANTS, "expert", {"casual": like_normal})
     assert get_bot("expert", 3).act(obs) != chow
     assert players.Bot(players.TEMPERAMENTS["expert"], 3).act(obs) == chow  # the base temperament
+
+
+def test_expert_under_chinese_chows_only_near_ready():
+    """Chinese rules: Expert lets go a chow that leaves its hand far from ready (its chinese variant:
+    a chow only within a tile of ready), which the base temperament would claim; a chow that brings
+    the hand within a tile of ready it still takes."""
+    from sparrow.bots import players
+
+    chow = Action.chow("S", "2p")
+
+    def claim(hand: str) -> Observation:
+        legal = [chow, Action.pass_("S")]
+        return observation(
+            "chinese", hand=hand, phase=Phase.CLAIMS, turn="E", claim_tile="2p", claim_from="E", legal=legal
+        )
+
+    far = claim("1m2m5m9m3p4p8p1s5s9s1z3z5z")
+    assert get_bot("expert", 3).act(far) != chow
+    assert players.Bot(players.TEMPERAMENTS["expert"], 3).act(far) == chow  # the base temperament
+    assert get_bot("expert", 3).act(claim("2m3m4m6m7m3p4p8p8p5s6s9s1z")) == chow
 
 
 def test_bots_are_deterministic_given_the_seed():

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from math import exp
 
-__all__ = ["reach_chance", "win_chance", "typical_chance", "DRAW_DISCOUNT"]
+__all__ = ["reach_chance", "win_chance", "typical_chance", "discard_appeal", "DRAW_DISCOUNT", "DISCARD_LOOKS"]
 
 # Fewer draws than the wall suggests: somebody else often wins first.
 DRAW_DISCOUNT = 0.75
@@ -50,11 +50,12 @@ def reach_chance(distance: int, draws: float, acceptance: float, unseen: int, na
     return max(0.0, 1.0 - below)
 
 
-def win_chance(waiting: int, unseen_total: int, draws: float, discard_wins: bool) -> float:
-    """The chance that a ready hand waiting on ``waiting`` unseen tiles wins before the wall ends."""
+def win_chance(waiting: int, unseen_total: int, draws: float, discard_wins: bool, appeal: float = 1.0) -> float:
+    """The chance that a ready hand waiting on ``waiting`` unseen tiles wins before the wall ends.
+    ``appeal`` scales how often the opponents throw such a tile (:func:`discard_appeal`)."""
     if waiting <= 0:
         return 0.0
-    looks = draws * DRAW_DISCOUNT * (1.0 + (DISCARD_LOOKS if discard_wins else 0.0))
+    looks = draws * DRAW_DISCOUNT * (1.0 + (DISCARD_LOOKS * appeal if discard_wins else 0.0))
     return 1.0 - exp(-looks * waiting / max(1, unseen_total))
 
 
@@ -64,3 +65,21 @@ def typical_chance(distance: int, draws: float, unseen: int) -> float:
         return 1.0
     typical = _TYPICAL_ACCEPTANCE[min(distance, len(_TYPICAL_ACCEPTANCE) - 1)]
     return reach_chance(distance, draws, typical, unseen)
+
+
+# How readily opponents throw a tile kind, relative to the average tile: an honour or a terminal fits
+# few sets and goes early and often, a middle tile fits many runs and is kept. A copy already in view
+# makes the others more likely to be loose (no pung left to build, fewer pairs).
+_APPEAL_CLASS = (1.8, 1.3, 1.0, 0.7)  # honours, terminals, 2s and 8s, middle tiles
+
+
+def discard_appeal(tile: int, visible: int, strength: float = 1.0) -> float:
+    """How much more (or less) often than an average tile the opponents discard ``tile``, with
+    ``visible`` of its copies in view; ``strength`` 0 makes every tile average."""
+    if tile >= 27:
+        base = _APPEAL_CLASS[0]
+    else:
+        rank = tile % 9
+        base = _APPEAL_CLASS[1] if rank in (0, 8) else (_APPEAL_CLASS[2] if rank in (1, 7) else _APPEAL_CLASS[3])
+    base *= 1.0 + 0.15 * min(visible, 2)
+    return max(0.1, 1.0 + strength * (base - 1.0))

@@ -14,7 +14,9 @@ directions, distances, acceptance, values from the ruleset's scorer) and differ 
 * **Expert** chooses its plan by what it is worth and how likely it is (the plan's score from the
   ruleset's scorer, weighed against its chance of completing before the wall ends,
   :mod:`sparrow.bots.odds`), so it builds a bigger hand when that pays and races when it does not;
-  but once a discard makes the hand ready with winning tiles that score, it takes the ready hand.
+  but once a discard makes the hand ready with winning tiles that score, it takes the ready hand,
+  and among ready hands it prefers winning tiles the opponents throw readily (honours and terminals
+  nobody can use go out far more often than middle tiles, :func:`~sparrow.bots.odds.discard_appeal`).
   It looks two draws ahead among equally near discards (the tiles that improve the hand, and how
   well the hand accepts after each). It claims whenever the hand after the claim is worth more than
   passing (seed 001: the expert "claims more aggressively"), never when the minimum is then out of
@@ -38,7 +40,7 @@ from dataclasses import dataclass, replace
 from sparrow.analysis import accepted_tiles, shanten
 from sparrow.bots.danger import Threats
 from sparrow.bots.knowledge import Knowledge, know
-from sparrow.bots.odds import reach_chance, typical_chance, win_chance
+from sparrow.bots.odds import DISCARD_LOOKS, discard_appeal, reach_chance, typical_chance, win_chance
 from sparrow.bots.plans import (
     PLANS,
     Plan,
@@ -94,6 +96,7 @@ class Temperament:
     tie_threat: float = 0.0  # ...once an opponent is at least this likely to be ready
     nearest_plan: bool = False  # weigh only the nearest plan that reaches the minimum, as Normal follows it
     ready_share: float = 0.8  # get ready when the ready hand is worth this share of the plan's worth (expert)
+    wait_appeal: float = 0.0  # weigh a winning tile by how readily opponents throw its kind (expert; 0: not)
 
 
 TEMPERAMENTS = {
@@ -101,8 +104,9 @@ TEMPERAMENTS = {
     "normal": Temperament("normal", chow_reach=0, pung_reach=1),
     # Measured in the lab (docs/bots.md, "Tuning"): plans weighed by their full value, discards chosen
     # for the hand (the safest of equally good ones), a ready hand taken as soon as it scores, two
-    # draws ahead over the discards accepting at least half the best, and a fold once an opponent is
-    # plainly close and the hand three or more tiles from ready (two late in the wall).
+    # draws ahead over the discards accepting at least half the best, a fold once an opponent is
+    # plainly close and the hand three or more tiles from ready (two late in the wall), and winning
+    # tiles weighed by how readily the opponents throw them (honours and terminals above middle tiles).
     "expert": Temperament(
         "expert",
         weighs_chances=True,
@@ -115,6 +119,7 @@ TEMPERAMENTS = {
         caution=0.0,
         fold_distance=3,
         safe_ties=True,
+        wait_appeal=3.0,
     ),
 }
 LEVELS = tuple(TEMPERAMENTS)
@@ -124,7 +129,9 @@ LEVELS = tuple(TEMPERAMENTS)
 VARIANTS: dict[str, dict[str, dict[str, object]]] = {
     # HKOS: a discard within a tenth of the best counts as equal, and the safest of them goes. It
     # dealt in less than Normal with both tuning seeds, where the base temperament dealt in more.
-    "expert": {"hkos": {"tie_margin": 0.1}},
+    # Chinese: a chow only when the hand is then at most one tile from ready. Every claim is one more
+    # discard and gives up the concealed hand's point; in the lab it dealt in less for as many wins.
+    "expert": {"hkos": {"tie_margin": 0.1}, "chinese": {"chow_reach": 1}},
 }
 
 
@@ -443,11 +450,21 @@ class Bot:
                 counts[other] -= 1
                 if shanten(counts, n, forms) == 0:
                     found = self._wait_values(knowledge, counts, melds, knowledge.waits(counts, n))
-                    best = max(best, sum(unseen[w] * (1.0 if disc else 0.35) for w, disc, _ in found))
+                    best = max(best, sum(unseen[w] * self._wait_weight(knowledge, w, disc) for w, disc, _ in found))
                 counts[other] += 1
             counts[tile] -= 1
             total += copies * best
         return total
+
+    def _wait_weight(self, knowledge: Knowledge, tile: int, on_discard: bool) -> float:
+        """How much one unseen copy of a winning tile counts: a tile that only wins self-drawn about a
+        third; with ``wait_appeal``, a discard win by how readily the opponents throw the kind."""
+        if not on_discard:
+            return 0.35
+        appeal = self.temperament.wait_appeal
+        if not appeal:
+            return 1.0
+        return (1.0 + DISCARD_LOOKS * discard_appeal(tile, knowledge.visible[tile], appeal)) / (1.0 + DISCARD_LOOKS)
 
     def _pick(self, ranked: list[tuple[float, int]], threats: Threats | None, chance: float = 1.0) -> int:
         """The best-scoring discard (the first in throwing order among equals). A defending player
@@ -533,6 +550,8 @@ class Bot:
         forms = knowledge.forms
         unseen = knowledge.unseen
         exponent = self.temperament.value_exponent
+        appeal = self.temperament.wait_appeal
+        visible = knowledge.visible
         candidates = []
         for tile in tiles:
             counts[tile] -= 1
@@ -553,7 +572,14 @@ class Bot:
             weighted = sum(unseen[w] * (1.0 if disc else 0.35) for w, disc, _ in found)
             if weighted > 0:
                 worth = sum(
-                    win_chance(unseen[w], knowledge.unseen_total, knowledge.draws_left, disc) * value**exponent
+                    win_chance(
+                        unseen[w],
+                        knowledge.unseen_total,
+                        knowledge.draws_left,
+                        disc,
+                        discard_appeal(w, visible[w], appeal) if appeal else 1.0,
+                    )
+                    * value**exponent
                     for w, disc, value in found
                 )
                 result.append((tile, weighted, worth))
