@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import math
 import multiprocessing
+import queue
 import random
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -360,29 +361,69 @@ def parse_players(text: str, seats: int = 4) -> tuple[str, ...]:
 
 
 def _local_executor(workers: int) -> Executor:
-    """Chunks on ``workers`` local processes, results in chunk order, never more than a few ahead."""
+    """Chunks on ``workers`` local processes, results in chunk order.
+
+    One chunk per worker is in play at a time, and a worker that finishes is handed the next chunk at
+    once (not only when the earliest chunk is in): a match takes longer than its neighbours now and
+    then, and the other worker would otherwise wait. Results are handed on in chunk order as soon as
+    they are, so the next chunk is drawn knowing every earlier result already in, and the run's last
+    match is cut as short as it can be. At most a few finished results wait for an earlier one."""
 
     def run(function: Callable[[Chunk], ChunkResult], chunks: Iterable[Chunk]) -> Iterator[ChunkResult]:
         if workers <= 1:
             for chunk in chunks:
                 yield function(chunk)
             return
+        _warm_up()  # the forked workers inherit what the parent has loaded
         context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else None)
+        finished: queue.SimpleQueue[tuple[int, ChunkResult | None, BaseException | None]] = queue.SimpleQueue()
+        iterator = iter(chunks)
         with context.Pool(workers) as pool:
-            pending = []
-            iterator = iter(chunks)
-            for chunk in iterator:
-                pending.append(pool.apply_async(function, (chunk,)))
-                if len(pending) >= 3 * workers:
-                    break
-            while pending:
-                yield pending.pop(0).get()
-                # The next chunk is taken only once the result is used: it can then be cut shorter.
+            waiting: dict[int, ChunkResult] = {}  # finished out of order
+            handed = 0  # chunks handed out
+            first = 0  # the next chunk to hand on
+            busy = 0
+
+            def hand_out() -> None:
+                nonlocal handed, busy
                 chunk = next(iterator, None)
-                if chunk is not None:
-                    pending.append(pool.apply_async(function, (chunk,)))
+                if chunk is None:
+                    return
+                order = handed
+                handed += 1
+                busy += 1
+                pool.apply_async(
+                    function,
+                    (chunk,),
+                    callback=lambda result: finished.put((order, result, None)),
+                    error_callback=lambda error: finished.put((order, None, error)),
+                )
+
+            for _ in range(workers):
+                hand_out()
+            while busy:
+                order, result, error = finished.get()
+                busy -= 1
+                if error is not None:
+                    raise error
+                waiting[order] = result  # type: ignore[assignment]
+                while first in waiting:
+                    yield waiting.pop(first)
+                    first += 1
+                while busy < workers and len(waiting) < 4 * workers:
+                    before = handed
+                    hand_out()
+                    if handed == before:
+                        break
 
     return run
+
+
+def _warm_up() -> None:
+    """Load what every worker needs before forking, so each does not load it again."""
+    from sparrow.analysis import shanten
+
+    shanten([0] * 34)
 
 
 def run_lab(
