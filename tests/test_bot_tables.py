@@ -9,6 +9,7 @@ import pytest
 
 from sparrow.analysis import (
     Forms,
+    RegularDiscards,
     accepted_tiles,
     regular_shanten,
     seven_pairs_shanten,
@@ -138,3 +139,70 @@ def test_accepted_tiles_and_waits_match_adding_every_tile(forms):
             counts[kind] -= 1
         assert [int(t) for t in accepted_tiles(counts, melds, forms)] == expected
         assert [int(t) for t in waits(counts, melds, forms)] == (expected if now == 0 else [])
+
+
+def test_discard_view_matches_distance_and_acceptance_after_each_discard():
+    # A 14-tile hand read once for all its discards must give what measuring each 13-tile hand gives.
+    rng = random.Random(5)
+    checked = 0
+    for counts, melds in _hands(5, 600):
+        if sum(counts) + 3 * melds != 14:
+            continue
+        unseen = [rng.randrange(5) for _ in range(34)]
+        for pairs4 in (False, True):
+            for plan in PLANS:
+                view = plans.DiscardView(plan, counts, melds, pairs4)
+                for tile in (k for k in range(34) if counts[k] and plan.keeps(k)):
+                    counts[tile] -= 1
+                    expected_distance = distance(plan, counts, melds, pairs4)
+                    expected_acceptance = plans.acceptance(plan, counts, melds, unseen)
+                    counts[tile] += 1
+                    after = view.distance(tile)
+                    assert (
+                        after
+                        == expected_distance
+                        == _reference_distance(plan, counts_without(counts, tile), melds, pairs4)
+                    ), (
+                        plan.name,
+                        counts,
+                        melds,
+                        tile,
+                    )
+                    assert view.acceptance(tile, after, unseen) == expected_acceptance, (plan.name, counts, melds, tile)
+                    checked += 1
+    assert checked > 1000
+
+
+def counts_without(counts: list[int], tile: int) -> list[int]:
+    after = list(counts)
+    after[tile] -= 1
+    return after
+
+
+@pytest.mark.parametrize("groups", [0b1111, 0b1001, 0b0010, 0b0100, 0b1000, 0b0111])
+def test_regular_discards_match_the_masked_hand(groups):
+    rng = random.Random(groups)
+    for counts, melds in _hands(6 + groups, 300):
+        unseen = [rng.randrange(5) for _ in range(34)]
+        view = RegularDiscards(counts, melds, groups)
+        for tile in range(34):
+            group = tile // 9 if tile < 27 else 3
+            if not counts[tile] or not groups >> group & 1:
+                continue
+            raw = bytearray(c if groups >> (k // 9 if k < 27 else 3) & 1 else 0 for k, c in enumerate(counts))
+            raw[tile] -= 1
+            now = regular_shanten(raw, melds)
+            assert view.shanten(tile) == now
+            expected = sum(
+                unseen[t]
+                for t in accepted_tiles(raw, melds, Forms(seven_pairs=False, thirteen_orphans=False))
+                if groups >> (t // 9 if t < 27 else 3) & 1
+            )
+            assert view.accepted(tile, now, unseen) == expected
+
+
+def test_regular_discards_refuse_a_tile_not_held():
+    counts = [0] * 34
+    counts[0] = 2
+    with pytest.raises(ValueError):
+        RegularDiscards(counts, 4).shanten(5)

@@ -122,9 +122,20 @@ def _visible(parts: tuple[tuple, ...]) -> tuple[int, ...]:
 def _unsourced(melds: tuple[Meld, ...]) -> tuple[Meld, ...]:
     """The seat's own sets without who gave each claimed tile: no scorer reads it, and leaving it out
     lets the memo tables of values share one entry for the same sets claimed from different seats."""
-    if all(m.source is None for m in melds):
+    for meld in melds:
+        if meld.source is not None:
+            break
+    else:
         return melds
-    return tuple(replace(m, source=None) for m in melds)
+    found = _UNSOURCED.get(melds)
+    if found is None:
+        if len(_UNSOURCED) > 4096:
+            _UNSOURCED.clear()
+        found = _UNSOURCED[melds] = tuple(replace(m, source=None) if m.source is not None else m for m in melds)
+    return found
+
+
+_UNSOURCED: dict[tuple[Meld, ...], tuple[Meld, ...]] = {}
 
 
 def know(observation: Observation) -> Knowledge:

@@ -30,6 +30,7 @@ from operator import itemgetter, mul
 
 from sparrow.analysis import (
     Forms,
+    RegularDiscards,
     accepted_tiles,
     group_ids,
     honour_id,
@@ -56,6 +57,7 @@ __all__ = [
     "win_scores",
     "blend",
     "SELF_DRAW_WEIGHT",
+    "DiscardView",
 ]
 
 # The tile groups: characters, circles, bamboo, honours.
@@ -169,6 +171,7 @@ def melds_fit(plan: Plan, melds: Sequence[Meld]) -> bool:
 
 
 _PLANS_CACHE: dict[tuple, list[Plan]] = {}
+_FITTING: dict[tuple[Meld, ...], tuple[Plan, ...]] = {}  # the plans whose shape these declared sets fit
 
 
 def plans_for(forms: Forms, counts: Sequence[int], melds: Sequence[Meld]) -> list[Plan]:
@@ -186,9 +189,12 @@ def plans_for(forms: Forms, counts: Sequence[int], melds: Sequence[Meld]) -> lis
         return found
     total = sum(totals)
     result = []
-    for plan in PLANS:
-        if not melds_fit(plan, melds):
-            continue
+    fitting = _FITTING.get(melds)
+    if fitting is None:
+        if len(_FITTING) > _CACHE_LIMIT:
+            _FITTING.clear()
+        fitting = _FITTING[melds] = tuple(plan for plan in PLANS if melds_fit(plan, melds))
+    for plan in fitting:
         style = plan.style
         if style == "pairs" and (not forms.seven_pairs or melds):
             continue
@@ -390,6 +396,64 @@ def _accepting(plan: Plan, counts: Sequence[int], melds: int) -> list[int]:
 def acceptance(plan: Plan, counts: Sequence[int], melds: int, unseen: Sequence[int]) -> int:
     """How many unseen tiles would bring the hand closer to completing the plan."""
     return sum(unseen[t] for t in accepting(plan, counts, melds))
+
+
+class DiscardView:
+    """One hand measured against one plan after each of its discards: :func:`distance` and
+    :func:`acceptance` of the hand without the tile, the same numbers, with the hand read once for
+    all the discards where the plan's shape allows (sets of whole groups, chows, pungs)."""
+
+    __slots__ = ("plan", "_counts", "_melds", "_pairs4", "_regular", "_tallies", "_sets")
+
+    def __init__(self, plan: Plan, counts: Sequence[int], melds: int, four_as_two_pairs: bool = False) -> None:
+        self.plan = plan
+        self._counts = list(counts)
+        self._melds = melds
+        self._pairs4 = four_as_two_pairs
+        self._regular: RegularDiscards | None = None
+        self._tallies: tuple[int, int, int] | None = None
+        if not plan.simples:
+            if plan.style == "any":
+                self._regular = RegularDiscards(counts, melds, plan.groups)
+            elif plan.style == "chows":
+                self._regular = RegularDiscards(counts, melds, plan.groups, _chow_honours if plan.has_honours else None)
+            elif plan.style == "pungs":
+                raw = masked(counts, plan)
+                self._tallies = (raw.count(1), raw.count(2), raw.count(3) + raw.count(4))
+
+    def distance(self, tile: int) -> int:
+        """The plan's distance once ``tile`` (one the plan keeps, held) is thrown."""
+        if self._regular is not None:
+            return self._regular.shanten(tile)
+        counts = self._counts
+        if self._tallies is not None:
+            ones, twos, threes = self._tallies
+            held = counts[tile]
+            if held == 1:
+                ones -= 1
+            elif held == 2:
+                twos -= 1
+                ones += 1
+            elif held == 3:
+                threes -= 1
+                twos += 1
+            return _pung_cost_of(ones, twos, threes, 4 - self._melds) - 1
+        counts[tile] -= 1
+        try:
+            return distance(self.plan, counts, self._melds, self._pairs4)
+        finally:
+            counts[tile] += 1
+
+    def acceptance(self, tile: int, after: int, unseen: Sequence[int]) -> int:
+        """:func:`acceptance` of the hand once ``tile`` is thrown; ``after`` is its distance then."""
+        if self._regular is not None:
+            return self._regular.accepted(tile, after, unseen)
+        counts = self._counts
+        counts[tile] -= 1
+        try:
+            return acceptance(self.plan, counts, self._melds, unseen)
+        finally:
+            counts[tile] += 1
 
 
 # ---------------------------------------------------------------- values from the ruleset's scorer

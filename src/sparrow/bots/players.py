@@ -41,6 +41,7 @@ from sparrow.bots.knowledge import Knowledge, know
 from sparrow.bots.odds import reach_chance, typical_chance, win_chance
 from sparrow.bots.plans import (
     PLANS,
+    DiscardView,
     Plan,
     acceptance,
     accepting,
@@ -389,21 +390,12 @@ class Bot:
             # Tiles the plan does not use go first (throwing one leaves the plan's distance as it
             # is); which of them is only a question of safety.
             return self._pick([(0.0, t) for t in outside], threats, chance)
-        keeping = []
-        for tile in tiles:
-            counts[tile] -= 1
-            if distance(plan, counts, n, forms.four_as_two_pairs) <= target:
-                keeping.append(tile)
-            counts[tile] += 1
-        if not keeping:
-            keeping = list(tiles)
+        view = DiscardView(plan, counts, n, forms.four_as_two_pairs)
+        after = {tile: view.distance(tile) for tile in tiles}
+        keeping = [tile for tile in tiles if after[tile] <= target] or list(tiles)
         if len(keeping) == 1:
             return keeping[0]
-        ranked = []
-        for tile in keeping:
-            counts[tile] -= 1
-            ranked.append((float(acceptance(plan, counts, n, unseen)), tile))
-            counts[tile] += 1
+        ranked = [(float(view.acceptance(tile, after[tile], unseen)), tile) for tile in keeping]
         lookahead = self.temperament.lookahead
         if lookahead and 0 < target <= lookahead and len(ranked) > 1:
             # Two draws ahead, for the few discards that accept nearly the most now (far from ready,
@@ -609,12 +601,27 @@ class Bot:
         if temperament.missed_claim and self._rng(observation).random() < temperament.missed_claim:
             return passing
         best: tuple | None = None
+        valued_honours = _valued_honours(knowledge)
         for action, after, new_melds, fourteen in options:
+            if now.plan is not None and knowledge.has_minimum:
+                # The most this claim's reach can be (below): a claim whose hand is further from every
+                # plan than that is not taken, and its plans need not be valued to know it (without a
+                # minimum no plan is valued: measuring it would cost as much as choosing it).
+                if action.kind is ActionKind.CHOW:
+                    most = temperament.chow_reach
+                elif tile in valued_honours:
+                    most = 8
+                elif knowledge.has_minimum:
+                    most = max(temperament.pung_reach, temperament.plan_pung_reach)
+                else:
+                    most = temperament.pung_reach
+                if most < 8 and _nearest_distance(knowledge, after, new_melds) > most:
+                    continue
             later = self._choose_plan(knowledge, after, new_melds)
             if later.plan is None:
                 continue  # after this claim the hand cannot reach the minimum
             reach = temperament.chow_reach if action.kind is ActionKind.CHOW else temperament.pung_reach
-            if action.kind is not ActionKind.CHOW and tile in _valued_honours(knowledge):
+            if action.kind is not ActionKind.CHOW and tile in valued_honours:
                 reach = 8  # a set of dragons or of a scoring wind is worth taking whenever it helps
             elif (
                 knowledge.has_minimum
@@ -640,6 +647,15 @@ class Bot:
             if best is None or key < best[0]:
                 best = (key, action)
         return best[1] if best is not None else passing
+
+
+def _nearest_distance(knowledge: Knowledge, counts: Sequence[int], melds: tuple[Meld, ...]) -> int:
+    """The distance of the nearest plan for this hand (a large number when no plan fits): no plan
+    :meth:`Bot._choose_plan` can choose is nearer."""
+    forms = knowledge.forms
+    n = len(melds)
+    pairs4 = forms.four_as_two_pairs
+    return min((distance(plan, counts, n, pairs4) for plan in plans_for(forms, counts, melds)), default=99)
 
 
 def _valued_honours(knowledge: Knowledge) -> set[int]:
