@@ -141,11 +141,31 @@ def test_accepted_tiles_and_waits_match_adding_every_tile(forms):
         assert [int(t) for t in waits(counts, melds, forms)] == (expected if now == 0 else [])
 
 
+def _few_kinds_hands(seed: int, count: int) -> list[tuple[list[int], int]]:
+    """Hands of a few kinds only (pungs and pairs): where a pungs plan has fewer kinds than sets."""
+    rng = random.Random(seed)
+    result = []
+    for _ in range(count):
+        melds = rng.choice((0, 1, 2, 3))
+        kinds = rng.sample(range(34), rng.randrange(2, 6))
+        counts = [0] * 34
+        placed = 0
+        while placed < 14 - 3 * melds:
+            kind = rng.choice(kinds)
+            if counts[kind] < 4:
+                counts[kind] += 1
+                placed += 1
+            elif all(counts[k] == 4 for k in kinds):
+                kinds.append(rng.randrange(34))
+        result.append((counts, melds))
+    return result
+
+
 def test_discard_view_matches_distance_and_acceptance_after_each_discard():
     # A 14-tile hand read once for all its discards must give what measuring each 13-tile hand gives.
     rng = random.Random(5)
     checked = 0
-    for counts, melds in _hands(5, 600):
+    for counts, melds in _hands(5, 600) + _few_kinds_hands(6, 300):
         if sum(counts) + 3 * melds != 14:
             continue
         unseen = [rng.randrange(5) for _ in range(34)]

@@ -403,7 +403,7 @@ class DiscardView:
     :func:`acceptance` of the hand without the tile, the same numbers, with the hand read once for
     all the discards where the plan's shape allows (sets of whole groups, chows, pungs)."""
 
-    __slots__ = ("plan", "_counts", "_melds", "_pairs4", "_regular", "_tallies", "_sets")
+    __slots__ = ("plan", "_counts", "_melds", "_pairs4", "_regular", "_tallies", "_raw", "_buckets")
 
     def __init__(self, plan: Plan, counts: Sequence[int], melds: int, four_as_two_pairs: bool = False) -> None:
         self.plan = plan
@@ -418,8 +418,14 @@ class DiscardView:
             elif plan.style == "chows":
                 self._regular = RegularDiscards(counts, melds, plan.groups, _chow_honours if plan.has_honours else None)
             elif plan.style == "pungs":
-                raw = masked(counts, plan)
+                raw = self._raw = masked(counts, plan)
                 self._tallies = (raw.count(1), raw.count(2), raw.count(3) + raw.count(4))
+                # The kinds held three or more times, twice, once: the order the plan builds pungs in.
+                self._buckets = (
+                    [k for k in range(34) if raw[k] >= 3],
+                    [k for k in range(34) if raw[k] == 2],
+                    [k for k in range(34) if raw[k] == 1],
+                )
 
     def distance(self, tile: int) -> int:
         """The plan's distance once ``tile`` (one the plan keeps, held) is thrown."""
@@ -448,12 +454,43 @@ class DiscardView:
         """:func:`acceptance` of the hand once ``tile`` is thrown; ``after`` is its distance then."""
         if self._regular is not None:
             return self._regular.accepted(tile, after, unseen)
+        if self._tallies is not None:
+            return self._pung_acceptance(tile, unseen)
         counts = self._counts
         counts[tile] -= 1
         try:
             return acceptance(self.plan, counts, self._melds, unseen)
         finally:
             counts[tile] += 1
+
+    def _pung_acceptance(self, tile: int, unseen: Sequence[int]) -> int:
+        """:func:`acceptance` of a pungs plan once ``tile`` is thrown (as :func:`_accepting` counts
+        it): the kinds that would make the ``sets + 1`` kinds held most (three or more, then two, then
+        one, lower kinds first) one tile fuller; any kind the plan keeps while too few are held."""
+        raw = self._raw
+        held = raw[tile]
+        threes, twos, ones = self._buckets
+        sets = 4 - self._melds
+        if len(threes) + len(twos) + len(ones) - (held == 1) <= sets:
+            keeps = _KEEPS[self.plan]
+            total = sum(unseen[k] for k in range(34) if keeps[k] and raw[k] < 3 and k != tile)
+            return total + (unseen[tile] if keeps[tile] and held <= 3 else 0)
+        if held == 3:
+            threes = [k for k in threes if k != tile]
+            twos = sorted([*twos, tile])
+        elif held == 2:
+            twos = [k for k in twos if k != tile]
+            ones = sorted([*ones, tile])
+        elif held == 1:
+            ones = [k for k in ones if k != tile]
+        room = sets + 1 - len(threes)
+        total = 0
+        for k in twos[:room] if room > 0 else ():
+            total += unseen[k]
+        room -= len(twos)
+        for k in ones[:room] if room > 0 else ():
+            total += unseen[k]
+        return total
 
 
 # ---------------------------------------------------------------- values from the ruleset's scorer

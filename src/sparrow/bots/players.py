@@ -361,8 +361,16 @@ class Bot:
         forms = knowledge.forms
         unseen = knowledge.unseen
         expert = self.temperament.weighs_chances
+        defends = self.temperament.defends
+        ready: list[tuple[int, float, float]] | None = None
+        if not expert and not defends:
+            # A discard that makes the hand ready with winning tiles that score: Normal takes it
+            # whatever its plan, so the plan need not be chosen first.
+            ready = self._ready_discards(knowledge, tiles) if shanten(counts, n, forms) <= 0 else []
+            if ready:
+                return self._pick([(r[1], r[0]) for r in ready], None)
         choice = self._choose_plan(knowledge, counts, melds, discarding=True)
-        threats = Threats(knowledge) if self.temperament.defends else None
+        threats = Threats(knowledge) if defends else None
         chance = 1.0
         if threats is not None:
             if self._should_fold(knowledge, choice, threats):
@@ -372,7 +380,8 @@ class Bot:
             )
 
         # A discard that makes the hand ready with winning tiles that score.
-        ready = self._ready_discards(knowledge, tiles) if shanten(counts, n, forms) <= 0 else []
+        if ready is None:
+            ready = self._ready_discards(knowledge, tiles) if shanten(counts, n, forms) <= 0 else []
         if ready and (not expert or max(r[2] for r in ready) >= self.temperament.ready_share * choice.worth):
             if expert:
                 ranked = [(r[2], r[0]) for r in ready]
