@@ -226,3 +226,37 @@ def test_regular_discards_refuse_a_tile_not_held():
     counts[0] = 2
     with pytest.raises(ValueError):
         RegularDiscards(counts, 4).shanten(5)
+
+
+def test_visible_tiles_follow_piles_that_grow_and_shrink():
+    # The count kept from the last call is updated from the ends of the piles and rows of sets that
+    # changed; it must always equal counting everything afresh.
+    from sparrow.bots.knowledge import _visible
+    from sparrow.hand import Meld, MeldKind
+    from sparrow.tiles import KINDS
+
+    rng = random.Random(8)
+    for _ in range(20):
+        piles: list[list] = [[] for _ in range(4)]
+        sets: list[list] = [[] for _ in range(4)]
+        for _ in range(60):
+            seat = rng.randrange(4)
+            roll = rng.random()
+            if roll < 0.7:
+                piles[seat].append(KINDS[rng.randrange(34)])
+            elif roll < 0.85 and piles[seat]:
+                tile = piles[seat].pop()  # claimed
+                sets[rng.randrange(4)].append(Meld(MeldKind.PUNG, (tile,) * 3, True))
+            elif roll < 0.9:
+                piles[seat] = [KINDS[rng.randrange(34)] for _ in range(rng.randrange(5))]  # replaced outright
+            parts = tuple(tuple(p) for p in piles) + tuple(tuple(m) for m in sets)
+            expected = [0] * 34
+            for pile in piles:
+                for tile in pile:
+                    expected[tile] += 1
+            for row in sets:
+                for meld in row:
+                    for tile in meld.tiles:
+                        expected[tile] += 1
+            assert list(_visible(parts)) == expected
+            assert list(_visible(parts)) == expected  # asked again (the kept answer)
