@@ -260,3 +260,25 @@ def test_visible_tiles_follow_piles_that_grow_and_shrink():
                         expected[tile] += 1
             assert list(_visible(parts)) == expected
             assert list(_visible(parts)) == expected  # asked again (the kept answer)
+
+
+def test_plan_rows_are_the_plans_by_distance_and_not_a_stale_hand():
+    forms = Forms()
+    rng = random.Random(9)
+    for counts, melds in _hands(10, 300):
+        declared = tuple(
+            plans.Meld(plans.MeldKind.PUNG, (k,) * 3, True) for k in rng.sample(range(34), melds)
+        )  # shapes only: the plans are filtered by these sets
+        expected = sorted(
+            (distance(plan, counts, melds), index, plan)
+            for index, plan in enumerate(plans.plans_for(forms, counts, declared))
+        )
+        assert plans.plan_rows(forms, counts, declared) == expected
+        assert plans.plan_rows(forms, counts, declared) == expected  # the kept answer
+        # The same list changed in place is a new hand.
+        kind = next(k for k in range(34) if counts[k])
+        counts[kind] -= 1
+        assert plans.plan_rows(forms, counts, declared) == sorted(
+            (distance(plan, counts, melds), index, plan)
+            for index, plan in enumerate(plans.plans_for(forms, counts, declared))
+        )

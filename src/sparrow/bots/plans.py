@@ -50,6 +50,7 @@ __all__ = [
     "Plan",
     "PLANS",
     "plans_for",
+    "plan_rows",
     "distance",
     "acceptance",
     "accepting",
@@ -324,8 +325,11 @@ def distance(plan: Plan, counts: Sequence[int], melds: int, four_as_two_pairs: b
 
     (The shanten of the plan's masked and shaped hand, :func:`_shaped`; the tables are read per group,
     so a group the plan drops is read as an empty one.)"""
+    return _distance(plan, bytes(counts), melds, four_as_two_pairs)
+
+
+def _distance(plan: Plan, raw: bytes, melds: int, four_as_two_pairs: bool) -> int:
     style = plan.style
-    raw = bytes(counts)
     if style == "pairs":
         return seven_pairs_shanten(masked(raw, plan), four_as_two_pairs)
     if style == "orphans":
@@ -355,6 +359,27 @@ def distance(plan: Plan, counts: Sequence[int], melds: int, four_as_two_pairs: b
     return shanten_of_ids(
         ids[0] if groups & 1 else zero, ids[1] if groups & 2 else zero, ids[2] if groups & 4 else zero, honours, melds
     )
+
+
+_last_rows: tuple[tuple, list[tuple[int, int, Plan]]] | None = None
+
+
+def plan_rows(forms: Forms, counts: Sequence[int], melds: tuple[Meld, ...]) -> list[tuple[int, int, Plan]]:
+    """The plans worth considering (:func:`plans_for`) with their distances, nearest first, and in
+    :data:`PLANS` order among equals: ``(distance, index, plan)``. The last answer is kept, since a
+    decision often measures the same hand twice. The list is shared: do not change it."""
+    global _last_rows
+    raw = bytes(counts)
+    key = (forms, raw, melds)
+    found = _last_rows
+    if found is not None and found[0] == key:
+        return found[1]
+    n = len(melds)
+    pairs4 = forms.four_as_two_pairs
+    rows = [(_distance(plan, raw, n, pairs4), index, plan) for index, plan in enumerate(plans_for(forms, raw, melds))]
+    rows.sort()
+    _last_rows = (key, rows)
+    return rows
 
 
 _ACCEPTING_CACHE: dict[tuple, list[int]] = {}

@@ -48,8 +48,8 @@ from sparrow.bots.plans import (
     blend,
     distance,
     melds_fit,
+    plan_rows,
     plan_value,
-    plans_for,
     win_scores,
 )
 from sparrow.game.actions import Action, ActionKind
@@ -218,10 +218,7 @@ class Bot:
         simplest of equally near ones); the expert weighs each plan's value against its chance."""
         forms = knowledge.forms
         n = len(melds)
-        rows = sorted(
-            (distance(plan, counts, n, forms.four_as_two_pairs), index, plan)
-            for index, plan in enumerate(plans_for(forms, counts, melds))
-        )
+        rows = plan_rows(forms, counts, melds)
         if not rows:
             return _Choice(None, shanten(counts, n, forms), 0.0)
         nearest = rows[0][0]
@@ -661,10 +658,8 @@ class Bot:
 def _nearest_distance(knowledge: Knowledge, counts: Sequence[int], melds: tuple[Meld, ...]) -> int:
     """The distance of the nearest plan for this hand (a large number when no plan fits): no plan
     :meth:`Bot._choose_plan` can choose is nearer."""
-    forms = knowledge.forms
-    n = len(melds)
-    pairs4 = forms.four_as_two_pairs
-    return min((distance(plan, counts, n, pairs4) for plan in plans_for(forms, counts, melds)), default=99)
+    rows = plan_rows(knowledge.forms, counts, melds)
+    return rows[0][0] if rows else 99
 
 
 def _valued_honours(knowledge: Knowledge) -> set[int]:
