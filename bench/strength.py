@@ -187,9 +187,10 @@ def _decision_times(rules: str, level: str, hands: int, seed: int) -> dict[str, 
 
 
 def _throughput(rules: str, hands: int, seed: int, rounds: int = 3) -> dict[str, Any]:
-    """Hands per CPU second on one core: four Normal bots, then four greedy cmajiang players, timed
-    in pairs one right after the other ``rounds`` times; the pair with the median ratio is reported
-    (this machine's speed drifts by a third within a minute, so only runs made together compare)."""
+    """Hands per CPU second on one core: four Normal bots, then four greedy cmajiang players on the
+    same hands, timed in pairs one right after the other ``rounds`` times (other hands each round);
+    the pair with the median ratio is reported (this machine's speed drifts by a third within a
+    minute, so only runs made together compare)."""
     from sparrow.lab import run_lab
     from sparrow.sim import PLAYER_KINDS
 
@@ -207,11 +208,12 @@ def _throughput(rules: str, hands: int, seed: int, rounds: int = 3) -> dict[str,
     pairs = []
     try:
         run_lab(rules, ["greedy-cmajiang"] * 4, min(hands, 20), seed + 1)
-        for _ in range(rounds):
+        for round_ in range(rounds):
             pair = {}
             for kind in ("normal", "greedy-cmajiang"):
+                # New hands every round: hands played again would find the memo tables filled.
                 start = time.process_time()
-                run_lab(rules, [kind] * 4, hands, seed, workers=1)
+                run_lab(rules, [kind] * 4, hands, seed + 7919 * round_, workers=1)
                 pair[kind] = hands / (time.process_time() - start)
             pairs.append(pair)
     finally:
