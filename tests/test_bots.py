@@ -412,3 +412,30 @@ def test_bots_play_hkos_for_three():
     result = run_lab("hkos", ["easy", "normal", "expert"], 90, seed=3, options={"three_players": True})
     assert result.hands == 90
     assert all(stats.wins > 0 for stats in result.stats)
+
+
+def test_knowledge_follows_the_seats_bonus_tiles_and_round():
+    # know() keeps each seat's scoring context while the same options and bonus tiles are shown: a
+    # flower drawn, a new hand or another round must still give the seat's context of the moment.
+    from sparrow.bots.knowledge import know
+
+    match = Match("hkos", 11, players=("a", "b", "c", "d"))
+    bots = {name: get_bot("normal", i) for i, name in enumerate(match.players)}
+    checked = 0
+    for _ in range(6):
+        state = match.next_hand()
+        while not state.is_over:
+            seat = state.to_act[0]
+            observation = state.observation(seat)
+            knowledge = know(observation)
+            context = knowledge.context
+            assert context.seat_wind == seat
+            assert context.round_wind == observation.round_wind
+            assert context.bonus == tuple(int(t) for t in observation.bonus[seat])
+            assert context.options == tuple(sorted(observation.options.items()))
+            checked += bool(context.bonus)
+            state.apply(bots[state.players[seat]].act(observation))
+        match.record(state)
+        if match.is_over:
+            break
+    assert checked > 0  # some decisions were taken holding bonus tiles

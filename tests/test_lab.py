@@ -7,12 +7,13 @@ import json
 import os
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
 
 from sparrow.game.replay import replay_match
-from sparrow.lab import Chunk, LabError, parse_players, play_chunk, run_lab
+from sparrow.lab import Chunk, ChunkResult, LabError, _local_executor, parse_players, play_chunk, run_lab
 from tests.cli_support import run_sparrow
 
 SPARROW = str(Path(sys.executable).with_name("sparrow"))
@@ -34,6 +35,40 @@ def test_a_chunk_is_a_pure_function_of_its_fields():
     # The logs are real games: they replay.
     events = [event for hand in first.logs for event in hand]
     assert len(replay_match(events)) == len(first.hands)
+
+
+def _slow_square(x: int) -> ChunkResult:
+    # Even items take longer, so later items often finish before earlier ones.
+    time.sleep(0.03 if x % 2 == 0 else 0.0)
+    return ChunkResult(x * x, 0, ())
+
+
+def _fails_at_seven(x: int) -> ChunkResult:
+    if x == 7:
+        raise RuntimeError("chunk 7 failed")
+    return _slow_square(x)
+
+
+def test_the_local_executor_hands_results_on_in_order_and_draws_chunks_lazily():
+    drawn = []
+
+    def items():
+        for x in range(40):
+            drawn.append(x)
+            yield x
+
+    run = _local_executor(2)
+    seen = []
+    for result in run(_slow_square, items()):
+        seen.append(result.index)
+        # Never more than a few chunks beyond the results handed on are drawn.
+        assert len(drawn) <= len(seen) + 4 * 2 * 32 + 3
+    assert seen == [x * x for x in range(40)]
+
+
+def test_a_failing_chunk_fails_the_run():
+    with pytest.raises(RuntimeError, match="chunk 7 failed"):
+        list(_local_executor(2)(_fails_at_seven, iter(range(12))))
 
 
 def test_seats_rotate_every_match():

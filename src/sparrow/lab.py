@@ -27,9 +27,12 @@ from __future__ import annotations
 
 import math
 import multiprocessing
+import queue
 import random
+import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from itertools import islice
 from typing import Any
 
 from sparrow.bots import LEVELS, get_bot
@@ -359,30 +362,95 @@ def parse_players(text: str, seats: int = 4) -> tuple[str, ...]:
     return kinds
 
 
+# A task sent to a worker process should take about this long: short matches (a casual game is one
+# hand) are sent several at a time, so that sending them and their results costs little beside playing.
+_TASK_SECONDS = 0.1
+_MAX_BATCH = 32
+
+
+def _play_batch(function: Callable[[Chunk], ChunkResult], batch: list[Chunk]) -> list[ChunkResult]:
+    return [function(chunk) for chunk in batch]
+
+
 def _local_executor(workers: int) -> Executor:
-    """Chunks on ``workers`` local processes, results in chunk order, never more than a few ahead."""
+    """Chunks on ``workers`` local processes, results in chunk order.
+
+    Chunks go to the workers as tasks of one or more consecutive chunks (several when matches are
+    short: a task should take about :data:`_TASK_SECONDS`, measured as the run goes), one task per
+    worker in play and one waiting, so a worker that finishes starts again at once. Results are
+    handed on in chunk order as soon as they are, so the next chunk is drawn knowing every earlier
+    result already in, and the run's last match is cut as short as it can be; at most a few finished
+    results wait for an earlier one."""
 
     def run(function: Callable[[Chunk], ChunkResult], chunks: Iterable[Chunk]) -> Iterator[ChunkResult]:
         if workers <= 1:
             for chunk in chunks:
                 yield function(chunk)
             return
+        _warm_up()  # the forked workers inherit what the parent has loaded
         context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else None)
+        finished: queue.SimpleQueue[tuple[int, list[ChunkResult] | None, BaseException | None]] = queue.SimpleQueue()
+        iterator = iter(chunks)
+        started = time.perf_counter()
         with context.Pool(workers) as pool:
-            pending = []
-            iterator = iter(chunks)
-            for chunk in iterator:
-                pending.append(pool.apply_async(function, (chunk,)))
-                if len(pending) >= 3 * workers:
-                    break
-            while pending:
-                yield pending.pop(0).get()
-                # The next chunk is taken only once the result is used: it can then be cut shorter.
-                chunk = next(iterator, None)
-                if chunk is not None:
-                    pending.append(pool.apply_async(function, (chunk,)))
+            waiting: dict[int, ChunkResult] = {}  # finished out of order
+            handed = 0  # chunks handed out
+            first = 0  # the next chunk to hand on
+            done = 0  # chunks finished
+            hands = 0  # ...and the hands they played
+            tasks = 0  # tasks in play or waiting for a worker
+
+            def hand_out() -> bool:
+                nonlocal handed, tasks
+                head = next(iterator, None)
+                if head is None:
+                    return False
+                batch = [head]
+                if done >= 2 * workers:
+                    per_chunk = (time.perf_counter() - started) * workers / done
+                    size = min(_MAX_BATCH, int(_TASK_SECONDS / per_chunk))
+                    limit = getattr(head, "limit", None)
+                    if limit is not None:
+                        # Near the run's end, smaller tasks: the last ones finish together.
+                        size = min(size, int(limit * done / (max(1, hands) * (workers + 1))))
+                    batch += islice(iterator, max(0, size - 1))
+                order = handed
+                order = handed
+                handed += len(batch)
+                tasks += 1
+                pool.apply_async(
+                    _play_batch,
+                    (function, batch),
+                    callback=lambda results: finished.put((order, results, None)),
+                    error_callback=lambda error: finished.put((order, None, error)),
+                )
+                return True
+
+            for _ in range(workers + 1):
+                hand_out()
+            while tasks:
+                order, results, error = finished.get()
+                tasks -= 1
+                if error is not None:
+                    raise error
+                for offset, result in enumerate(results):  # type: ignore[arg-type]
+                    waiting[order + offset] = result
+                    hands += len(result.hands)
+                done += len(results)  # type: ignore[arg-type]
+                while first in waiting:
+                    yield waiting.pop(first)
+                    first += 1
+                while tasks <= workers and len(waiting) < 4 * workers * _MAX_BATCH and hand_out():
+                    pass
 
     return run
+
+
+def _warm_up() -> None:
+    """Load what every worker needs before forking, so each does not load it again."""
+    from sparrow.analysis import shanten
+
+    shanten([0] * 34)
 
 
 def run_lab(

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
+from types import MappingProxyType
 from typing import Any
 
 from sparrow.analysis import Forms
@@ -99,43 +100,74 @@ _last_visible: tuple[tuple[tuple, ...], tuple[int, ...]] = ((), (0,) * 34)
 
 def _visible(parts: tuple[tuple, ...]) -> tuple[int, ...]:
     """The tiles seen in these discard piles and these sets (each a tuple), counted by kind. The
-    seats at a table decide in turn on the same piles and sets, so the last answer is kept: the
-    parts are immutable tuples, and the same tuple objects hold the same tiles."""
+    seats at a table decide in turn on the same piles and sets, so the last answer is kept, and a
+    pile or a row of sets that has only grown or shrunk at its end since is counted from it: the
+    parts are immutable tuples, compared by value."""
     global _last_visible
     known, counted = _last_visible
-    if len(known) == len(parts) and all(a is b for a, b in zip(known, parts)):
-        return counted
-    visible = [0] * 34
-    for part in parts:
-        for item in part:
-            if isinstance(item, Meld):
-                for tile in item.tiles:
-                    visible[tile] += 1
+    if len(known) == len(parts):
+        visible: list[int] | None = None
+        for old, new in zip(known, parts):
+            if old is new or old == new:
+                continue
+            if visible is None:
+                visible = list(counted)
+            if len(new) > len(old) and new[: len(old)] == old:
+                _count(visible, new[len(old) :], 1)
+            elif len(new) < len(old) and old[: len(new)] == new:
+                _count(visible, old[len(new) :], -1)
             else:
-                visible[item] += 1
-    counted = tuple(visible)
-    if all(type(part) is tuple for part in parts):  # a list could change in place: not kept
+                visible = None
+                break
+        else:
+            if visible is not None:
+                counted = tuple(visible)
+            if all(type(part) is tuple for part in parts):  # a list could change in place: not kept
+                _last_visible = (parts, counted)
+            return counted
+    fresh = [0] * 34
+    for part in parts:
+        _count(fresh, part, 1)
+    counted = tuple(fresh)
+    if all(type(part) is tuple for part in parts):
         _last_visible = (parts, counted)
     return counted
+
+
+def _count(visible: list[int], items: Sequence, sign: int) -> None:
+    """Add (``sign`` 1) or take away (-1) the tiles of these items: tiles, or sets."""
+    for item in items:
+        if isinstance(item, Meld):
+            for tile in item.tiles:
+                visible[tile] += sign
+        else:
+            visible[item] += sign
 
 
 def _unsourced(melds: tuple[Meld, ...]) -> tuple[Meld, ...]:
     """The seat's own sets without who gave each claimed tile: no scorer reads it, and leaving it out
     lets the memo tables of values share one entry for the same sets claimed from different seats."""
-    if all(m.source is None for m in melds):
+    for meld in melds:
+        if meld.source is not None:
+            break
+    else:
         return melds
-    return tuple(replace(m, source=None) for m in melds)
+    found = _UNSOURCED.get(melds)
+    if found is None:
+        if len(_UNSOURCED) > 4096:
+            _UNSOURCED.clear()
+        found = _UNSOURCED[melds] = tuple(replace(m, source=None) if m.source is not None else m for m in melds)
+    return found
 
 
-def know(observation: Observation) -> Knowledge:
-    """Derive a :class:`Knowledge` from one observation."""
-    seat = observation.seat
-    seats = tuple(observation.hand_sizes)
-    counts = [0] * 34
-    for tile in observation.hand:
-        counts[tile] += 1
-    visible = list(_visible(tuple(observation.discards.values()) + tuple(observation.melds.values())))
-    unseen = [4 - c - v if c + v < 4 else 0 for c, v in zip(counts, visible)]
+_UNSOURCED: dict[tuple[Meld, ...], tuple[Meld, ...]] = {}
+
+
+_LAST_FACTS: dict[str, tuple] = {}
+
+
+def _facts(observation: Observation, seat: str) -> tuple[ScoringContext, Ruleset, Forms, bool]:
+    """The seat's scoring context, its ruleset, the winning forms and whether a minimum applies."""
     options = _options_key(observation.options)
     bonus = tuple(int(t) for t in observation.bonus[seat])
     key = (observation.rules, options, seat, observation.round_wind, bonus)
@@ -151,7 +183,40 @@ def know(observation: Observation) -> Knowledge:
             ruleset.forms(observation.options),
             ruleset.has_minimum(observation.options),
         )
-    forms, minimum = facts
+    return context, ruleset, facts[0], facts[1]
+
+
+def know(observation: Observation) -> Knowledge:
+    """Derive a :class:`Knowledge` from one observation."""
+    seat = observation.seat
+    seats = tuple(observation.hand_sizes)
+    counts = [0] * 34
+    for tile in observation.hand:
+        counts[tile] += 1
+    visible = list(_visible(tuple(observation.discards.values()) + tuple(observation.melds.values())))
+    unseen = [4 - c - v if c + v < 4 else 0 for c, v in zip(counts, visible)]
+    # The seat's facts change only with the options, the round and its bonus tiles: the last ones
+    # worked out for the seat are kept while the same read-only objects are shown.
+    held_bonus = observation.bonus[seat]
+    last = _LAST_FACTS.get(seat)
+    if (
+        last is not None
+        and last[0] is observation.options
+        and last[1] is held_bonus
+        and last[2] == observation.rules
+        and last[3] == observation.round_wind
+    ):
+        context, ruleset, forms, minimum = last[4]
+    else:
+        context, ruleset, forms, minimum = _facts(observation, seat)
+        if type(observation.options) is MappingProxyType and type(held_bonus) is tuple:
+            _LAST_FACTS[seat] = (
+                observation.options,
+                held_bonus,
+                observation.rules,
+                observation.round_wind,
+                (context, ruleset, forms, minimum),
+            )
     return Knowledge(
         observation=observation,
         ruleset=ruleset,

@@ -30,6 +30,7 @@ from operator import itemgetter, mul
 
 from sparrow.analysis import (
     Forms,
+    RegularDiscards,
     accepted_tiles,
     group_ids,
     honour_id,
@@ -49,6 +50,7 @@ __all__ = [
     "Plan",
     "PLANS",
     "plans_for",
+    "plan_rows",
     "distance",
     "acceptance",
     "accepting",
@@ -56,6 +58,7 @@ __all__ = [
     "win_scores",
     "blend",
     "SELF_DRAW_WEIGHT",
+    "DiscardView",
 ]
 
 # The tile groups: characters, circles, bamboo, honours.
@@ -169,6 +172,7 @@ def melds_fit(plan: Plan, melds: Sequence[Meld]) -> bool:
 
 
 _PLANS_CACHE: dict[tuple, list[Plan]] = {}
+_FITTING: dict[tuple[Meld, ...], tuple[Plan, ...]] = {}  # the plans whose shape these declared sets fit
 
 
 def plans_for(forms: Forms, counts: Sequence[int], melds: Sequence[Meld]) -> list[Plan]:
@@ -186,9 +190,12 @@ def plans_for(forms: Forms, counts: Sequence[int], melds: Sequence[Meld]) -> lis
         return found
     total = sum(totals)
     result = []
-    for plan in PLANS:
-        if not melds_fit(plan, melds):
-            continue
+    fitting = _FITTING.get(melds)
+    if fitting is None:
+        if len(_FITTING) > _CACHE_LIMIT:
+            _FITTING.clear()
+        fitting = _FITTING[melds] = tuple(plan for plan in PLANS if melds_fit(plan, melds))
+    for plan in fitting:
         style = plan.style
         if style == "pairs" and (not forms.seven_pairs or melds):
             continue
@@ -318,8 +325,11 @@ def distance(plan: Plan, counts: Sequence[int], melds: int, four_as_two_pairs: b
 
     (The shanten of the plan's masked and shaped hand, :func:`_shaped`; the tables are read per group,
     so a group the plan drops is read as an empty one.)"""
+    return _distance(plan, bytes(counts), melds, four_as_two_pairs)
+
+
+def _distance(plan: Plan, raw: bytes, melds: int, four_as_two_pairs: bool) -> int:
     style = plan.style
-    raw = bytes(counts)
     if style == "pairs":
         return seven_pairs_shanten(masked(raw, plan), four_as_two_pairs)
     if style == "orphans":
@@ -349,6 +359,27 @@ def distance(plan: Plan, counts: Sequence[int], melds: int, four_as_two_pairs: b
     return shanten_of_ids(
         ids[0] if groups & 1 else zero, ids[1] if groups & 2 else zero, ids[2] if groups & 4 else zero, honours, melds
     )
+
+
+_last_rows: tuple[tuple, list[tuple[int, int, Plan]]] | None = None
+
+
+def plan_rows(forms: Forms, counts: Sequence[int], melds: tuple[Meld, ...]) -> list[tuple[int, int, Plan]]:
+    """The plans worth considering (:func:`plans_for`) with their distances, nearest first, and in
+    :data:`PLANS` order among equals: ``(distance, index, plan)``. The last answer is kept, since a
+    decision often measures the same hand twice. The list is shared: do not change it."""
+    global _last_rows
+    raw = bytes(counts)
+    key = (forms, raw, melds)
+    found = _last_rows
+    if found is not None and found[0] == key:
+        return found[1]
+    n = len(melds)
+    pairs4 = forms.four_as_two_pairs
+    rows = [(_distance(plan, raw, n, pairs4), index, plan) for index, plan in enumerate(plans_for(forms, raw, melds))]
+    rows.sort()
+    _last_rows = (key, rows)
+    return rows
 
 
 _ACCEPTING_CACHE: dict[tuple, list[int]] = {}
@@ -390,6 +421,101 @@ def _accepting(plan: Plan, counts: Sequence[int], melds: int) -> list[int]:
 def acceptance(plan: Plan, counts: Sequence[int], melds: int, unseen: Sequence[int]) -> int:
     """How many unseen tiles would bring the hand closer to completing the plan."""
     return sum(unseen[t] for t in accepting(plan, counts, melds))
+
+
+class DiscardView:
+    """One hand measured against one plan after each of its discards: :func:`distance` and
+    :func:`acceptance` of the hand without the tile, the same numbers, with the hand read once for
+    all the discards where the plan's shape allows (sets of whole groups, chows, pungs)."""
+
+    __slots__ = ("plan", "_counts", "_melds", "_pairs4", "_regular", "_tallies", "_raw", "_buckets")
+
+    def __init__(self, plan: Plan, counts: Sequence[int], melds: int, four_as_two_pairs: bool = False) -> None:
+        self.plan = plan
+        self._counts = list(counts)
+        self._melds = melds
+        self._pairs4 = four_as_two_pairs
+        self._regular: RegularDiscards | None = None
+        self._tallies: tuple[int, int, int] | None = None
+        if not plan.simples:
+            if plan.style == "any":
+                self._regular = RegularDiscards(counts, melds, plan.groups)
+            elif plan.style == "chows":
+                self._regular = RegularDiscards(counts, melds, plan.groups, _chow_honours if plan.has_honours else None)
+            elif plan.style == "pungs":
+                raw = self._raw = masked(counts, plan)
+                self._tallies = (raw.count(1), raw.count(2), raw.count(3) + raw.count(4))
+                # The kinds held three or more times, twice, once: the order the plan builds pungs in.
+                self._buckets = (
+                    [k for k in range(34) if raw[k] >= 3],
+                    [k for k in range(34) if raw[k] == 2],
+                    [k for k in range(34) if raw[k] == 1],
+                )
+
+    def distance(self, tile: int) -> int:
+        """The plan's distance once ``tile`` (one the plan keeps, held) is thrown."""
+        if self._regular is not None:
+            return self._regular.shanten(tile)
+        counts = self._counts
+        if self._tallies is not None:
+            ones, twos, threes = self._tallies
+            held = counts[tile]
+            if held == 1:
+                ones -= 1
+            elif held == 2:
+                twos -= 1
+                ones += 1
+            elif held == 3:
+                threes -= 1
+                twos += 1
+            return _pung_cost_of(ones, twos, threes, 4 - self._melds) - 1
+        counts[tile] -= 1
+        try:
+            return distance(self.plan, counts, self._melds, self._pairs4)
+        finally:
+            counts[tile] += 1
+
+    def acceptance(self, tile: int, after: int, unseen: Sequence[int]) -> int:
+        """:func:`acceptance` of the hand once ``tile`` is thrown; ``after`` is its distance then."""
+        if self._regular is not None:
+            return self._regular.accepted(tile, after, unseen)
+        if self._tallies is not None:
+            return self._pung_acceptance(tile, unseen)
+        counts = self._counts
+        counts[tile] -= 1
+        try:
+            return acceptance(self.plan, counts, self._melds, unseen)
+        finally:
+            counts[tile] += 1
+
+    def _pung_acceptance(self, tile: int, unseen: Sequence[int]) -> int:
+        """:func:`acceptance` of a pungs plan once ``tile`` is thrown (as :func:`_accepting` counts
+        it): the kinds that would make the ``sets + 1`` kinds held most (three or more, then two, then
+        one, lower kinds first) one tile fuller; any kind the plan keeps while too few are held."""
+        raw = self._raw
+        held = raw[tile]
+        threes, twos, ones = self._buckets
+        sets = 4 - self._melds
+        if len(threes) + len(twos) + len(ones) - (held == 1) <= sets:
+            keeps = _KEEPS[self.plan]
+            total = sum(unseen[k] for k in range(34) if keeps[k] and raw[k] < 3 and k != tile)
+            return total + (unseen[tile] if keeps[tile] and held <= 3 else 0)
+        if held == 3:
+            threes = [k for k in threes if k != tile]
+            twos = sorted([*twos, tile])
+        elif held == 2:
+            twos = [k for k in twos if k != tile]
+            ones = sorted([*ones, tile])
+        elif held == 1:
+            ones = [k for k in ones if k != tile]
+        room = sets + 1 - len(threes)
+        total = 0
+        for k in twos[:room] if room > 0 else ():
+            total += unseen[k]
+        room -= len(twos)
+        for k in ones[:room] if room > 0 else ():
+            total += unseen[k]
+        return total
 
 
 # ---------------------------------------------------------------- values from the ruleset's scorer

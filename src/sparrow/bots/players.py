@@ -43,14 +43,15 @@ from sparrow.bots.knowledge import Knowledge, know
 from sparrow.bots.odds import DISCARD_LOOKS, discard_appeal, reach_chance, typical_chance, win_chance
 from sparrow.bots.plans import (
     PLANS,
+    DiscardView,
     Plan,
     acceptance,
     accepting,
     blend,
     distance,
     melds_fit,
+    plan_rows,
     plan_value,
-    plans_for,
     win_scores,
 )
 from sparrow.game.actions import Action, ActionKind
@@ -224,10 +225,7 @@ class Bot:
         simplest of equally near ones); the expert weighs each plan's value against its chance."""
         forms = knowledge.forms
         n = len(melds)
-        rows = sorted(
-            (distance(plan, counts, n, forms.four_as_two_pairs), index, plan)
-            for index, plan in enumerate(plans_for(forms, counts, melds))
-        )
+        rows = plan_rows(forms, counts, melds)
         if not rows:
             return _Choice(None, shanten(counts, n, forms), 0.0)
         nearest = rows[0][0]
@@ -367,8 +365,16 @@ class Bot:
         forms = knowledge.forms
         unseen = knowledge.unseen
         expert = self.temperament.weighs_chances
+        defends = self.temperament.defends
+        ready: list[tuple[int, float, float]] | None = None
+        if not expert and not defends:
+            # A discard that makes the hand ready with winning tiles that score: Normal takes it
+            # whatever its plan, so the plan need not be chosen first.
+            ready = self._ready_discards(knowledge, tiles) if shanten(counts, n, forms) <= 0 else []
+            if ready:
+                return self._pick([(r[1], r[0]) for r in ready], None)
         choice = self._choose_plan(knowledge, counts, melds, discarding=True)
-        threats = Threats(knowledge) if self.temperament.defends else None
+        threats = Threats(knowledge) if defends else None
         chance = 1.0
         if threats is not None:
             if self._should_fold(knowledge, choice, threats):
@@ -378,7 +384,8 @@ class Bot:
             )
 
         # A discard that makes the hand ready with winning tiles that score.
-        ready = self._ready_discards(knowledge, tiles) if shanten(counts, n, forms) <= 0 else []
+        if ready is None:
+            ready = self._ready_discards(knowledge, tiles) if shanten(counts, n, forms) <= 0 else []
         if ready and (not expert or max(r[2] for r in ready) >= self.temperament.ready_share * choice.worth):
             if expert:
                 ranked = [(r[2], r[0]) for r in ready]
@@ -396,21 +403,12 @@ class Bot:
             # Tiles the plan does not use go first (throwing one leaves the plan's distance as it
             # is); which of them is only a question of safety.
             return self._pick([(0.0, t) for t in outside], threats, chance)
-        keeping = []
-        for tile in tiles:
-            counts[tile] -= 1
-            if distance(plan, counts, n, forms.four_as_two_pairs) <= target:
-                keeping.append(tile)
-            counts[tile] += 1
-        if not keeping:
-            keeping = list(tiles)
+        view = DiscardView(plan, counts, n, forms.four_as_two_pairs)
+        after = {tile: view.distance(tile) for tile in tiles}
+        keeping = [tile for tile in tiles if after[tile] <= target] or list(tiles)
         if len(keeping) == 1:
             return keeping[0]
-        ranked = []
-        for tile in keeping:
-            counts[tile] -= 1
-            ranked.append((float(acceptance(plan, counts, n, unseen)), tile))
-            counts[tile] += 1
+        ranked = [(float(view.acceptance(tile, after[tile], unseen)), tile) for tile in keeping]
         lookahead = self.temperament.lookahead
         if lookahead and 0 < target <= lookahead and len(ranked) > 1:
             # Two draws ahead, for the few discards that accept nearly the most now (far from ready,
@@ -635,12 +633,27 @@ class Bot:
         if temperament.missed_claim and self._rng(observation).random() < temperament.missed_claim:
             return passing
         best: tuple | None = None
+        valued_honours = _valued_honours(knowledge)
         for action, after, new_melds, fourteen in options:
+            if now.plan is not None and knowledge.has_minimum:
+                # The most this claim's reach can be (below): a claim whose hand is further from every
+                # plan than that is not taken, and its plans need not be valued to know it (without a
+                # minimum no plan is valued: measuring it would cost as much as choosing it).
+                if action.kind is ActionKind.CHOW:
+                    most = temperament.chow_reach
+                elif tile in valued_honours:
+                    most = 8
+                elif knowledge.has_minimum:
+                    most = max(temperament.pung_reach, temperament.plan_pung_reach)
+                else:
+                    most = temperament.pung_reach
+                if most < 8 and _nearest_distance(knowledge, after, new_melds) > most:
+                    continue
             later = self._choose_plan(knowledge, after, new_melds)
             if later.plan is None:
                 continue  # after this claim the hand cannot reach the minimum
             reach = temperament.chow_reach if action.kind is ActionKind.CHOW else temperament.pung_reach
-            if action.kind is not ActionKind.CHOW and tile in _valued_honours(knowledge):
+            if action.kind is not ActionKind.CHOW and tile in valued_honours:
                 reach = 8  # a set of dragons or of a scoring wind is worth taking whenever it helps
             elif (
                 knowledge.has_minimum
@@ -666,6 +679,13 @@ class Bot:
             if best is None or key < best[0]:
                 best = (key, action)
         return best[1] if best is not None else passing
+
+
+def _nearest_distance(knowledge: Knowledge, counts: Sequence[int], melds: tuple[Meld, ...]) -> int:
+    """The distance of the nearest plan for this hand (a large number when no plan fits): no plan
+    :meth:`Bot._choose_plan` can choose is nearer."""
+    rows = plan_rows(knowledge.forms, counts, melds)
+    return rows[0][0] if rows else 99
 
 
 def _valued_honours(knowledge: Knowledge) -> set[int]:
