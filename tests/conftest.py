@@ -65,3 +65,9 @@ def _close_browser_contexts(request):
     if "browser" in request.fixturenames:
         for context in request.getfixturevalue("browser").contexts:
             context.close()
+
+
+def pytest_collection_modifyitems(config, items):
+    """The heavy tests (marked slow) first, the order otherwise kept: ``make test`` runs on both cores
+    (``-n auto --dist worksteal``), and a heavy test started last would leave one core idle at the end."""
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)

@@ -19,6 +19,7 @@ from sparrow.analysis import (
 )
 from sparrow.bots import plans
 from sparrow.bots.plans import PLANS, accepting, distance, masked
+from tests.scale import scaled
 
 
 def _random_hand(rng: random.Random, tiles: int) -> list[int]:
@@ -165,7 +166,7 @@ def test_discard_view_matches_distance_and_acceptance_after_each_discard():
     # A 14-tile hand read once for all its discards must give what measuring each 13-tile hand gives.
     rng = random.Random(5)
     checked = 0
-    for counts, melds in _hands(5, 600) + _few_kinds_hands(6, 300):
+    for counts, melds in _hands(5, scaled(300)) + _few_kinds_hands(6, scaled(150)):
         if sum(counts) + 3 * melds != 14:
             continue
         unseen = [rng.randrange(5) for _ in range(34)]

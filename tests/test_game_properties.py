@@ -262,9 +262,9 @@ def test_every_state_of_seeded_hands_keeps_the_invariants(rules, options):
 @pytest.mark.parametrize(("rules", "options"), RULESETS, ids=[r for r, _ in RULESETS])
 def test_thousands_of_logged_hands_replay_and_rescore(rules, options):
     logs: list[list[dict[str, Any]]] = []
-    simple = simulate(rules, scaled(160), seed=2026, players="simple", options=options, on_hand=logs.append)
-    simulate(rules, scaled(60), seed=2027, players="random", options=options, on_hand=logs.append)
-    assert len(logs) == scaled(220)
+    simple = simulate(rules, scaled(120), seed=2026, players="simple", options=options, on_hand=logs.append)
+    simulate(rules, scaled(45), seed=2027, players="random", options=options, on_hand=logs.append)
+    assert len(logs) == scaled(165)
     for events in logs:
         check_log(events)
     assert simple.wins > 8  # the simple players do win: every win above was re-scored

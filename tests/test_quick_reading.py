@@ -167,7 +167,7 @@ def ordinary_line(document: object) -> str | None:
         return None
 
 
-@settings(max_examples=scaled(400), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=scaled(300), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(documents())
 def test_the_quick_reading_agrees_with_from_dict(document):
     quick = quick_situation(document)
@@ -182,7 +182,7 @@ def test_the_quick_reading_agrees_with_from_dict(document):
         assert type(quick.options) is dict and quick.options is not document.get("options")
 
 
-@settings(max_examples=scaled(250), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=scaled(180), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(documents())
 def test_the_quick_result_line_is_the_ordinary_one(document):
     line = score_line(document)

@@ -952,7 +952,7 @@ def test_payments_sum_to_zero(winner, win_by, discarder, points, options):
 
 
 @pytest.mark.slow
-@settings(max_examples=500, deadline=None)
+@settings(max_examples=scaled(250), deadline=None)
 @given(complete_hands())
 def test_split_patterns_agree_with_every_decomposition(data):
     # An independent check of the counting shortcuts: look for "all chows" and "all pungs" among
