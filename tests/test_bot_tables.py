@@ -162,6 +162,7 @@ def _few_kinds_hands(seed: int, count: int) -> list[tuple[list[int], int]]:
     return result
 
 
+@pytest.mark.slow
 def test_discard_view_matches_distance_and_acceptance_after_each_discard():
     # A 14-tile hand read once for all its discards must give what measuring each 13-tile hand gives.
     rng = random.Random(5)

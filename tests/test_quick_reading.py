@@ -167,6 +167,7 @@ def ordinary_line(document: object) -> str | None:
         return None
 
 
+@pytest.mark.slow
 @settings(max_examples=scaled(300), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(documents())
 def test_the_quick_reading_agrees_with_from_dict(document):
@@ -182,6 +183,7 @@ def test_the_quick_reading_agrees_with_from_dict(document):
         assert type(quick.options) is dict and quick.options is not document.get("options")
 
 
+@pytest.mark.slow
 @settings(max_examples=scaled(180), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(documents())
 def test_the_quick_result_line_is_the_ordinary_one(document):
@@ -203,6 +205,7 @@ def test_generated_hands_take_the_quick_way():
         assert score_line(json.loads(json.dumps(document))) is not None
 
 
+@pytest.mark.slow
 @settings(max_examples=scaled(20), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(documents(), min_size=2, max_size=12))
 def test_a_batch_of_mixed_lines_is_answered_line_by_line_as_before(batch):

@@ -31,7 +31,9 @@ from sparrow.table import Table
 from sparrow.tiles import tile_counts
 from sparrow.web.app import create_app
 
-BACKENDS = ["sqlite", "postgresql"]
+# PostgreSQL is marked slow: `make test-fast` (the inner loop) runs the storage and web tests on SQLite
+# alone, `make test` on both.
+BACKENDS = ["sqlite", pytest.param("postgresql", marks=pytest.mark.slow)]
 ROOT = Path(__file__).resolve().parent.parent
 
 
