@@ -394,7 +394,7 @@ _QUICK_FIELDS = (
 )
 # Notation with the suits in order and each once, as ``format_tiles`` writes it: a group's tiles are kept
 # sorted, so its groups' tiles one after the other are the tiles sorted. Any other notation is read group
-# by group and sorted. (Checking the digits' order here too would make the pattern three times slower.)
+# by group and sorted. (Checking the digits' order here too made the pattern two and a half times slower.)
 _CANONICAL = re.compile(r"([1-9]+m)?([1-9]+p)?([1-9]+s)?([1-7]+z)?([1-8]+f)?")
 _GROUP = re.compile(r"[1-9]+[mpszf]")
 # A batch repeats few groups of one suit ("111456m"), sets and bonus tiles in its many hands: each is kept
