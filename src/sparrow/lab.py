@@ -415,7 +415,6 @@ def _local_executor(workers: int) -> Executor:
                         size = min(size, int(limit * done / (max(1, hands) * (workers + 1))))
                     batch += islice(iterator, max(0, size - 1))
                 order = handed
-                order = handed
                 handed += len(batch)
                 tasks += 1
                 pool.apply_async(
