@@ -240,15 +240,16 @@ def test_every_level_declines_a_pung_that_leaves_the_nts_minimum_out_of_reach():
         assert _declines(level, obs, pung), level
 
 
+def north_collecting_circles() -> list[Meld]:
+    """North's three exposed sets, all circles: a player plainly collecting one suit."""
+    return [Meld(MeldKind.CHOW, tiles("123p")), Meld(MeldKind.PUNG, tiles("777p")), Meld(MeldKind.CHOW, tiles("456p"))]
+
+
 def test_expert_folds_late_against_a_player_collecting_one_suit():
     """Late in a hand (eight tiles left in the wall), North has exposed three sets of circles and has
     thrown 1z, 9m and 2s. Expert's own hand is far from ready; it throws a tile North threw itself
     (1z or 9m, both in its hand) rather than one of its circles."""
-    north_melds = [
-        Meld(MeldKind.CHOW, tiles("123p")),
-        Meld(MeldKind.PUNG, tiles("777p")),
-        Meld(MeldKind.CHOW, tiles("456p")),
-    ]
+    north_melds = north_collecting_circles()
     obs = observation(
         hand="1m4m9m2p5p8p3s6s9s1z3z5z7z6p",
         drawn="6p",
@@ -262,11 +263,7 @@ def test_expert_folds_late_against_a_player_collecting_one_suit():
 
 def test_expert_pushes_when_its_own_hand_is_ready():
     """Against the same North, a ready Expert hand does not break itself to throw North's 9m."""
-    north_melds = [
-        Meld(MeldKind.CHOW, tiles("123p")),
-        Meld(MeldKind.PUNG, tiles("777p")),
-        Meld(MeldKind.CHOW, tiles("456p")),
-    ]
+    north_melds = north_collecting_circles()
     obs = observation(
         hand="123m456m789s99m55z3s",
         drawn="3s",
