@@ -14,6 +14,8 @@ $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 	$(BIN)/pip install --quiet -e '.[test]'
+	# Compiled once here, not by every test process and server of a fresh clone's first run at once.
+	$(BIN)/python -m compileall -q src tests
 	touch $(STAMP)
 
 # The web app on http://127.0.0.1:8000 (SQLite in ./data; DATABASE_URL=postgresql+psycopg://... for PostgreSQL).
