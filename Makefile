@@ -10,11 +10,12 @@ unexport PYTHONDONTWRITEBYTECODE
 
 .PHONY: run test test-fast lint format bench tables clean
 
+# The sources are compiled once at install, not by every test process and server of a fresh clone's
+# first run at once.
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 	$(BIN)/pip install --quiet -e '.[test]'
-	# Compiled once here, not by every test process and server of a fresh clone's first run at once.
 	$(BIN)/python -m compileall -q src tests
 	touch $(STAMP)
 
