@@ -19,6 +19,7 @@ from typer.testing import CliRunner
 
 from sparrow.cli import app, main
 from sparrow.cli_input import read_items, whole_number
+from sparrow.contract import INPUT_ERRORS, input_message, score_input, score_line
 from sparrow.generate import random_complete_situation
 from sparrow.messages import QUOTE_LIMIT, field_name, quote
 from sparrow.rules import Settlement
@@ -347,6 +348,56 @@ def test_the_reader_gives_the_same_items_wherever_the_chunks_are_cut(cuts, prett
     text = json.dumps(BEN, indent=2) if pretty else "\n".join([json.dumps(BEN), "", "[1,", json.dumps(SETTLE)])
     data = ("\ufeff" + text + "\n").encode()
     assert _items(data, cuts) == _items(data, [])
+
+
+def _answers(data: bytes, cuts) -> list:
+    points = sorted({0, len(data), *(cut % (len(data) + 1) for cut in cuts)})
+    chunks = [data[a:b] for a, b in itertools.pairwise(points)]
+    return [
+        item if isinstance(item, bytes) else (item.line, item.value, item.error)
+        for item in read_items(chunks, score_line)
+    ]
+
+
+@given(cuts=st.lists(st.integers(0, 4_000), max_size=8), ending=st.sampled_from(["\n", "\r\n"]))
+def test_a_batch_is_answered_the_same_wherever_the_chunks_are_cut(cuts, ending):
+    """The quick way reads a chunk's lines at once: results, line numbers and faults do not depend on
+    where the chunks end, nor on the line ends."""
+    lines = [json.dumps(BEN), "", json.dumps({**BEN, "id": 7}), "[1,", json.dumps(SETTLE), json.dumps(BEN)]
+    data = ("\ufeff" + ending.join(lines) + ending).encode()
+    answers = _answers(data, cuts)
+    assert answers == _answers(data, [])
+    result = score_line(BEN)
+    assert result is not None
+    assert answers == [
+        (1, BEN, None),  # the first line is always an item
+        score_line({**BEN, "id": 7}),
+        (4, None, "input: not valid JSON: Expecting value at column 4"),
+        (5, SETTLE, None),  # not a hand: the ordinary way says what is wrong
+        result,
+    ]
+
+
+LONG_NUMBERS = [12345678901234567890123, -9223372036854775809, 18446744073709551616, 10**19, 2**63]
+
+
+def test_long_numbers_in_a_batch_are_read_exactly():
+    """The batch reader's orjson reads a number of 19 digits or more as a float; such a line is read again the
+    ordinary way, so an ``id`` or an option keeps every digit."""
+    lines = [json.dumps(BEN)] + [json.dumps({**BEN, "id": number}) for number in LONG_NUMBERS]
+    lines += [json.dumps({**BEN, "id": 1.5}), json.dumps({**BEN, "options": {"minimum": 10**20}})]
+    try:  # a minimum of 10**20 faan, read as a whole number: the hand falls short of it
+        last = score_input(json.loads(lines[-1])).to_dict()
+    except INPUT_ERRORS as error:
+        last = {"error": f"line {len(lines)}: {input_message(error)}"}
+    result = run("score", "--json", stdin="\n".join(lines) + "\n")
+    assert json_lines(result.stdout) == [
+        BEN_RESULT,
+        *({"id": number, **BEN_RESULT} for number in LONG_NUMBERS),
+        {"id": 1.5, **BEN_RESULT},
+        last,
+    ]
+    assert last.get("valid") is False
 
 
 # ---------------------------------------------------------------------------- streaming

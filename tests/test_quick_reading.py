@@ -260,6 +260,9 @@ def _leaves(value):
         {"winning_tile": "8z"},
         {"bonus": "9f"},
         {"concealed": "11111m2345p"},  # a fifth copy
+        {"concealed": "111m222p333s4448z"},  # no tile 8z, in notation the quick reading reads group by group
+        {"concealed": "4448z111m222p333s"},  # ... and out of suit order
+        {"concealed": "111m222p333s4441f"},  # a bonus tile among the standing tiles
     ],
 )
 def test_each_fault_of_the_win_goes_the_ordinary_way(change):

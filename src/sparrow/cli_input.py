@@ -189,27 +189,61 @@ def read_chunks(stream: BinaryIO, before_read: Callable[[], object] | None = Non
         yield chunk
 
 
-def _lines(chunks: Iterable[bytes]) -> Iterator[tuple[int, bytes]]:
-    """(line number, line without its end) for every line, as soon as its end has arrived."""
-    number = 0
+def _line_batches(chunks: Iterable[bytes]) -> Iterator[tuple[int, list[bytes]]]:
+    """(number of the first line, the lines without their ends) for the lines of each chunk whose end has
+    arrived, as soon as it has: a long batch loops over a chunk's lines, not a generator's."""
+    number = 0  # lines given so far
     pending: list[bytes] = []  # the start of a line whose end has not arrived
     for chunk in chunks:
-        parts = chunk.split(b"\n")
+        lines = chunk.split(b"\n")
         if pending:
-            pending.append(parts[0])
-            parts[0] = b"".join(pending)
+            pending.append(lines[0])
+            lines[0] = b"".join(pending)
             pending.clear()
-        pending.append(parts.pop())
-        for part in parts:
-            number += 1
-            if number == 1:
-                part = part.removeprefix(BOM)  # a byte-order mark is not JSON
-            yield number, part[:-1] if part.endswith(b"\r") else part
+        pending.append(lines.pop())
+        if not lines:
+            continue
+        if number == 0:
+            lines[0] = lines[0].removeprefix(BOM)  # a byte-order mark is not JSON
+        if b"\r" in chunk or lines[0].endswith(b"\r"):
+            lines = [line[:-1] if line.endswith(b"\r") else line for line in lines]
+        yield number + 1, lines
+        number += len(lines)
     rest = b"".join(pending)
     if number == 0:
         rest = rest.removeprefix(BOM)
     if rest:
-        yield number + 1, rest[:-1] if rest.endswith(b"\r") else rest
+        yield number + 1, [rest[:-1] if rest.endswith(b"\r") else rest]
+
+
+class _Lines:
+    """(line number, line without its end) for every line, as soon as its end has arrived; or, from any
+    point on, the rest in batches (:meth:`batches`)."""
+
+    def __init__(self, chunks: Iterable[bytes]) -> None:
+        self._batches = _line_batches(chunks)
+        self._first = 1  # the number of self._lines[0]
+        self._lines: list[bytes] = []
+        self._next = 0  # index of the next line in self._lines
+
+    def __iter__(self) -> _Lines:
+        return self
+
+    def __next__(self) -> tuple[int, bytes]:
+        while self._next >= len(self._lines):
+            self._first, self._lines = next(self._batches)
+            self._next = 0
+        index = self._next
+        self._next = index + 1
+        return self._first + index, self._lines[index]
+
+    def batches(self) -> Iterator[tuple[int, list[bytes]]]:
+        """The lines not yet given, a chunk's worth at a time: (number of the first, the lines)."""
+        if self._next < len(self._lines):
+            first, rest = self._first + self._next, self._lines[self._next :]
+            self._lines, self._next = [], 0
+            yield first, rest
+        yield from self._batches
 
 
 Quick = Callable[[Any], "bytes | None"]  # a value's result line, or None
@@ -221,8 +255,10 @@ def read_items(chunks: Iterable[bytes], quick: Quick | None = None) -> Iterator[
 
     ``quick`` turns a value into its result line, or None (then the value comes as an Item): a line of JSON
     Lines after the first that it turns into bytes comes as those bytes. A long batch's lines are nearly
-    all such lines, and each is then read and answered in one step."""
-    lines = _lines(chunks)
+    all such lines, and each is then read and answered in one step. ``quick`` is given orjson's reading of
+    the line, which is the reference reading except for numbers of 19 digits or more (orjson may read them
+    as floats): it must return None for a value whose floats would reach its result."""
+    lines = _Lines(chunks)
     for number, raw in lines:  # noqa: B007 - the first line that is not blank
         if raw.strip():
             break
@@ -236,24 +272,25 @@ def read_items(chunks: Iterable[bytes], quick: Quick | None = None) -> Iterator[
     yield from _document_or_lines(number, raw, lines, quick)
 
 
-def _json_lines(lines: Iterator[tuple[int, bytes]], quick: Quick | None = None) -> Iterator[Item | bytes]:
-    for number, raw in lines:
-        if raw.strip():
-            # _parse_line, its common case written out: this loop is a long batch's reading
-            if _LONG_NUMBER not in raw.translate(_DIGITS_AS_ZERO):
-                try:
-                    value = _fast_loads(raw)
-                except orjson.JSONDecodeError:
-                    pass
-                else:
-                    if quick is not None:
+def _json_lines(lines: _Lines, quick: Quick | None = None) -> Iterator[Item | bytes]:
+    for first, batch in lines.batches():
+        for number, raw in enumerate(batch, first):
+            # A line that opens an object is not blank: the common case skips the copy that strip makes.
+            if raw[:1] == b"{" or raw.strip():
+                if quick is not None:
+                    # orjson's reading goes to ``quick`` without looking for long numbers first (that look
+                    # costs as much as the reading): ``quick`` takes no value whose numbers orjson may have
+                    # read otherwise, and a line it does not take is read again the reference way.
+                    try:
+                        value = _fast_loads(raw)
+                    except orjson.JSONDecodeError:
+                        pass
+                    else:
                         result = quick(value)
                         if result is not None:
                             yield result
                             continue
-                    yield Item(number, value)
-                    continue
-            yield _parse_line(number, raw)
+                yield _parse_line(number, raw)
 
 
 def _opens_a_value(raw: bytes) -> bool:
@@ -276,9 +313,7 @@ def _indent(text: str) -> int:
 _UNDECIDED_LIMIT = 1 << 20  # characters of a broken document read while looking for a line of JSON Lines
 
 
-def _document_or_lines(
-    first: int, raw: bytes, lines: Iterator[tuple[int, bytes]], quick: Quick | None = None
-) -> Iterator[Item | bytes]:
+def _document_or_lines(first: int, raw: bytes, lines: _Lines, quick: Quick | None = None) -> Iterator[Item | bytes]:
     """The first line opens a value: join lines until it is complete (one document), or until a later line
     shows that the input is JSON Lines whose first line is cut short."""
     texts = [raw.decode("utf-8")]

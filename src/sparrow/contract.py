@@ -103,6 +103,9 @@ def score_input(data: Any) -> ScoreResult:
         raise NotImplementedError(f"the {ruleset.name} ruleset cannot score hands yet") from None
 
 
+_PLAIN_IDS = frozenset({str, int, bool, type(None)})  # an id of another type goes the ordinary way
+
+
 def score_line(data: Any) -> bytes | None:
     """The JSON line of :func:`score_input`'s result (the input's ``id`` first), UTF-8 and ending in a line
     break, for a well-formed hand situation; None for anything else, which the caller then scores the
@@ -114,9 +117,17 @@ def score_line(data: Any) -> bytes | None:
     situation = quick_situation(data)
     if situation is None:
         return None
+    # The batch reader's orjson may read a number of 19 digits or more as a float (read_items): such a
+    # number can only be in ``id`` or an option here (every other field is text, a list or true/false),
+    # so a float there goes the ordinary way, which reads the line again.
+    key = data.get("id", NO_ID)
+    if key is not NO_ID and type(key) not in _PLAIN_IDS:
+        return None
     try:
         ruleset = get_ruleset(situation.rules)
         if situation.options:
+            if float in map(type, situation.options.values()):
+                return None
             ruleset.resolve_options(situation.options)
         result = ruleset.score(situation)
     except INPUT_ERRORS:  # said by the ordinary way, which meets the same fault
@@ -130,7 +141,6 @@ def score_line(data: Any) -> bytes | None:
         "limit": result.limit,
         "details": result.details.copy(),  # a read-only mapping of a dict: the dict
     }
-    key = data.get("id", NO_ID)
     if key is not NO_ID:
         output = {"id": key, **output}
     try:

@@ -434,21 +434,33 @@ def quick_situation(data: Any) -> HandSituation | None:
     if type(rules) is not str or type(text) is not str or (options is not None and type(options) is not dict):
         return None
     canonical = _CANONICAL.fullmatch(text)
-    if canonical is not None:  # _quick_tiles, its common case written out
+    if canonical is not None:  # _quick_tiles, its common case written out, group by group
+        characters, circles, bamboo, honours, bonus_tiles = canonical.groups()
+        if bonus_tiles is not None:
+            return None  # a bonus tile among the standing tiles
         concealed = ()
         count = 0
-        for group in canonical.groups():
-            if group is not None:
-                known = _group_cache.get(group) or _read_group(group)
-                concealed += known[0]
-                count += known[1]
+        if characters is not None:
+            concealed, count = _group_cache.get(characters) or _read_group(characters)
+        if circles is not None:
+            known = _group_cache.get(circles) or _read_group(circles)
+            concealed += known[0]
+            count += known[1]
+        if bamboo is not None:
+            known = _group_cache.get(bamboo) or _read_group(bamboo)
+            concealed += known[0]
+            count += known[1]
+        if honours is not None:
+            known = _group_cache.get(honours) or _read_group(honours)
+            concealed += known[0]
+            count += known[1]
     else:
         read = _quick_tiles(text)
         if read is None:
             return None
         concealed, count = read
-    if concealed and concealed[-1] >= 34:
-        return None
+        if concealed and concealed[-1] >= 34:
+            return None
     melds: tuple[Meld, ...] = ()
     kongs = 0
     if melds_data:
@@ -458,14 +470,17 @@ def quick_situation(data: Any) -> HandSituation | None:
         for item in melds_data:
             if type(item) is not dict or not item.keys() <= MELD_FIELDS:
                 return None
-            key = (item.get("kind"), item.get("tiles"), item.get("open", True))
+            kind = item.get("kind")
+            tiles = item.get("tiles")
+            is_open = item.get("open", True)
             # Exact types before the look-up: 1 == True, and a list cannot be a key.
-            if type(key[0]) is not str or type(key[1]) is not str or type(key[2]) is not bool:
+            if type(kind) is not str or type(tiles) is not str or type(is_open) is not bool:
                 return None
-            known = _quick_meld_cache.get(key, ()) or _quick_meld(key)
-            if known is None:
+            key = (kind, tiles, is_open)
+            known_meld = _quick_meld_cache.get(key, ()) or _quick_meld(key)
+            if known_meld is None:
                 return None
-            meld, meld_count, kong = known
+            meld, meld_count, kong = known_meld
             found.append(meld)
             count += meld_count
             kongs += kong
@@ -557,12 +572,26 @@ def _quick_tiles(text: str) -> tuple[tuple[Tile, ...], int] | None:
     return (tiles if canonical is not None else tuple(sorted(tiles))), count
 
 
+# A group's tiles from its suit letter and digits: (first tile of the suit, its highest digit).
+_SUIT_START = {"m": (0, "9"), "p": (9, "9"), "s": (18, "9"), "z": (27, "7"), "f": (34, "8")}
+_ONE_OF = tuple(1 << (_BITS * tile) for tile in range(42))  # one tile's field in a count
+_TILE_OF = tuple(Tile._cache)
+
+
 def _read_group(group: str) -> tuple[tuple[Tile, ...], int] | None:
-    try:
-        tiles = tuple(sorted(parse_tiles(group, as_set=False)))
-    except TileError:
+    """One group of plain notation (digits 1-9 and one suit letter, as _CANONICAL and _GROUP match it):
+    its tiles sorted and their count; None for a digit the suit does not have (an ``8z``). Each group is
+    read once and kept, so this runs for every new group of a batch: written out, not by parse_tiles."""
+    start, highest = _SUIT_START[group[-1]]
+    digits = sorted(group[:-1])
+    if digits[-1] > highest:
         return None  # not kept: a batch does not repeat a fault
-    known = (tiles, _count_of(tiles))
+    start -= 49  # ord("1"): digit d is tile start + d - 1
+    tiles = tuple([_TILE_OF[start + ord(digit)] for digit in digits])
+    count = len(tiles) << _TOTAL_SHIFT
+    for tile in tiles:
+        count += _ONE_OF[tile]
+    known = (tiles, count)
     if len(_group_cache) >= _GROUP_CACHE_LIMIT:
         _group_cache.clear()
     _group_cache[group] = known
