@@ -228,10 +228,61 @@ def _relative_fills(key: bytes, chows: bool, allow_fifth_copy: bool) -> tuple[in
         if not (any(work[max(0, offset - 2) : offset + 3]) if chows else work[offset]):
             continue
         work[offset] += 1
-        if _relative_splits(bytes(work), chows):
+        key = bytes(work)
+        splits = _SPLITS_AT_ALL.get(key)
+        if splits is None:
+            splits = _SPLITS_AT_ALL[key] = _splits(work, chows)
+        if splits:
             found.append(offset)
         work[offset] -= 1
     return tuple(found)
+
+
+# Whether a group's counts split (relative to its first tile; suits and honours differ in size, so never
+# share a key): what a group's fills ask of the groups one tile larger, kept as _relative_splits keeps its.
+_SPLITS_AT_ALL: dict[bytes, bool] = {}
+
+
+def _splits(counts: bytearray, chows: bool) -> bool:
+    """Whether one group's counts split into sets and at most one pair, without listing the ways (which
+    _relative_splits does, at several times the cost: a group's fills try up to nine such counts)."""
+    size = sum(counts)
+    if size % 3 == 1:
+        return False
+    if not chows:  # honours: pungs, and a pair (2 or 5 of a kind) when the size says so
+        pairs = 0
+        for count in counts:
+            if count % 3 == 2:
+                pairs += 1
+            elif count % 3:
+                return False
+        return pairs == (size % 3 == 2)
+    if size % 3 == 0:
+        return _sets_only(list(counts))
+    # Every set's ranks add up to a multiple of 3 (a pung 3r, a chow 3r + 3), so the pair's rank r has
+    # 2r congruent to the ranks' total, modulo 3: a third of the ranks can hold it.
+    total = sum(rank * count for rank, count in enumerate(counts)) % 3
+    for rank, count in enumerate(counts):
+        if count >= 2 and 2 * rank % 3 == total:
+            work = list(counts)
+            work[rank] -= 2
+            if _sets_only(work):
+                return True
+    return False
+
+
+def _sets_only(work: list[int]) -> bool:
+    """Whether the counts (changed on the way) split into pungs and chows: from the lowest rank up, the
+    count left over from pungs must start that many chows (three chows from a rank are three pungs)."""
+    last = len(work) - 2
+    for rank, count in enumerate(work):
+        chows = count % 3
+        if chows:
+            if rank >= last or work[rank + 1] < chows or work[rank + 2] < chows:
+                return False
+            work[rank + 1] -= chows
+            work[rank + 2] -= chows
+    return True
 
 
 def group_fills(group: int, key: bytes, allow_fifth_copy: bool) -> tuple[int, ...]:
