@@ -19,7 +19,7 @@ from typer.testing import CliRunner
 
 from sparrow.cli import app, main
 from sparrow.cli_input import read_items, whole_number
-from sparrow.contract import INPUT_ERRORS, input_message, score_input, score_line
+from sparrow.contract import INPUT_ERRORS, input_message, score_input, score_json_line, score_line
 from sparrow.generate import random_complete_situation
 from sparrow.messages import QUOTE_LIMIT, field_name, quote
 from sparrow.rules import Settlement
@@ -355,7 +355,7 @@ def _answers(data: bytes, cuts) -> list:
     chunks = [data[a:b] for a, b in itertools.pairwise(points)]
     return [
         item if isinstance(item, bytes) else (item.line, item.value, item.error)
-        for item in read_items(chunks, score_line)
+        for item in read_items(chunks, score_json_line)
     ]
 
 

@@ -1,4 +1,5 @@
-"""The quick reading of a batch line (``quick_situation``, ``score_line``) against the ordinary one.
+"""The quick reading of a batch line (``quick_situation``, ``score_line``, ``score_json_line``) against the
+ordinary one.
 
 ``sparrow score --json`` reads a well-formed line the quick way and everything else the ordinary way, so
 the two must agree: wherever the quick way gives a situation or a result line, the ordinary way gives the
@@ -19,7 +20,7 @@ from typer.testing import CliRunner
 
 from sparrow.cli import app
 from sparrow.cli_input import dumps
-from sparrow.contract import INPUT_ERRORS, input_message, score_input, score_line, with_id
+from sparrow.contract import INPUT_ERRORS, input_message, score_input, score_json_line, score_line, with_id
 from sparrow.generate import random_complete_situation
 from sparrow.messages import HugeNumber
 from sparrow.situation import MELD_FIELDS, SITUATION_FIELDS, HandSituation, quick_situation
@@ -195,6 +196,23 @@ def test_the_quick_result_line_is_the_ordinary_one(document):
         assert line is None
 
 
+@pytest.mark.slow
+@settings(max_examples=scaled(180), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(documents(), st.sampled_from([{}, {"indent": None, "separators": (",", ":")}, {"sort_keys": True}]))
+def test_the_result_of_a_line_as_read_is_the_ordinary_one(document, layout):
+    """The batch reader's quick way takes the line's bytes (``score_json_line``, decoded by msgspec): its
+    line is the ordinary way's for the value json reads there, and it says nothing where that one faults."""
+    try:
+        text = json.dumps(document, ensure_ascii=False, allow_nan=False, default=str, **layout)
+    except (ValueError, TypeError):
+        return  # not a line JSON can hold
+    line = score_json_line(text.encode("utf-8"))
+    expected = ordinary_line(json.loads(text))
+    if line is not None:
+        assert expected is not None, f"the quick way answered a line the ordinary way refuses: {text}"
+        assert line.decode("utf-8") == expected + "\n"
+
+
 def test_generated_hands_take_the_quick_way():
     """The common case is quick: every generated hand, written as the batch writer writes it (this test
     fails if the quick way turns down well-formed lines, which would only be slow, not wrong)."""
@@ -203,6 +221,7 @@ def test_generated_hands_take_the_quick_way():
         document = random_complete_situation(rng, RULESETS[number % 4]).to_dict()
         assert quick_situation(document) == HandSituation.from_dict(document)
         assert score_line(json.loads(json.dumps(document))) is not None
+        assert score_json_line(json.dumps(document).encode()) == score_line(document)
 
 
 @pytest.mark.slow

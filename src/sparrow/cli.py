@@ -31,6 +31,7 @@ from sparrow.contract import NO_ID as _NO_ID
 from sparrow.contract import id_of as _id_of
 from sparrow.contract import input_message as _input_message
 from sparrow.contract import score_input as _score_one
+from sparrow.contract import score_json_line as _score_json_line
 from sparrow.contract import score_line as _score_line
 from sparrow.contract import settle_input as _settle_one
 from sparrow.hand import HandError
@@ -301,16 +302,18 @@ def _run(
     show: Callable[[Any, Any], None],
     json_output: bool,
     quick: Callable[[Any], bytes | None] | None = None,
+    quick_line: Callable[[bytes], bytes | None] | None = None,
 ) -> None:
     """Process one JSON document or JSON Lines as a stream (``sparrow.cli_input``); exit 2 if any input
     was malformed. One value on one line is a document: its error is one line on stderr. ``quick`` gives
-    the JSON line of a well-formed value at once (None: ``process`` and ``as_json`` do it, with the
-    messages); the same line either way, only sooner."""
+    the JSON line of a well-formed value at once, and ``quick_line`` that of a line as read (None: the
+    line is read, and ``process`` and ``as_json`` do it, with the messages); the same line either way,
+    only sooner."""
     results = _Results()
     if not json_output:
-        quick = None
-    # A line after the first that ``quick`` answers comes as its result line (bytes), else as an Item.
-    items = read_items(_open_input(file, results.flush), quick)
+        quick = quick_line = None
+    # A line after the first that ``quick_line`` answers comes as its result line (bytes), else as an Item.
+    items = read_items(_open_input(file, results.flush), quick_line)
     first = next(items, None)
     if first is None:
         raise InputError("input: empty; expected a JSON object or JSON Lines (one object a line)")
@@ -646,7 +649,7 @@ def score(
         given = [flag for flag, value in hand_flags.items() if value]
         if given:
             raise InputError(f"{given[0]}: only applies to a hand typed with --hand")
-        _run(file, _score_one, ScoreResult.to_dict, _show_score, as_json, _score_line)
+        _run(file, _score_one, ScoreResult.to_dict, _show_score, as_json, _score_line, _score_json_line)
         return
     if file is not None:
         raise InputError("FILE: give either a FILE of hand situations or --hand, not both")

@@ -246,18 +246,17 @@ class _Lines:
         yield from self._batches
 
 
-Quick = Callable[[Any], "bytes | None"]  # a value's result line, or None
+Quick = Callable[[bytes], "bytes | None"]  # a line's result line, or None
 
 
 def read_items(chunks: Iterable[bytes], quick: Quick | None = None) -> Iterator[Item | bytes]:
     """The JSON values of the input, lazily: one :class:`Item` per line that is not blank (JSON Lines), or
     a single item with ``document`` set (one value over several lines). Nothing when the input is blank.
 
-    ``quick`` turns a value into its result line, or None (then the value comes as an Item): a line of JSON
-    Lines after the first that it turns into bytes comes as those bytes. A long batch's lines are nearly
-    all such lines, and each is then read and answered in one step. ``quick`` is given orjson's reading of
-    the line, which is the reference reading except for numbers of 19 digits or more (orjson may read them
-    as floats): it must return None for a value whose floats would reach its result."""
+    ``quick`` turns a line as read (bytes) into its result line, or None (then the line is read here and
+    comes as an Item): a line of JSON Lines after the first that it answers comes as those bytes. A long
+    batch's lines are nearly all such lines, and each is then read and answered in one step; ``quick``
+    must read a line as :func:`loads` does whenever it answers it."""
     lines = _Lines(chunks)
     for number, raw in lines:  # noqa: B007 - the first line that is not blank
         if raw.strip():
@@ -278,18 +277,10 @@ def _json_lines(lines: _Lines, quick: Quick | None = None) -> Iterator[Item | by
             # A line that opens an object is not blank: the common case skips the copy that strip makes.
             if raw[:1] == b"{" or raw.strip():
                 if quick is not None:
-                    # orjson's reading goes to ``quick`` without looking for long numbers first (that look
-                    # costs as much as the reading): ``quick`` takes no value whose numbers orjson may have
-                    # read otherwise, and a line it does not take is read again the reference way.
-                    try:
-                        value = _fast_loads(raw)
-                    except orjson.JSONDecodeError:
-                        pass
-                    else:
-                        result = quick(value)
-                        if result is not None:
-                            yield result
-                            continue
+                    result = quick(raw)
+                    if result is not None:
+                        yield result
+                        continue
                 yield _parse_line(number, raw)
 
 

@@ -11,6 +11,7 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
+import msgspec
 import orjson
 
 from sparrow.cli_input import TOO_DEEP, line_message
@@ -24,6 +25,7 @@ from sparrow.situation import (
     SituationError,
     check_fields,
     quick_situation,
+    quick_situation_from,
 )
 from sparrow.tiles import SEATS
 
@@ -33,6 +35,7 @@ __all__ = [
     "id_of",
     "input_message",
     "score_input",
+    "score_json_line",
     "score_line",
     "settle_input",
     "with_id",
@@ -117,17 +120,77 @@ def score_line(data: Any) -> bytes | None:
     situation = quick_situation(data)
     if situation is None:
         return None
-    # The batch reader's orjson may read a number of 19 digits or more as a float (read_items): such a
-    # number can only be in ``id`` or an option here (every other field is text, a list or true/false),
-    # so a float there goes the ordinary way, which reads the line again.
     key = data.get("id", NO_ID)
     if key is not NO_ID and type(key) not in _PLAIN_IDS:
+        return None  # a float, a list or an object: written the ordinary way
+    if situation.options and float in map(type, situation.options.values()):
+        return None  # no option takes one; the ordinary way says so
+    return _result_line(situation, key)
+
+
+class _SetLine(msgspec.Struct, forbid_unknown_fields=True):
+    kind: str
+    tiles: str
+    open: bool = True
+
+
+class _SituationLine(msgspec.Struct, forbid_unknown_fields=True):
+    """A hand situation as a batch line holds it, the types exact: anything else fails to decode."""
+
+    rules: str
+    concealed: str
+    melds: list[_SetLine] | None = None
+    winning_tile: Any = None
+    win_by: Any = None
+    seat_wind: Any = None
+    round_wind: Any = None
+    bonus: Any = None
+    moments: Any = None
+    options: dict[str, Any] | None = None
+    id: str | int | bool | None | msgspec.UnsetType = msgspec.UNSET  # UNSET: the line has no id
+    comment: Any = None
+
+
+_decode_line = msgspec.json.Decoder(_SituationLine).decode
+
+
+def score_json_line(raw: bytes) -> bytes | None:
+    """:func:`score_line` of one line of JSON as read (bytes), or None: then the caller reads the line the
+    ordinary way and scores what it holds, with the messages.
+
+    msgspec decodes the line straight into typed fields, checking the field names and their types as it
+    goes, which costs less than building the object and checking it afterwards. Its reading is the
+    reference reading for every line it accepts (numbers of any length included); it refuses the rest."""
+    try:
+        line = _decode_line(raw)
+    except msgspec.MsgspecError:
         return None
+    melds = line.melds
+    situation = quick_situation_from(
+        line.rules,
+        line.options,
+        line.concealed,
+        [(meld.kind, meld.tiles, meld.open) for meld in melds] if melds else (),
+        line.winning_tile,
+        line.win_by,
+        line.seat_wind,
+        line.round_wind,
+        line.bonus,
+        line.moments,
+    )
+    if situation is None:
+        return None
+    if situation.options and float in map(type, situation.options.values()):
+        return None
+    key = line.id
+    return _result_line(situation, NO_ID if key is msgspec.UNSET else key)
+
+
+def _result_line(situation: HandSituation, key: Any) -> bytes | None:
+    """The result line of a situation read the quick way, with ``key`` as its id (NO_ID: none)."""
     try:
         ruleset = get_ruleset(situation.rules)
         if situation.options:
-            if float in map(type, situation.options.values()):
-                return None
             ruleset.resolve_options(situation.options)
         result = ruleset.score(situation)
     except INPUT_ERRORS:  # said by the ordinary way, which meets the same fault

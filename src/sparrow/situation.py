@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -26,6 +26,8 @@ __all__ = [
     "MELD_FIELDS",
     "EXTRA_FIELDS",
     "check_fields",
+    "quick_situation",
+    "quick_situation_from",
     "field_value",
 ]
 
@@ -424,7 +426,7 @@ def quick_situation(data: Any) -> HandSituation | None:
 
     A batch of thousands of hands is mostly well-formed lines, and a line's checks cost as much as scoring
     it. Whenever this returns a situation, ``from_dict`` returns an equal one and raises nothing; every
-    doubt is None, so every message stays ``from_dict``'s (``tests/test_situation.py`` holds the two
+    doubt is None, so every message stays ``from_dict``'s (``tests/test_quick_reading.py`` holds the two
     together on random and mutated documents). The options are the caller's to check."""
     if type(data) is not dict or not data.keys() <= _SITUATION_KEYS:
         return None
@@ -433,6 +435,43 @@ def quick_situation(data: Any) -> HandSituation | None:
     )
     if type(rules) is not str or type(text) is not str or (options is not None and type(options) is not dict):
         return None
+    meld_keys: list[tuple[str, str, bool]] = []
+    if melds_data:
+        if type(melds_data) is not list:
+            return None
+        for item in melds_data:
+            if type(item) is not dict or not item.keys() <= MELD_FIELDS:
+                return None
+            kind = item.get("kind")
+            tiles = item.get("tiles")
+            is_open = item.get("open", True)
+            # Exact types before the look-up: 1 == True, and a list cannot be a key.
+            if type(kind) is not str or type(tiles) is not str or type(is_open) is not bool:
+                return None
+            meld_keys.append((kind, tiles, is_open))
+    elif melds_data is not None and melds_data != []:
+        return None
+    return quick_situation_from(
+        rules, options, text, meld_keys, winning, win_by, seat_wind, round_wind, bonus_text, moments
+    )
+
+
+def quick_situation_from(
+    rules: str,
+    options: dict[str, Any] | None,
+    text: str,
+    meld_keys: Sequence[tuple[str, str, bool]],
+    winning: Any,
+    win_by: Any,
+    seat_wind: Any,
+    round_wind: Any,
+    bonus_text: Any,
+    moments: Any,
+) -> HandSituation | None:
+    """:func:`quick_situation` once the fields are taken out of the object: ``rules`` and ``text`` (the
+    concealed tiles) are text, ``options`` an object or None, and each set a (kind, tiles, open) of text,
+    text and true/false, as the caller has checked; the other fields may be anything JSON holds (None:
+    absent). A reader that decodes a line straight into typed fields calls this one."""
     canonical = _CANONICAL.fullmatch(text)
     if canonical is not None:  # _quick_tiles, its common case written out, group by group
         characters, circles, bamboo, honours, bonus_tiles = canonical.groups()
@@ -463,20 +502,9 @@ def quick_situation(data: Any) -> HandSituation | None:
             return None
     melds: tuple[Meld, ...] = ()
     kongs = 0
-    if melds_data:
-        if type(melds_data) is not list:
-            return None
+    if meld_keys:
         found = []
-        for item in melds_data:
-            if type(item) is not dict or not item.keys() <= MELD_FIELDS:
-                return None
-            kind = item.get("kind")
-            tiles = item.get("tiles")
-            is_open = item.get("open", True)
-            # Exact types before the look-up: 1 == True, and a list cannot be a key.
-            if type(kind) is not str or type(tiles) is not str or type(is_open) is not bool:
-                return None
-            key = (kind, tiles, is_open)
+        for key in meld_keys:
             known_meld = _quick_meld_cache.get(key, ()) or _quick_meld(key)
             if known_meld is None:
                 return None
@@ -485,8 +513,6 @@ def quick_situation(data: Any) -> HandSituation | None:
             count += meld_count
             kongs += kong
         melds = tuple(found)
-    elif melds_data is not None and melds_data != []:
-        return None
     winning_tile = None
     if winning is not None:
         if type(winning) is not str or winning not in _PLAYING_TILE:
