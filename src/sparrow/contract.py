@@ -128,13 +128,15 @@ def score_line(data: Any) -> bytes | None:
     return _result_line(situation, key)
 
 
-class _SetLine(msgspec.Struct, forbid_unknown_fields=True):
+# gc=False: a decoded line lives for one line and holds no reference back to itself, so the collector
+# need not track it.
+class _SetLine(msgspec.Struct, forbid_unknown_fields=True, gc=False):
     kind: str
     tiles: str
     open: bool = True
 
 
-class _SituationLine(msgspec.Struct, forbid_unknown_fields=True):
+class _SituationLine(msgspec.Struct, forbid_unknown_fields=True, gc=False):
     """A hand situation as a batch line holds it, the types exact: anything else fails to decode."""
 
     rules: str
