@@ -4,6 +4,7 @@ document told from JSON Lines, short messages, and whole numbers in ASCII digits
 
 from __future__ import annotations
 
+import gc
 import itertools
 import json
 import random
@@ -376,6 +377,15 @@ def test_a_batch_is_answered_the_same_wherever_the_chunks_are_cut(cuts, ending):
         (5, SETTLE, None),  # not a hand: the ordinary way says what is wrong
         result,
     ]
+
+
+def test_a_batch_leaves_the_collector_as_it_found_it():
+    """A batch tunes the garbage collector while it runs; a process that runs the CLI in-process (tests, a
+    notebook) gets its settings back, and nothing stays frozen."""
+    threshold, frozen = gc.get_threshold(), gc.get_freeze_count()
+    result = run("score", "--json", stdin=f"{json.dumps(BEN)}\n{json.dumps(BEN)}\n[1]\n")
+    assert result.exit_code == 2 and len(json_lines(result.stdout)) == 3
+    assert (gc.get_threshold(), gc.get_freeze_count()) == (threshold, frozen)
 
 
 LONG_NUMBERS = [12345678901234567890123, -9223372036854775809, 18446744073709551616, 10**19, 2**63]

@@ -331,18 +331,19 @@ def _run(
         if not written:
             _single(first, outcome, show)
         return
-    # A batch: what exists by now (modules, tables) lives as long as the process, so the collector need
-    # not look at it again on each full collection. A line's objects die with it, but for the entries the
+    # A batch: what exists by now (modules, tables) outlives it, so the collector need not look at it again
+    # on each full collection while the batch runs. A line's objects die with it, but for the entries the
     # caches keep: the youngest objects are looked at after 20,000 new ones rather than 700, which a
-    # batch's memory does not notice.
+    # batch's memory does not notice. Both are undone at the end (main() may run in a longer process).
+    threshold = gc.get_threshold()
     gc.freeze()
     gc.set_threshold(20_000, 20, 20)
     failed = False
-    if not written:
-        failed |= _write_line(first, outcome, show, json_output)
     item: Item | bytes | None = second
     held = results.lines
     try:
+        if not written:
+            failed |= _write_line(first, outcome, show, json_output)
         while item is not None:
             if type(item) is bytes:
                 held.append(item)
@@ -359,6 +360,8 @@ def _run(
             item = next(items, None)
     finally:
         results.write_all()
+        gc.set_threshold(*threshold)
+        gc.unfreeze()
     if failed:
         raise typer.Exit(2)
 
