@@ -306,9 +306,9 @@ def _run(
 ) -> None:
     """Process one JSON document or JSON Lines as a stream (``sparrow.cli_input``); exit 2 if any input
     was malformed. One value on one line is a document: its error is one line on stderr. ``quick`` gives
-    the JSON line of a well-formed value at once, and ``quick_line`` that of a line as read (None: the
-    line is read, and ``process`` and ``as_json`` do it, with the messages); the same line either way,
-    only sooner."""
+    the JSON line of the first value when well-formed, and ``quick_line`` that of any later line as read
+    (None: the line is read, and ``process`` and ``as_json`` do it, with the messages); the same line
+    either way, only sooner."""
     results = _Results()
     if not json_output:
         quick = quick_line = None
@@ -349,12 +349,6 @@ def _run(
                 held.append(item)
                 item = next(items, None)
                 continue
-            if quick is not None and item.error is None:
-                line = quick(item.value)
-                if line is not None:
-                    held.append(line)
-                    item = next(items, None)
-                    continue
             results.write_all()  # the lines before this one first
             failed |= _write_line(item, _outcome(item, process, as_json, json_output), show, json_output)
             item = next(items, None)

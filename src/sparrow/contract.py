@@ -106,9 +106,6 @@ def score_input(data: Any) -> ScoreResult:
         raise NotImplementedError(f"the {ruleset.name} ruleset cannot score hands yet") from None
 
 
-_PLAIN_IDS = frozenset({str, int, bool, type(None)})  # an id of another type goes the ordinary way
-
-
 def score_line(data: Any) -> bytes | None:
     """The JSON line of :func:`score_input`'s result (the input's ``id`` first), UTF-8 and ending in a line
     break, for a well-formed hand situation; None for anything else, which the caller then scores the
@@ -120,12 +117,7 @@ def score_line(data: Any) -> bytes | None:
     situation = quick_situation(data)
     if situation is None:
         return None
-    key = data.get("id", NO_ID)
-    if key is not NO_ID and type(key) not in _PLAIN_IDS:
-        return None  # a float, a list or an object: written the ordinary way
-    if situation.options and float in map(type, situation.options.values()):
-        return None  # no option takes one; the ordinary way says so
-    return _result_line(situation, key)
+    return _result_line(situation, data.get("id", NO_ID))
 
 
 # gc=False: a decoded line lives for one line and holds no reference back to itself, so the collector
@@ -181,8 +173,6 @@ def score_json_line(raw: bytes) -> bytes | None:
         line.moments,
     )
     if situation is None:
-        return None
-    if situation.options and float in map(type, situation.options.values()):
         return None
     key = line.id
     return _result_line(situation, NO_ID if key is msgspec.UNSET else key)
