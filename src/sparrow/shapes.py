@@ -228,10 +228,10 @@ def _relative_fills(key: bytes, chows: bool, allow_fifth_copy: bool) -> tuple[in
         if not (any(work[max(0, offset - 2) : offset + 3]) if chows else work[offset]):
             continue
         work[offset] += 1
-        key = bytes(work)
-        splits = _SPLITS_AT_ALL.get(key)
+        larger = bytes(work)
+        splits = _SPLITS_AT_ALL.get(larger)
         if splits is None:
-            splits = _SPLITS_AT_ALL[key] = _splits(work, chows)
+            splits = _SPLITS_AT_ALL[larger] = _splits(work, chows)
         if splits:
             found.append(offset)
         work[offset] -= 1

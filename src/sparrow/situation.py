@@ -479,20 +479,11 @@ def quick_situation_from(
             return None  # a bonus tile among the standing tiles
         concealed = ()
         count = 0
-        if characters is not None:
-            concealed, count = _group_cache.get(characters) or _read_group(characters)
-        if circles is not None:
-            known = _group_cache.get(circles) or _read_group(circles)
-            concealed += known[0]
-            count += known[1]
-        if bamboo is not None:
-            known = _group_cache.get(bamboo) or _read_group(bamboo)
-            concealed += known[0]
-            count += known[1]
-        if honours is not None:
-            known = _group_cache.get(honours) or _read_group(honours)
-            concealed += known[0]
-            count += known[1]
+        for group in (characters, circles, bamboo, honours):
+            if group is not None:
+                known = _group_cache.get(group) or _read_group(group)
+                concealed += known[0]
+                count += known[1]
     else:
         read = _quick_tiles(text)
         if read is None:
