@@ -153,18 +153,27 @@ def test_a_decision_depends_on_the_observation_alone(level):
 # ---------------------------------------------------------------- legal play, and wins, everywhere
 
 
+# The issue asks for 300 seeded hands of every ruleset per level. They are played as three runs of 100
+# hands on their own seeds, so that the parallel test workers share them out evenly.
+_LEGAL_PLAY_SLICES = 3
+_LEGAL_PLAY_HANDS = 100
+
+
 @pytest.mark.slow
+@pytest.mark.parametrize("part", range(_LEGAL_PLAY_SLICES))
 @pytest.mark.parametrize("rules", RULESETS)
-def test_every_level_plays_80_hands_legally_and_wins_some(rules):
-    """Each level sits at 80 seeded hands of the ruleset (a table of easy, normal, expert and normal
-    bots, the chairs turning every match): every decision is one of the legal actions (the engine
-    would raise otherwise), and every level wins some hands."""
+def test_every_level_plays_300_hands_legally_and_wins_some(rules, part):
+    """Each level sits at 300 seeded hands of the ruleset (a table of easy, normal, expert and normal
+    bots, the chairs turning every match; here a third of them): every decision is one of the legal
+    actions (the engine would raise otherwise), and every level wins some hands in each third."""
     from sparrow.lab import run_lab
 
-    result = run_lab(rules, ["easy", "normal", "expert", "normal"], scaled(80), seed=2026)
-    assert result.hands == scaled(80)
+    hands = scaled(_LEGAL_PLAY_HANDS)
+    result = run_lab(rules, ["easy", "normal", "expert", "normal"], hands, seed=2026 + part, workers=1)
+    assert result.hands == hands
+    assert [stats.hands for stats in result.stats] == [hands] * 4
     for stats in result.stats:
-        assert stats.wins > 0, (rules, stats.level)
+        assert stats.wins > 0, (rules, part, stats.level)
     assert result.drawn_rate < 0.6
 
 
@@ -352,6 +361,19 @@ def test_a_level_plays_a_ruleset_by_its_variant(monkeypatch):
     monkeypatch.setitem(players.VARIANTS, "expert", {"casual": like_normal})
     assert get_bot("expert", 3).act(obs) != chow
     assert players.Bot(players.TEMPERAMENTS["expert"], 3).act(obs) == chow  # the base temperament
+
+
+@pytest.mark.parametrize("rules", ["casual", "nts"])
+def test_expert_under_casual_and_nts_weighs_plans_by_chance(rules):
+    """Casual and NTS: Expert weighs a plan that scores by its chance alone (its variant). With 3m 8p
+    11s 34567s 77s 9s and three lone honours it throws the East wind, as Normal does, and keeps the
+    quicker mixed hand; the base temperament, weighing a bamboo flush's bigger score in full, throws
+    the 8p to build it."""
+    from sparrow.bots import players
+
+    hand = observation(rules, hand="3m8p1s1s3s4s5s6s7s7s9s1z2z5z")
+    assert get_bot("expert", 3).act(hand) == Action.discard("S", "1z")
+    assert players.Bot(players.TEMPERAMENTS["expert"], 3).act(hand) == Action.discard("S", "8p")
 
 
 def test_expert_under_chinese_chows_only_near_ready():
