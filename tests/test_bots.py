@@ -376,6 +376,19 @@ def test_expert_under_casual_and_nts_weighs_plans_by_chance(rules):
     assert players.Bot(players.TEMPERAMENTS["expert"], 3).act(hand) == Action.discard("S", "8p")
 
 
+def test_expert_under_hkos_takes_a_flush_one_tile_further():
+    """HKOS: Expert takes a plan one tile further than the nearest that scores when it is worth half
+    as much again (its variant). With nine bamboo tiles, 3m 5m 4p and two lone dragons it throws the
+    3m towards a bamboo half flush; the base temperament, and Normal, keep to the nearer plan and
+    throw a dragon."""
+    from sparrow.bots import players
+
+    hand = observation("hkos", hand="3m5m4p2s2s3s3s4s5s6s7s8s5z6z")
+    assert get_bot("expert", 3).act(hand) == Action.discard("S", "3m")
+    assert players.Bot(players.TEMPERAMENTS["expert"], 3).act(hand) == Action.discard("S", "5z")
+    assert get_bot("normal", 3).act(hand) == Action.discard("S", "5z")
+
+
 def test_expert_under_chinese_chows_only_near_ready():
     """Chinese rules: Expert lets go a chow that leaves its hand far from ready (its chinese variant:
     a chow only within a tile of ready), which the base temperament would claim; a chow that brings
