@@ -389,6 +389,19 @@ def test_expert_under_hkos_takes_a_flush_one_tile_further():
     assert get_bot("normal", 3).act(hand) == Action.discard("S", "5z")
 
 
+def test_expert_under_hkos_folds_only_further_from_ready():
+    """HKOS: Expert folds later than under the other rulesets (its variant: from four tiles from
+    ready, three late in the wall). Thirty tiles are left (under eight draws each), North has three
+    exposed sets of circles, and Expert's hand is two tiles from ready: under casual it folds to the
+    9m North threw; under HKOS it plays on and throws the 9p, which keeps it two tiles from ready."""
+    hand = "2m4m7m9m9m4p5p6p6p7p9p4s6s7s"
+    table = {"melds": {"N": north_collecting_circles()}, "discards": {"N": "1z9m2s", "E": "3m8s", "W": "4z2z"}}
+    assert get_bot("expert", 2).act(observation("casual", hand=hand, live_wall=30, **table)) == Action.discard(
+        "S", "9m"
+    )
+    assert get_bot("expert", 2).act(observation("hkos", hand=hand, live_wall=30, **table)) == Action.discard("S", "9p")
+
+
 def test_expert_under_chinese_chows_only_near_ready():
     """Chinese rules: Expert lets go a chow that leaves its hand far from ready (its chinese variant:
     a chow only within a tile of ready), which the base temperament would claim; a chow that brings
