@@ -404,8 +404,8 @@ def test_expert_under_hkos_folds_only_further_from_ready():
 
 def test_expert_under_chinese_chows_only_near_ready():
     """Chinese rules: Expert lets go a chow that leaves its hand far from ready (its chinese variant:
-    a chow only within a tile of ready), which the base temperament would claim; a chow that brings
-    the hand within a tile of ready it still takes."""
+    a chow only within two tiles of ready), which the base temperament would claim; a chow that
+    brings the hand within a tile of ready it still takes."""
     from sparrow.bots import players
 
     chow = Action.chow("S", "2p")
