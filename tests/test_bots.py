@@ -396,10 +396,10 @@ def test_expert_under_hkos_folds_only_further_from_ready():
     9m North threw; under HKOS it plays on and throws the 9p, which keeps it two tiles from ready."""
     hand = "2m4m7m9m9m4p5p6p6p7p9p4s6s7s"
     table = {"melds": {"N": north_collecting_circles()}, "discards": {"N": "1z9m2s", "E": "3m8s", "W": "4z2z"}}
-    assert get_bot("expert", 2).act(observation("casual", hand=hand, live_wall=30, **table)) == Action.discard(
-        "S", "9m"
-    )
-    assert get_bot("expert", 2).act(observation("hkos", hand=hand, live_wall=30, **table)) == Action.discard("S", "9p")
+    casual = observation("casual", hand=hand, live_wall=30, **table)
+    hkos = observation("hkos", hand=hand, live_wall=30, **table)
+    assert get_bot("expert", 2).act(casual) == Action.discard("S", "9m")
+    assert get_bot("expert", 2).act(hkos) == Action.discard("S", "9p")
 
 
 def test_expert_under_chinese_chows_only_near_ready():
