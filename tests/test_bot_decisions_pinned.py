@@ -23,7 +23,7 @@ PINNED = {
     ("hkos", "expert,normal,normal,normal"): "b73068ac4d99107062fa",
     ("hkos", "easy"): "996b9a1416265bc0dc96",
     ("chinese", "normal"): "3bd8a69d3977f8943bf7",
-    ("chinese", "expert,normal,normal,normal"): "50f03b0e3a1444dc6580",
+    ("chinese", "expert,normal,normal,normal"): "6ce8625737d136b0e17e",
     ("chinese", "easy"): "6efde0f9de3c8588f2a1",
     ("nts", "normal"): "3932a67bad489aee8d83",
     ("nts", "expert,normal,normal,normal"): "7af7c66f709ba87f9634",

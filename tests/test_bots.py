@@ -422,6 +422,29 @@ def test_expert_under_chinese_chows_only_near_ready():
     assert get_bot("expert", 3).act(claim("2m3m4m6m7m3p4p8p8p5s6s9s1z")) == chow
 
 
+def test_expert_under_chinese_claims_only_towards_a_discard_win():
+    """Chinese rules: a chow of the 2p would make the hand ready on 5m/8m, but with a declared chow
+    the hand scores only All Chows and All Simples (2 points) on a discard; only self-drawn does it
+    reach the minimum of 3. Concealed, the same wait scores the concealed point too. Expert (its
+    chinese variant) passes; Normal and the base temperament take the chow."""
+    from sparrow.bots import players
+
+    chow = Action.chow("S", "2p")
+    legal = [chow, Action.pass_("S")]
+    claim = observation(
+        "chinese",
+        hand="3p4p6m7m3s4s5s4s5s6s8p8p1z",
+        phase=Phase.CLAIMS,
+        turn="E",
+        claim_tile="2p",
+        claim_from="E",
+        legal=legal,
+    )
+    assert get_bot("expert", 3).act(claim) == Action.pass_("S")
+    assert players.Bot(players.TEMPERAMENTS["expert"], 3).act(claim) == chow
+    assert get_bot("normal", 3).act(claim) == chow
+
+
 def test_bots_are_deterministic_given_the_seed():
     def play(seed: int) -> list[dict[str, Any]]:
         match = Match("chinese", 44, players=("a", "b", "c", "d"))

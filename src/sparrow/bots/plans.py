@@ -55,6 +55,7 @@ __all__ = [
     "acceptance",
     "accepting",
     "plan_value",
+    "wins_on_discard",
     "win_scores",
     "blend",
     "SELF_DRAW_WEIGHT",
@@ -768,3 +769,21 @@ def plan_value(plan: Plan, counts: Sequence[int], melds: tuple[Meld, ...], conte
 
 def plan_named(name: str) -> Plan:
     return _BY_NAME[name]
+
+
+_DISCARD_WIN_CACHE: dict[tuple, bool] = {}
+
+
+def wins_on_discard(plan: Plan, counts: Sequence[int], melds: tuple[Meld, ...], context: ScoringContext) -> bool:
+    """Whether a completed hand of ``plan`` (its prototype, as :func:`plan_value` builds it) may be won
+    on a discard, not only self-drawn."""
+    signature = _signature(plan, bytes(counts))
+    key = (plan, context, melds, signature)
+    found = _DISCARD_WIN_CACHE.get(key)
+    if found is None:
+        if len(_DISCARD_WIN_CACHE) > _CACHE_LIMIT:
+            _DISCARD_WIN_CACHE.clear()
+        built = _prototype(plan, signature, melds, context)
+        found = built is not None and _score_total(context, built[0], melds, built[1], "discard") > 0
+        _DISCARD_WIN_CACHE[key] = found
+    return found
