@@ -445,6 +445,23 @@ def test_expert_under_chinese_claims_only_towards_a_discard_win():
     assert get_bot("normal", 3).act(claim) == chow
 
 
+def test_expert_under_chinese_looks_three_draws_ahead():
+    """Chinese rules: two tiles from seven pairs (four pairs, six singles with three copies unseen
+    each), every single is as good as another one and two draws ahead. Three draws ahead the single
+    kept to the end is the wait, and the opponents throw an honour far more readily than a 1: Expert
+    (its chinese variant) keeps the honours and throws the 1p. Without the third draw it throws an
+    honour first, as among equal discards."""
+    import dataclasses
+
+    from sparrow.bots import players
+
+    seven_pairs = observation("chinese", hand="1m1m2m7m7m1p3p4p4p5p8p8p3z4z")
+    chinese = {**players.VARIANTS["expert"]["chinese"], "deep_lookahead": False}
+    two_draws = players.Bot(dataclasses.replace(players.TEMPERAMENTS["expert"], **chinese), 1)
+    assert get_bot("expert", 1).act(seven_pairs) == Action.discard("S", "1p")
+    assert two_draws.act(seven_pairs) == Action.discard("S", "3z")
+
+
 def test_bots_are_deterministic_given_the_seed():
     def play(seed: int) -> list[dict[str, Any]]:
         match = Match("chinese", 44, players=("a", "b", "c", "d"))
