@@ -462,6 +462,27 @@ def test_expert_under_chinese_looks_three_draws_ahead():
     assert two_draws.act(seven_pairs) == Action.discard("S", "3z")
 
 
+def test_expert_under_hkos_claims_only_towards_a_discard_win():
+    """HKOS: a pung of the 5z would make the hand ready on 1p/4p, but with it declared the hand is
+    short of three faan on a discard and reaches them only self-drawn. Expert (its HKOS variant)
+    passes and keeps the hand concealed; Normal and the base temperament take the dragons."""
+    from sparrow.bots import players
+
+    pung = Action.pung("S")
+    claim = observation(
+        "hkos",
+        hand="7m7m2p3p6p1s2s3s4s5s6s5z5z",
+        phase=Phase.CLAIMS,
+        turn="W",
+        claim_tile="5z",
+        claim_from="W",
+        legal=[pung, Action.pass_("S")],
+    )
+    assert get_bot("expert", 1).act(claim) == Action.pass_("S")
+    assert players.Bot(players.TEMPERAMENTS["expert"], 1).act(claim) == pung
+    assert get_bot("normal", 1).act(claim) == pung
+
+
 def test_bots_are_deterministic_given_the_seed():
     def play(seed: int) -> list[dict[str, Any]]:
         match = Match("chinese", 44, players=("a", "b", "c", "d"))
