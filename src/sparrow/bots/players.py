@@ -35,7 +35,7 @@ from __future__ import annotations
 
 import random
 import zlib
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from sparrow.analysis import accepted_tiles, shanten
@@ -87,9 +87,7 @@ class Temperament:
     detour: float = 0.0  # a plan one step further is taken if worth this many times the nearest (0: never)
     lookahead: int = 0  # look two draws ahead while the hand is at most this many tiles from ready
     lookahead_share: float = 0.75
-    deep_lookahead: bool = (
-        False  # two tiles from ready under a minimum, judge the hands a tile away by their ready hands
-    )
+    deep_lookahead: bool = False  # two tiles from ready (a minimum), judge hands a tile away by their ready hands
     ready_ahead_always: bool = False  # one tile from ready, count the winning tiles of the ready hands ahead  # ...among the discards accepting at least this share of the best
     defends: bool = False
     claims_forward: bool = False  # also claim whenever the claim brings the hand nearer (expert)
@@ -315,21 +313,15 @@ class Bot:
         if d != 0:
             return plan_value(plan, counts, melds, knowledge.context)
         n = len(melds)
-        forms = knowledge.forms
+        pairs4 = knowledge.forms.four_as_two_pairs
         unseen = knowledge.unseen
-        hand = list(counts)
-        fourteen = sum(hand) + 3 * n > 13
         best = 0.0
-        for tile in [k for k in range(34) if hand[k]] if fourteen else (None,):
-            if tile is not None:
-                hand[tile] -= 1
-            if shanten(hand, n, forms) == 0 and (tile is None or distance(plan, hand, n, forms.four_as_two_pairs) == 0):
+        for tile, hand in _ready_hands(knowledge, counts, n):
+            if tile is None or distance(plan, hand, n, pairs4) == 0:
                 found = self._wait_values(knowledge, hand, melds, knowledge.waits(hand, n))
                 weight = sum(unseen[w] + 0.1 for w, _, _ in found)
                 if found:
                     best = max(best, sum((unseen[w] + 0.1) * value for w, _, value in found) / weight)
-            if tile is not None:
-                hand[tile] += 1
         return best
 
     # ------------------------------------------------------------------ own turn
@@ -459,7 +451,7 @@ class Bot:
                     # One tile from ready under a minimum: count only the ready hands that can win.
                     score = self._ready_ahead(knowledge, counts, melds)
                 elif target == 2 and knowledge.has_minimum and self.temperament.deep_lookahead:
-                    score = self._three_step(knowledge, plan, counts, melds, unseen, deep_memo)
+                    score = self._three_step(knowledge, plan, counts, melds, unseen, memo, deep_memo)
                 else:
                     score = self._two_step(plan, counts, n, unseen, target, forms.four_as_two_pairs, memo)
                 ranked[i] = (score, tile)
@@ -550,29 +542,10 @@ class Bot:
     ) -> float:
         """Two draws ahead: for each tile that would improve this 13-tile hand, how many unseen tiles
         the hand then accepts after its best discard, weighted by that tile's unseen copies."""
-        total = 0.0
-        held = [k for k in range(34) if counts[k]]
-        for tile in accepting(plan, counts, n):
-            copies = unseen[tile]
-            if not copies:
-                continue
-            counts[tile] += 1
-            best = 0
-            for other in held:
-                if other == tile or not counts[other]:
-                    continue
-                counts[other] -= 1
-                key = bytes(counts)
-                accepted = memo.get(key)
-                if accepted is None:
-                    accepted = memo[key] = (
-                        acceptance(plan, counts, n, unseen) if distance(plan, counts, n, pairs4) < target else -1
-                    )
-                best = max(best, accepted)
-                counts[other] += 1
-            counts[tile] -= 1
-            total += copies * best
-        return total
+        return sum(
+            copies * max(0, accepted)
+            for copies, accepted, _ in _improvements(plan, counts, n, unseen, target, pairs4, memo)
+        )
 
     def _three_step(
         self,
@@ -581,42 +554,26 @@ class Bot:
         counts: list[int],
         melds: tuple[Meld, ...],
         unseen: Sequence[int],
+        acceptances: dict[bytes, int],
         memo: dict[bytes, float],
     ) -> float:
         """Three draws ahead, for a 13-tile hand two tiles from ready under a minimum: for each tile that
         would improve it, the hand one tile from ready after its most accepting discard, judged as
         :meth:`_ready_ahead` judges it (the winning tiles that score of the ready hands it leads to),
         weighted by that tile's unseen copies. Different discards often lead to the same hand a tile
-        from ready: ``memo`` keeps each one's judgement for the decision."""
+        from ready: ``memo`` keeps each one's judgement for the decision (``acceptances``: as
+        :meth:`_two_step` keeps its own)."""
         n = len(melds)
-        pairs4 = knowledge.forms.four_as_two_pairs
         total = 0.0
-        held = [k for k in range(34) if counts[k]]
-        for tile in accepting(plan, counts, n):
-            copies = unseen[tile]
-            if not copies:
-                continue
-            counts[tile] += 1
-            best = -1
-            best_other = -1
-            for other in held:
-                if other == tile or not counts[other]:
-                    continue
-                counts[other] -= 1
-                if distance(plan, counts, n, pairs4) < 2:
-                    accepted = acceptance(plan, counts, n, unseen)
-                    if accepted > best:
-                        best, best_other = accepted, other
-                counts[other] += 1
-            if best_other >= 0:
-                counts[best_other] -= 1
-                key = bytes(counts)
+        for copies, accepted, hand in _improvements(
+            plan, counts, n, unseen, 2, knowledge.forms.four_as_two_pairs, acceptances
+        ):
+            if accepted >= 0:
+                key = bytes(hand)
                 score = memo.get(key)
                 if score is None:
-                    score = memo[key] = self._ready_ahead(knowledge, counts, melds)
-                counts[best_other] += 1
+                    score = memo[key] = self._ready_ahead(knowledge, hand, melds)
                 total += copies * score
-            counts[tile] -= 1
         return total
 
     def _ready_discards(self, knowledge: Knowledge, tiles: Sequence[int]) -> list[tuple[int, float, float]]:
@@ -778,20 +735,66 @@ class Bot:
         if choice.distance != 0:
             return wins_on_discard(choice.plan, counts, melds, knowledge.context)  # type: ignore[arg-type]
         n = len(melds)
-        forms = knowledge.forms
         context = knowledge.context
-        hand = list(counts)
-        fourteen = sum(hand) + 3 * n > 13
-        for tile in [k for k in range(34) if hand[k]] if fourteen else (None,):
-            if tile is not None:
-                hand[tile] -= 1
-            if shanten(hand, n, forms) == 0 and any(
-                win_scores(context, hand, melds, int(w))[0] for w in knowledge.waits(hand, n)
-            ):
-                return True
-            if tile is not None:
-                hand[tile] += 1
-        return False
+        return any(
+            any(win_scores(context, hand, melds, int(w))[0] for w in knowledge.waits(hand, n))
+            for _, hand in _ready_hands(knowledge, counts, n)
+        )
+
+
+def _improvements(
+    plan: Plan, counts: list[int], n: int, unseen: Sequence[int], target: int, pairs4: bool, memo: dict[bytes, int]
+) -> Iterator[tuple[int, int, list[int]]]:
+    """Two draws ahead of a 13-tile hand at ``target`` tiles from ready on ``plan``: for each tile
+    that would improve it (unseen copies left), ``(copies, accepted, hand)``: how many unseen tiles
+    the hand then accepts after its most accepting discard that keeps it nearer (-1 if none does),
+    and that 13-tile hand. ``memo`` keeps each hand's acceptance for the decision. The hand yielded
+    is ``counts`` changed in place: read it before asking for the next."""
+    held = [k for k in range(34) if counts[k]]
+    for tile in accepting(plan, counts, n):
+        copies = unseen[tile]
+        if not copies:
+            continue
+        counts[tile] += 1
+        best = -1
+        best_other = -1
+        for other in held:
+            if other == tile or not counts[other]:
+                continue
+            counts[other] -= 1
+            key = bytes(counts)
+            accepted = memo.get(key)
+            if accepted is None:
+                accepted = memo[key] = (
+                    acceptance(plan, counts, n, unseen) if distance(plan, counts, n, pairs4) < target else -1
+                )
+            if accepted > best:
+                best, best_other = accepted, other
+            counts[other] += 1
+        if best_other >= 0:
+            counts[best_other] -= 1
+            yield copies, best, counts
+            counts[best_other] += 1
+        else:
+            yield copies, -1, counts
+        counts[tile] -= 1
+
+
+def _ready_hands(knowledge: Knowledge, counts: Sequence[int], n: int) -> Iterator[tuple[int | None, list[int]]]:
+    """The ready 13-tile hands of this hand (``n`` sets declared): the hand itself when it has thirteen
+    tiles, else each hand a discard away, with the tile thrown. The list yielded is changed in place
+    as the search goes on: read it before asking for the next."""
+    forms = knowledge.forms
+    hand = list(counts)
+    if sum(hand) + 3 * n <= 13:
+        if shanten(hand, n, forms) == 0:
+            yield None, hand
+        return
+    for tile in [k for k in range(34) if hand[k]]:
+        hand[tile] -= 1
+        if shanten(hand, n, forms) == 0:
+            yield tile, hand
+        hand[tile] += 1
 
 
 def _nearest_distance(knowledge: Knowledge, counts: Sequence[int], melds: tuple[Meld, ...]) -> int:
