@@ -745,45 +745,42 @@ def _prototype(
     return done(winning)
 
 
-_PROTOTYPE_CACHE: dict[tuple, float] = {}
+_PROTOTYPE_CACHE: dict[tuple, tuple[float, bool]] = {}
+
+
+def _prototype_worth(
+    plan: Plan, counts: Sequence[int], melds: tuple[Meld, ...], context: ScoringContext
+) -> tuple[float, bool]:
+    """The plan's prototype scored: its value (:func:`plan_value`) and whether it may be won on a
+    discard (:func:`wins_on_discard`), memoised by what the prototype reads of the hand."""
+    signature = _signature(plan, bytes(counts))
+    key = (plan, context, melds, signature)
+    found = _PROTOTYPE_CACHE.get(key)
+    if found is None:
+        if len(_PROTOTYPE_CACHE) > _CACHE_LIMIT:
+            _PROTOTYPE_CACHE.clear()
+        built = _prototype(plan, signature, melds, context)
+        if built is None:
+            found = (0.0, False)
+        else:
+            concealed, winning = built
+            on_discard, self_drawn = _both_ways(context, concealed, melds, winning)
+            found = (blend(on_discard, self_drawn), on_discard > 0)
+        _PROTOTYPE_CACHE[key] = found
+    return found
 
 
 def plan_value(plan: Plan, counts: Sequence[int], melds: tuple[Meld, ...], context: ScoringContext) -> float:
     """What a completed hand of ``plan`` is worth to this seat (0: it does not reach the minimum),
     by scoring a prototype of it with the ruleset's scorer."""
-    signature = _signature(plan, bytes(counts))
-    key = (plan, context, melds, signature)
-    value = _PROTOTYPE_CACHE.get(key)
-    if value is None:
-        if len(_PROTOTYPE_CACHE) > _CACHE_LIMIT:
-            _PROTOTYPE_CACHE.clear()
-        built = _prototype(plan, signature, melds, context)
-        if built is None:
-            value = 0.0
-        else:
-            concealed, winning = built
-            value = blend(*_both_ways(context, concealed, melds, winning))
-        _PROTOTYPE_CACHE[key] = value
-    return value
-
-
-def plan_named(name: str) -> Plan:
-    return _BY_NAME[name]
-
-
-_DISCARD_WIN_CACHE: dict[tuple, bool] = {}
+    return _prototype_worth(plan, counts, melds, context)[0]
 
 
 def wins_on_discard(plan: Plan, counts: Sequence[int], melds: tuple[Meld, ...], context: ScoringContext) -> bool:
     """Whether a completed hand of ``plan`` (its prototype, as :func:`plan_value` builds it) may be won
     on a discard, not only self-drawn."""
-    signature = _signature(plan, bytes(counts))
-    key = (plan, context, melds, signature)
-    found = _DISCARD_WIN_CACHE.get(key)
-    if found is None:
-        if len(_DISCARD_WIN_CACHE) > _CACHE_LIMIT:
-            _DISCARD_WIN_CACHE.clear()
-        built = _prototype(plan, signature, melds, context)
-        found = built is not None and _score_total(context, built[0], melds, built[1], "discard") > 0
-        _DISCARD_WIN_CACHE[key] = found
-    return found
+    return _prototype_worth(plan, counts, melds, context)[1]
+
+
+def plan_named(name: str) -> Plan:
+    return _BY_NAME[name]
