@@ -86,9 +86,9 @@ class Temperament:
     plans_within: int = 99  # steer by plans only once the hand is this near ready; before, plain efficiency
     detour: float = 0.0  # a plan one step further is taken if worth this many times the nearest (0: never)
     lookahead: int = 0  # look two draws ahead while the hand is at most this many tiles from ready
-    lookahead_share: float = 0.75
+    lookahead_share: float = 0.75  # ...among the discards accepting at least this share of the best
     deep_lookahead: bool = False  # two tiles from ready (a minimum), judge hands a tile away by their ready hands
-    ready_ahead_always: bool = False  # one tile from ready, count the winning tiles of the ready hands ahead  # ...among the discards accepting at least this share of the best
+    ready_ahead_always: bool = False  # one tile from ready, count the winning tiles of the ready hands ahead
     defends: bool = False
     claims_forward: bool = False  # also claim whenever the claim brings the hand nearer (expert)
     caution: float = 1.0  # how much a defending player weighs the chance of dealing in against its own chances
@@ -463,24 +463,17 @@ class Bot:
         winning tiles that score the hand would then wait on after its best discard (a winning tile
         that only wins self-drawn counting about a third), weighted by that tile's unseen copies."""
         n = len(melds)
-        forms = knowledge.forms
         unseen = knowledge.unseen
         total = 0.0
-        held = [k for k in range(34) if counts[k]]
-        for tile in accepted_tiles(counts, n, forms):
+        for tile in accepted_tiles(counts, n, knowledge.forms):
             copies = unseen[tile]
             if not copies:
                 continue
             counts[tile] += 1
             best = 0.0
-            for other in held + [int(tile)]:
-                if not counts[other] or other == tile:
-                    continue
-                counts[other] -= 1
-                if shanten(counts, n, forms) == 0:
-                    found = self._wait_values(knowledge, counts, melds, knowledge.waits(counts, n))
-                    best = max(best, sum(unseen[w] * self._wait_weight(knowledge, w, disc) for w, disc, _ in found))
-                counts[other] += 1
+            for _, hand in _ready_hands(knowledge, counts, n):
+                found = self._wait_values(knowledge, hand, melds, knowledge.waits(hand, n))
+                best = max(best, sum(unseen[w] * self._wait_weight(knowledge, w, disc) for w, disc, _ in found))
             counts[tile] -= 1
             total += copies * best
         return total
