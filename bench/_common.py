@@ -43,6 +43,28 @@ def seed_value(text: str) -> int:
     return value
 
 
+def field_changes(pairs: list[str]) -> dict[str, object]:
+    """A temperament's fields from ``field=value`` pairs (``--expert`` in tune.py and paired.py): the
+    value read as a number or a boolean, else as words joined by ``+`` (a tuple:
+    ``claim_discard_win=chow+pung``; ``none`` for the empty one)."""
+    changes: dict[str, object] = {}
+    for pair in pairs:
+        name, _, text = pair.partition("=")
+        value: object
+        if text in ("true", "false"):
+            value = text == "true"
+        else:
+            try:
+                value = int(text)
+            except ValueError:
+                try:
+                    value = float(text)
+                except ValueError:
+                    value = () if text == "none" else tuple(text.split("+"))
+        changes[name.strip()] = value
+    return changes
+
+
 def _whole_number(text: str) -> int:
     try:
         return int(text)

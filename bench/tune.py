@@ -20,24 +20,7 @@ import dataclasses
 import sys
 import time
 
-from _common import positive_int, seed_value
-
-
-def _changes(pairs: list[str]) -> dict[str, object]:
-    """``field=value`` pairs with the value read as a number or a boolean."""
-    changes: dict[str, object] = {}
-    for pair in pairs:
-        name, _, text = pair.partition("=")
-        value: object
-        if text in ("true", "false"):
-            value = text == "true"
-        else:
-            try:
-                value = int(text)
-            except ValueError:
-                value = float(text)
-        changes[name.strip()] = value
-    return changes
+from _common import field_changes, positive_int, seed_value
 
 
 def main() -> int:
@@ -58,7 +41,7 @@ def main() -> int:
         players.VARIANTS.clear()
     for level, pairs in (("expert", args.expert), ("normal", args.normal)):
         if pairs:  # the lab's processes are forked from this one and see the change
-            changes = _changes(pairs)
+            changes = field_changes(pairs)
             players.TEMPERAMENTS[level] = dataclasses.replace(players.TEMPERAMENTS[level], **changes)
             for variant in players.VARIANTS.get(level, {}).values():
                 variant.update(changes)  # the fields named here win over a ruleset's own

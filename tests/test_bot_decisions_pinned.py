@@ -23,10 +23,10 @@ PINNED = {
     ("hkos", "expert,normal,normal,normal"): "1ee77d0192bceb4813eb",
     ("hkos", "easy"): "996b9a1416265bc0dc96",
     ("chinese", "normal"): "3bd8a69d3977f8943bf7",
-    ("chinese", "expert,normal,normal,normal"): "6ce8625737d136b0e17e",
+    ("chinese", "expert,normal,normal,normal"): "e00df7e3696464cf445e",
     ("chinese", "easy"): "6efde0f9de3c8588f2a1",
     ("nts", "normal"): "3932a67bad489aee8d83",
-    ("nts", "expert,normal,normal,normal"): "7af7c66f709ba87f9634",
+    ("nts", "expert,normal,normal,normal"): "993080cbef6c7d6e34b6",
     ("nts", "easy"): "168e1797db67fb66c5cb",
 }
 

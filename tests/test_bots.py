@@ -422,15 +422,36 @@ def test_expert_under_chinese_chows_only_near_ready():
     assert get_bot("expert", 3).act(claim("2m3m4m6m7m3p4p8p8p5s6s9s1z")) == chow
 
 
-def test_expert_under_chinese_claims_only_towards_a_discard_win():
-    """Chinese rules: a chow of the 2p would make the hand ready on 5m/8m, but with a declared chow
-    the hand scores only All Chows and All Simples (2 points) on a discard; only self-drawn does it
-    reach the minimum of 3. Concealed, the same wait scores the concealed point too. Expert (its
-    chinese variant) passes; Normal and the base temperament take the chow."""
+def test_expert_under_chinese_pungs_only_towards_a_discard_win():
+    """Chinese rules: a pung of the White would make the hand ready on 5p/8p, but with it declared the
+    hand scores One Dragon Pong and Double Chow (2 points) on a discard; only self-drawn does it reach
+    the minimum of 3. Expert (its chinese variant) passes and keeps the hand concealed, where the
+    concealed point comes with any win; Normal and the base temperament take the dragons."""
+    from sparrow.bots import players
+
+    pung = Action.pung("S")
+    claim = observation(
+        "chinese",
+        hand="2m3m4m2m3m4m6p7p9s9s5z5z1z",
+        phase=Phase.CLAIMS,
+        turn="W",
+        claim_tile="5z",
+        claim_from="W",
+        legal=[pung, Action.pass_("S")],
+    )
+    assert get_bot("expert", 1).act(claim) == Action.pass_("S")
+    assert players.Bot(players.TEMPERAMENTS["expert"], 1).act(claim) == pung
+    assert get_bot("normal", 1).act(claim) == pung
+
+
+def test_expert_under_chinese_still_chows_towards_a_self_drawn_win():
+    """Chinese rules: a chow of the 2p makes the hand ready on 5m/8m, and with it declared the hand
+    scores only All Chows and All Simples (2 points) on a discard. The rule above is for pungs (and
+    kongs): the chow is still taken, as Normal takes it. In the lab passing such chows too lost wins
+    (docs/bots.md, "Tuning", fifth round)."""
     from sparrow.bots import players
 
     chow = Action.chow("S", "2p")
-    legal = [chow, Action.pass_("S")]
     claim = observation(
         "chinese",
         hand="3p4p6m7m3s4s5s4s5s6s8p8p1z",
@@ -438,11 +459,13 @@ def test_expert_under_chinese_claims_only_towards_a_discard_win():
         turn="E",
         claim_tile="2p",
         claim_from="E",
-        legal=legal,
+        legal=[chow, Action.pass_("S")],
     )
-    assert get_bot("expert", 3).act(claim) == Action.pass_("S")
-    assert players.Bot(players.TEMPERAMENTS["expert"], 3).act(claim) == chow
+    assert get_bot("expert", 3).act(claim) == chow
     assert get_bot("normal", 3).act(claim) == chow
+    every_claim = {**players.VARIANTS["expert"]["chinese"], "claim_discard_win": ("chow", "pung", "kong")}
+    strict = players.Bot(dataclasses.replace(players.TEMPERAMENTS["expert"], **every_claim), 3)
+    assert strict.act(claim) == Action.pass_("S")
 
 
 def test_expert_under_chinese_looks_three_draws_ahead():
@@ -462,10 +485,60 @@ def test_expert_under_chinese_looks_three_draws_ahead():
     assert two_draws.act(seven_pairs) == Action.discard("S", "3z")
 
 
-def test_expert_under_hkos_claims_only_towards_a_discard_win():
-    """HKOS: a pung of the 5z would make the hand ready on 1p/4p, but with it declared the hand is
-    short of three faan on a discard and reaches them only self-drawn. Expert (its HKOS variant)
-    passes and keeps the hand concealed; Normal and the base temperament take the dragons."""
+def test_expert_under_nts_looks_three_draws_ahead():
+    """NTS: two tiles from ready with a lone White, every discard is about as good two draws ahead,
+    and the White goes first, as honours do among equals (Normal throws it too). Three draws ahead
+    the ready hands are judged by their winning tiles and how readily the opponents throw them, and
+    a wait kept on the White beats one on a middle tile: Expert (its NTS variant) keeps the White and
+    throws the 8p. Without that weighing of winning tiles the third draw sees no difference."""
+    from sparrow.bots import players
+
+    nts = {**players.VARIANTS["expert"]["nts"], "deep_lookahead": False}
+    two_draws = players.Bot(dataclasses.replace(players.TEMPERAMENTS["expert"], **nts), 1)
+    unweighed = {**players.VARIANTS["expert"]["nts"], "wait_appeal": 0.0}
+    plain_waits = players.Bot(dataclasses.replace(players.TEMPERAMENTS["expert"], **unweighed), 1)
+    hand = observation("nts", hand="4m5m6m6m2p2p4p4p8p2s6s4z4z5z")
+    assert get_bot("expert", 1).act(hand) == Action.discard("S", "8p")
+    assert two_draws.act(hand) == Action.discard("S", "5z")
+    assert plain_waits.act(hand) == Action.discard("S", "5z")
+    assert get_bot("normal", 1).act(hand) == Action.discard("S", "5z")
+
+
+def test_the_self_drawn_claim_rule_names_claims():
+    """A misspelt claim kind would make the rule silently do nothing: it is refused."""
+    from sparrow.bots import players
+
+    with pytest.raises(ValueError, match="chows"):
+        dataclasses.replace(players.TEMPERAMENTS["expert"], claim_discard_win=("chows",))
+
+
+def test_expert_under_hkos_chows_only_towards_a_discard_win():
+    """HKOS: a chow of the 4p would make the hand ready on 4s/7s, but with a declared chow it scores
+    only the common hand and no flowers (two faan) on a discard, and reaches three only self-drawn.
+    Expert (its HKOS variant) passes and keeps the hand concealed, where the same wait scores the
+    concealed hand's faan too; Normal and the base temperament take the chow."""
+    from sparrow.bots import players
+
+    chow = Action.chow("S", "2p")
+    claim = observation(
+        "hkos",
+        hand="2p3p6p7p8p1s2s3s5s6s7m7m9m",
+        phase=Phase.CLAIMS,
+        turn="E",
+        claim_tile="4p",
+        claim_from="E",
+        legal=[chow, Action.pass_("S")],
+    )
+    assert get_bot("expert", 1).act(claim) == Action.pass_("S")
+    assert players.Bot(players.TEMPERAMENTS["expert"], 1).act(claim) == chow
+    assert get_bot("normal", 1).act(claim) == chow
+
+
+def test_expert_under_hkos_still_pungs_towards_a_self_drawn_win():
+    """HKOS: a pung of the 5z makes the hand ready on 1p/4p, and with it declared the hand reaches
+    three faan only self-drawn. The rule above is for chows (and kongs): a pung is still taken, as
+    Normal takes it. In the lab passing such pungs lost more wins than it saved deal-ins
+    (docs/bots.md, "Tuning", fifth round)."""
     from sparrow.bots import players
 
     pung = Action.pung("S")
@@ -478,9 +551,11 @@ def test_expert_under_hkos_claims_only_towards_a_discard_win():
         claim_from="W",
         legal=[pung, Action.pass_("S")],
     )
-    assert get_bot("expert", 1).act(claim) == Action.pass_("S")
-    assert players.Bot(players.TEMPERAMENTS["expert"], 1).act(claim) == pung
+    assert get_bot("expert", 1).act(claim) == pung
     assert get_bot("normal", 1).act(claim) == pung
+    every_claim = {**players.VARIANTS["expert"]["hkos"], "claim_discard_win": ("chow", "pung", "kong")}
+    strict = players.Bot(dataclasses.replace(players.TEMPERAMENTS["expert"], **every_claim), 1)
+    assert strict.act(claim) == Action.pass_("S")
 
 
 def test_bots_are_deterministic_given_the_seed():

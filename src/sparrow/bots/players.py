@@ -101,7 +101,13 @@ class Temperament:
     nearest_plan: bool = False  # weigh only the nearest plan that reaches the minimum, as Normal follows it
     ready_share: float = 0.8  # get ready when the ready hand is worth this share of the plan's worth (expert)
     wait_appeal: float = 0.0  # weigh a winning tile by how readily opponents throw its kind (expert; 0: not)
-    claim_discard_win: bool = False  # under a minimum, claim only towards a hand that can still win on a discard
+    # Under a minimum, these claims ("chow", "pung", "kong") only towards a hand that can still win on a discard.
+    claim_discard_win: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        unknown = set(self.claim_discard_win) - {"chow", "pung", "kong"}
+        if unknown:
+            raise ValueError(f"claim_discard_win names claims, not {sorted(unknown)!r}")
 
 
 TEMPERAMENTS = {
@@ -140,32 +146,39 @@ VARIANTS: dict[str, dict[str, dict[str, object]]] = {
     # (from 1.09x / 1.07x) and its net score per hand rose from +3.3 / +2.8 to +5.5 / +4.8. And it
     # folds only when four tiles from ready (three late in the wall): a quarter of HKOS hands are
     # drawn, hands run long, and folding at three gave up more wins than it saved (with it, 1.25x /
-    # 1.18x, net +6.3 / +5.3, still dealing in less than Normal). And, as under chinese (below), no
-    # claim after which the hand could win only self-drawn: a declared set costs the concealed hand's
-    # faan, and a ready hand one short of three faan then wins only with the self-draw's. On three
-    # seeds of 6000 hands: 1.23x / 1.29x / 1.12x against 1.25x / 1.18x / 1.12x, and far fewer
-    # deal-ins than Normal (7.8-9.6% against 12.2-12.7%; before, 9.4-11.2% against 11.0-11.1%).
+    # 1.18x, net +6.3 / +5.3, still dealing in less than Normal). And no chow (or kong) after which
+    # the hand could win only self-drawn: a declared set costs the concealed hand's faan, and a ready
+    # hand one short of three faan then wins only with the self-draw's. A pung is still taken: it may
+    # grow into all pungs, and passing pungs too lost wins. Played against the same rule for every
+    # claim on the same 12000 hands, Expert won 104 more (2601 against 2497) with as many deal-ins;
+    # on three seeds of 6000-8000 hands 1.24x / 1.24x / 1.16x Normal's (every claim: 1.23x / 1.29x /
+    # 1.12x; no such rule: 1.25x / 1.18x / 1.12x), and far fewer deal-ins than Normal.
     # Chinese: a chow only when the hand is then at most two tiles from ready. Every claim is one more
     # discard and gives up the concealed hand's point. Claiming every chow that helps dealt in more;
     # within one tile of ready won less (1.11x / 1.10x Normal's on two seeds of 6000 hands, against
-    # 1.15x / 1.13x within two, with as many deal-ins and a higher net score). And no claim after
-    # which the hand could win only self-drawn (the concealed point lost, the minimum of 3 reached
-    # only with the self-draw point): in the lab Expert had been ready in shape in two hands of three
-    # but ready to win on a discard no more often than Normal. On three seeds of 6000 hands it won
-    # more (1.21x / 1.12x / 1.20x against 1.15x / 1.13x / 1.15x) and now deals in less than Normal
-    # on each (13.8-14.3% against 14.9-15.0%, from 14.0-14.8% against 14.1-14.4%). And two tiles
+    # 1.15x / 1.13x within two, with as many deal-ins and a higher net score). And no pung (or kong)
+    # after which the hand could win only self-drawn (the concealed point lost, the minimum of 3
+    # reached only with the self-draw point): in the lab Expert had been ready in shape in two hands
+    # of three but ready to win on a discard no more often than Normal. The rule for every claim won
+    # more on three seeds of 6000 hands (1.21x / 1.12x / 1.20x against 1.15x / 1.13x / 1.15x), and
+    # dealt in less than Normal; for chows it cost wins: played on the same 8000 hands, Expert without
+    # it for chows won 87 more (2271 against 2184) with 7 more deal-ins. And two tiles
     # from ready it looks three draws ahead, judging the hands a tile from ready by the scoring ready
     # hands they lead to: with it 1.19x / 1.17x / 1.27x, 0.4-1.3 points fewer deal-ins than Normal.
     # Casual and NTS: a plan that scores is weighed by its chance alone, not by how much it scores.
     # Casual has no minimum and small scores; NTS doublings spread the values so far that weighing
     # them in full chased big hands. Either way, on two seeds of 6000 hands, Expert won more often
     # (casual 1.21-1.22x Normal's to 1.26-1.27x, NTS 1.13-1.16x to 1.19-1.20x) with its net score
-    # still above zero. Under HKOS and chinese the same change won no more and scored less.
+    # still above zero. Under HKOS and chinese the same change won no more and scored less. And under
+    # NTS, as under chinese, three draws ahead from two tiles from ready: played on the same 6000
+    # hands with and without it, twice, Expert won 33 and 35 more with it, with as many deal-ins. And,
+    # as under HKOS, the safest of the discards within a tenth of the best: on the same hands, twice
+    # (6000 and 8000), 24 and 22 more wins with it, and 16 and 7 fewer deal-ins.
     "expert": {
-        "hkos": {"tie_margin": 0.1, "detour": 1.5, "fold_distance": 4, "claim_discard_win": True},
-        "chinese": {"chow_reach": 2, "claim_discard_win": True, "deep_lookahead": True},
+        "hkos": {"tie_margin": 0.1, "detour": 1.5, "fold_distance": 4, "claim_discard_win": ("chow", "kong")},
+        "chinese": {"chow_reach": 2, "claim_discard_win": ("pung", "kong"), "deep_lookahead": True},
         "casual": {"value_exponent": 0.0},
-        "nts": {"value_exponent": 0.0},
+        "nts": {"value_exponent": 0.0, "deep_lookahead": True, "tie_margin": 0.1},
     },
 }
 
@@ -687,7 +700,7 @@ class Bot:
             if later.plan is None:
                 continue  # after this claim the hand cannot reach the minimum
             if (
-                temperament.claim_discard_win
+                action.kind.value in temperament.claim_discard_win
                 and knowledge.has_minimum
                 and not self._wins_on_discard(knowledge, later, after, new_melds)
             ):
