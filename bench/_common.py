@@ -8,6 +8,7 @@ clock and process CPU time around the whole loop, after an untimed warm-up).
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import gc
 import os
 import platform
@@ -43,25 +44,39 @@ def seed_value(text: str) -> int:
     return value
 
 
-def field_changes(pairs: list[str]) -> dict[str, object]:
-    """A temperament's fields from ``field=value`` pairs (``--expert`` in tune.py and paired.py): the
-    value read as a number or a boolean, else as words joined by ``+`` (a tuple:
-    ``claim_discard_win=chow+pung``; ``none`` for the empty one)."""
+def field_changes(pairs: list[str], fields: object) -> dict[str, object]:
+    """The fields of a dataclass (``fields``: a temperament) from ``field=value`` pairs (``--expert``
+    in tune.py, ``--a``/``--b`` in paired.py), each value read as its field's default is: a boolean
+    (``true``/``false``), a number, or for a tuple words joined by ``+`` (``claim_discard_win=chow+pung``;
+    ``none`` for the empty one). A pair that names no field or does not read as its type raises
+    ValueError with one line saying which."""
+    defaults = {f.name: f.default for f in dataclasses.fields(fields)}  # type: ignore[arg-type]
     changes: dict[str, object] = {}
     for pair in pairs:
-        name, _, text = pair.partition("=")
+        name, equals, text = pair.partition("=")
+        name, text = name.strip(), text.strip()
+        if not equals or name not in defaults:
+            known = ", ".join(sorted(defaults))
+            raise ValueError(f"expected FIELD=VALUE with FIELD one of {known}; got {pair!r}")
+        default = defaults[name]
         value: object
-        if text in ("true", "false"):
-            value = text == "true"
-        else:
-            try:
+        try:
+            if isinstance(default, bool):
+                if text.lower() not in ("true", "false"):
+                    raise ValueError
+                value = text.lower() == "true"
+            elif isinstance(default, int):
                 value = int(text)
-            except ValueError:
-                try:
-                    value = float(text)
-                except ValueError:
-                    value = () if text == "none" else tuple(text.split("+"))
-        changes[name.strip()] = value
+            elif isinstance(default, float):
+                value = float(text)
+            elif isinstance(default, tuple):
+                value = () if text == "none" else tuple(text.split("+"))
+            else:
+                value = text
+        except ValueError:
+            kind = type(default).__name__
+            raise ValueError(f"{name} takes a {kind}, got {text!r}") from None
+        changes[name] = value
     return changes
 
 

@@ -99,7 +99,12 @@ def main() -> int:
     parser.add_argument("--b", action="append", default=[], metavar="FIELD=VALUE")
     parser.add_argument("--workers", type=positive_int, default=1)
     args = parser.parse_args()
-    a, b = _setup(args.rules, field_changes(args.a), field_changes(args.b))
+    from sparrow.bots.players import Temperament
+
+    try:
+        a, b = _setup(args.rules, field_changes(args.a, Temperament), field_changes(args.b, Temperament))
+    except ValueError as error:  # a bad field or value, or a claim kind the temperament refuses
+        parser.error(str(error))
     jobs = [(args.rules, args.seed * 1_000_003 + board, a, b) for board in range(args.boards)]
     if args.workers > 1:
         with multiprocessing.Pool(args.workers) as pool:
@@ -110,9 +115,12 @@ def main() -> int:
     n = len(rows)
     wins_a, wins_b = sum(r[0] for r in rows), sum(r[1] for r in rows)
     others_a, others_b = sum(r[2] for r in rows), sum(r[3] for r in rows)
-    differences = [r[1] - r[0] for r in rows]
-    mean = sum(differences) / n
-    half = 1.96 * math.sqrt(sum((d - mean) ** 2 for d in differences) / (n - 1) / n) if n > 1 else 0.0
+    # The interval is over boards: a board's four seatings share one deal, so they are not independent.
+    per_board = [sum(r[1] - r[0] for r in board) / len(board) for board in boards]
+    count = len(per_board)
+    mean = sum(per_board) / count
+    spread = sum((d - mean) ** 2 for d in per_board) / (count - 1) if count > 1 else 0.0
+    half = 1.96 * math.sqrt(spread / count)
     ratio_a = wins_a / (others_a / 3) if others_a else float("inf")
     ratio_b = wins_b / (others_b / 3) if others_b else float("inf")
     print(f"{args.rules}: {n} hands, {sum(r[8] for r in rows)} touched by the change")

@@ -41,8 +41,11 @@ def main() -> int:
         players.VARIANTS.clear()
     for level, pairs in (("expert", args.expert), ("normal", args.normal)):
         if pairs:  # the lab's processes are forked from this one and see the change
-            changes = field_changes(pairs)
-            players.TEMPERAMENTS[level] = dataclasses.replace(players.TEMPERAMENTS[level], **changes)
+            try:
+                changes = field_changes(pairs, players.Temperament)
+                players.TEMPERAMENTS[level] = dataclasses.replace(players.TEMPERAMENTS[level], **changes)
+            except ValueError as error:  # a bad field or value, or one the temperament refuses
+                parser.error(str(error))
             for variant in players.VARIANTS.get(level, {}).values():
                 variant.update(changes)  # the fields named here win over a ruleset's own
     print(f"expert: {players.TEMPERAMENTS['expert']}\nnormal: {players.TEMPERAMENTS['normal']}")

@@ -512,6 +512,26 @@ def test_the_self_drawn_claim_rule_names_claims():
         dataclasses.replace(players.TEMPERAMENTS["expert"], claim_discard_win=("chows",))
 
 
+def test_expert_under_nts_throws_the_safest_of_nearly_equal_discards():
+    """NTS: the 5s is the best discard for the hand by a little, the 9p (breaking a pair) within a
+    tenth of it. West has thrown a 9p and nobody a 5s, so the 9p is the safer tile. Expert (its NTS
+    variant) counts discards within a tenth of the best as equal and throws the safest; with no such
+    margin it throws the 5s."""
+    from sparrow.bots import players
+
+    position = observation(
+        "nts",
+        hand="1m1m3m4m8p8p9p9p1s2s3s5s7s8s",
+        discards={"E": "1z2z4z7z1m5m", "S": "1z9m2p5p9m", "W": "3z7z5z1m9p", "N": "3z9m4z6z2m"},
+        live_wall=56,
+    )
+    exact = {**players.VARIANTS["expert"]["nts"], "tie_margin": 0.0}
+    assert get_bot("expert", 1).act(position) == Action.discard("S", "9p")
+    assert players.Bot(dataclasses.replace(players.TEMPERAMENTS["expert"], **exact), 1).act(position) == Action.discard(
+        "S", "5s"
+    )
+
+
 def test_expert_under_hkos_chows_only_towards_a_discard_win():
     """HKOS: a chow of the 4p would make the hand ready on 4s/7s, but with a declared chow it scores
     only the common hand and no flowers (two faan) on a discard, and reaches three only self-drawn.
