@@ -150,6 +150,15 @@ def test_a_decision_depends_on_the_observation_alone(level):
     assert compared > 50
 
 
+def expert_as_under(rules: str, seed: int, **changes: Any):
+    """The Expert as it plays ``rules`` (its variant there), with ``changes`` on top: the same player
+    but for one setting, to show what that setting decides."""
+    from sparrow.bots import players
+
+    fields = {**players.VARIANTS["expert"].get(rules, {}), **changes}
+    return players.Bot(dataclasses.replace(players.TEMPERAMENTS["expert"], **fields), seed)
+
+
 # ---------------------------------------------------------------- legal play, and wins, everywhere
 
 
@@ -449,7 +458,6 @@ def test_expert_under_chinese_still_chows_towards_a_self_drawn_win():
     scores only All Chows and All Simples (2 points) on a discard. The rule above is for pungs (and
     kongs): the chow is still taken, as Normal takes it. In the lab passing such chows too lost wins
     (docs/bots.md, "Tuning", fifth round)."""
-    from sparrow.bots import players
 
     chow = Action.chow("S", "2p")
     claim = observation(
@@ -463,8 +471,7 @@ def test_expert_under_chinese_still_chows_towards_a_self_drawn_win():
     )
     assert get_bot("expert", 3).act(claim) == chow
     assert get_bot("normal", 3).act(claim) == chow
-    every_claim = {**players.VARIANTS["expert"]["chinese"], "claim_discard_win": ("chow", "pung", "kong")}
-    strict = players.Bot(dataclasses.replace(players.TEMPERAMENTS["expert"], **every_claim), 3)
+    strict = expert_as_under("chinese", 3, claim_discard_win=("chow", "pung", "kong"))
     assert strict.act(claim) == Action.pass_("S")
 
 
@@ -474,13 +481,9 @@ def test_expert_under_chinese_looks_three_draws_ahead():
     kept to the end is the wait, and the opponents throw an honour far more readily than a 1: Expert
     (its chinese variant) keeps the honours and throws the 1p. Without the third draw it throws an
     honour first, as among equal discards."""
-    import dataclasses
-
-    from sparrow.bots import players
 
     seven_pairs = observation("chinese", hand="1m1m2m7m7m1p3p4p4p5p8p8p3z4z")
-    chinese = {**players.VARIANTS["expert"]["chinese"], "deep_lookahead": False}
-    two_draws = players.Bot(dataclasses.replace(players.TEMPERAMENTS["expert"], **chinese), 1)
+    two_draws = expert_as_under("chinese", 1, deep_lookahead=False)
     assert get_bot("expert", 1).act(seven_pairs) == Action.discard("S", "1p")
     assert two_draws.act(seven_pairs) == Action.discard("S", "3z")
 
@@ -491,12 +494,9 @@ def test_expert_under_nts_looks_three_draws_ahead():
     the ready hands are judged by their winning tiles and how readily the opponents throw them, and
     a wait kept on the White beats one on a middle tile: Expert (its NTS variant) keeps the White and
     throws the 8p. Without that weighing of winning tiles the third draw sees no difference."""
-    from sparrow.bots import players
 
-    nts = {**players.VARIANTS["expert"]["nts"], "deep_lookahead": False}
-    two_draws = players.Bot(dataclasses.replace(players.TEMPERAMENTS["expert"], **nts), 1)
-    unweighed = {**players.VARIANTS["expert"]["nts"], "wait_appeal": 0.0}
-    plain_waits = players.Bot(dataclasses.replace(players.TEMPERAMENTS["expert"], **unweighed), 1)
+    two_draws = expert_as_under("nts", 1, deep_lookahead=False)
+    plain_waits = expert_as_under("nts", 1, wait_appeal=0.0)
     hand = observation("nts", hand="4m5m6m6m2p2p4p4p8p2s6s4z4z5z")
     assert get_bot("expert", 1).act(hand) == Action.discard("S", "8p")
     assert two_draws.act(hand) == Action.discard("S", "5z")
@@ -517,7 +517,6 @@ def test_expert_under_nts_throws_the_safest_of_nearly_equal_discards():
     tenth of it. West has thrown a 9p and nobody a 5s, so the 9p is the safer tile. Expert (its NTS
     variant) counts discards within a tenth of the best as equal and throws the safest; with no such
     margin it throws the 5s."""
-    from sparrow.bots import players
 
     position = observation(
         "nts",
@@ -525,11 +524,8 @@ def test_expert_under_nts_throws_the_safest_of_nearly_equal_discards():
         discards={"E": "1z2z4z7z1m5m", "S": "1z9m2p5p9m", "W": "3z7z5z1m9p", "N": "3z9m4z6z2m"},
         live_wall=56,
     )
-    exact = {**players.VARIANTS["expert"]["nts"], "tie_margin": 0.0}
     assert get_bot("expert", 1).act(position) == Action.discard("S", "9p")
-    assert players.Bot(dataclasses.replace(players.TEMPERAMENTS["expert"], **exact), 1).act(position) == Action.discard(
-        "S", "5s"
-    )
+    assert expert_as_under("nts", 1, tie_margin=0.0).act(position) == Action.discard("S", "5s")
 
 
 def test_expert_under_hkos_chows_only_towards_a_discard_win():
@@ -559,7 +555,6 @@ def test_expert_under_hkos_still_pungs_towards_a_self_drawn_win():
     three faan only self-drawn. The rule above is for chows (and kongs): a pung is still taken, as
     Normal takes it. In the lab passing such pungs lost more wins than it saved deal-ins
     (docs/bots.md, "Tuning", fifth round)."""
-    from sparrow.bots import players
 
     pung = Action.pung("S")
     claim = observation(
@@ -573,8 +568,7 @@ def test_expert_under_hkos_still_pungs_towards_a_self_drawn_win():
     )
     assert get_bot("expert", 1).act(claim) == pung
     assert get_bot("normal", 1).act(claim) == pung
-    every_claim = {**players.VARIANTS["expert"]["hkos"], "claim_discard_win": ("chow", "pung", "kong")}
-    strict = players.Bot(dataclasses.replace(players.TEMPERAMENTS["expert"], **every_claim), 1)
+    strict = expert_as_under("hkos", 1, claim_discard_win=("chow", "pung", "kong"))
     assert strict.act(claim) == Action.pass_("S")
 
 
