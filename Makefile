@@ -8,28 +8,38 @@ STAMP := $(VENV)/.installed
 # make every run rewrite them all again (seconds per worker).
 unexport PYTHONDONTWRITEBYTECODE
 
-.PHONY: run test test-fast lint format bench tables clean
+.PHONY: run test test-fast compiled lint format bench tables clean
 
 # The sources are compiled once at install, not by every test process and server of a fresh clone's
 # first run at once.
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[test]'
+	$(BIN)/pip install --quiet -e '.[test,compiled]'
 	$(BIN)/python -m compileall -q src tests
 	touch $(STAMP)
 
+# The bots' hot modules compiled with mypyc beside their sources (about half again as fast; optional:
+# without a C compiler they run as pure Python). Rebuilt when one of them changes; until then the
+# changed source runs as it is (sparrow/_compiled.py checks that a build is current).
+COMPILED_SOURCES := src/sparrow/_compiled.py src/sparrow/analysis.py $(wildcard src/sparrow/bots/*.py)
+$(VENV)/.compiled: $(STAMP) $(COMPILED_SOURCES) tools/build_compiled.py
+	$(BIN)/python tools/build_compiled.py
+	touch $@
+
+compiled: $(VENV)/.compiled
+
 # The web app on http://127.0.0.1:8000 (SQLite in ./data; DATABASE_URL=postgresql+psycopg://... for PostgreSQL).
-run: $(STAMP)
+run: $(STAMP) $(VENV)/.compiled
 	$(BIN)/sparrow serve --host 127.0.0.1 --port 8000 --data-dir data
 
-test: $(STAMP)
+test: $(STAMP) $(VENV)/.compiled
 	$(BIN)/ruff check src tests bench tools
 	$(BIN)/ruff format --check src tests bench tools
 	$(BIN)/pytest -n auto --dist worksteal
 
 # The inner loop: everything but the tests marked slow, on every core.
-test-fast: $(STAMP)
+test-fast: $(STAMP) $(VENV)/.compiled
 	$(BIN)/pytest -n auto --dist worksteal -m "not slow"
 
 format: $(STAMP)
@@ -42,7 +52,7 @@ $(VENV)/.bench: $(STAMP)
 	touch $(VENV)/.bench
 
 # The benchmarks: each measures Sparrow against a named peer in the same run (docs/performance.md).
-bench: $(VENV)/.bench
+bench: $(VENV)/.bench $(VENV)/.compiled
 	$(BIN)/python bench/analysis.py
 	$(BIN)/python bench/scoring.py
 	$(BIN)/python bench/simulate.py --observing
@@ -52,4 +62,5 @@ tables: $(VENV)/.bench
 	$(BIN)/python tools/gen_shanten_tables.py
 
 clean:
-	rm -rf $(VENV) build *.egg-info src/*.egg-info
+	rm -rf $(VENV) build *.egg-info src/*.egg-info src/*__mypyc*.so src/sparrow/_compiled.digest
+	find src -name '*.so' -delete

@@ -250,7 +250,10 @@ def _raised_ids(table: dict[bytes, int], key: bytes) -> tuple[int | None, ...]:
                 ids.append(None)
                 continue
             pattern[i] += 1
-            ids.append(table.get(bytes(pattern)))  # None past the tables' 14 tiles a group: no hand holds that
+            try:  # indexed, not .get(): compiled, a dict's get is read directly, past the table's own lookup
+                ids.append(table[bytes(pattern)])
+            except KeyError:
+                ids.append(None)  # past the tables' 14 tiles a group: no hand holds that
             pattern[i] -= 1
         raised = _RAISED[key] = tuple(ids)
     return raised

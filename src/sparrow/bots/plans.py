@@ -133,7 +133,7 @@ _BY_NAME = {plan.name: plan for plan in PLANS}
 
 _ZERO9 = bytes(9)
 _ZERO7 = bytes(7)
-_ORPHAN_MASK = bytes(1 if k in _ORPHAN_SET else 0 for k in range(34))
+_ORPHAN_MASK = bytes([1 if k in _ORPHAN_SET else 0 for k in range(34)])
 # Per plan, whether it keeps each tile kind (Plan.keeps as a table).
 _KEEPS: dict[Plan, tuple[bool, ...]] = {plan: tuple(plan.keeps(k) for k in range(34)) for plan in PLANS}
 
@@ -185,17 +185,18 @@ def plans_for(forms: Forms, counts: Sequence[int], melds: Sequence[Meld]) -> lis
     held_ends = bytes(_orphan_counts(raw))
     orphans = 13 - held_ends.count(0)
     ends = sum(held_ends)
-    key = (forms, tuple(melds), totals, min(orphans, 9), ends)
+    declared = tuple(melds)
+    key = (forms, declared, totals, min(orphans, 9), ends)
     found = _PLANS_CACHE.get(key)
     if found is not None:
         return found
     total = sum(totals)
     result = []
-    fitting = _FITTING.get(melds)
+    fitting = _FITTING.get(declared)
     if fitting is None:
         if len(_FITTING) > _CACHE_LIMIT:
             _FITTING.clear()
-        fitting = _FITTING[melds] = tuple(plan for plan in PLANS if melds_fit(plan, melds))
+        fitting = _FITTING[declared] = tuple(plan for plan in PLANS if melds_fit(plan, melds))
     for plan in fitting:
         style = plan.style
         if style == "pairs" and (not forms.seven_pairs or melds):
@@ -649,17 +650,17 @@ def _prototype(
         orphans = _ORPHAN_LIST
         for k in orphans:
             target[k] = 1
-        held = dict(zip(orphans, signature[0], strict=True))
-        pair = max(orphans, key=lambda k: (held[k], -k))
-        target[pair] += 1
-        return done(next((k for k in orphans if not held[k]), pair))
+        by_kind = dict(zip(orphans, signature[0], strict=True))
+        doubled = max(orphans, key=lambda k: (by_kind[k], -k))
+        target[doubled] += 1
+        return done(next((k for k in orphans if not by_kind[k]), doubled))
 
     if style == "pairs":
-        held = signature[0]
-        kinds = sorted((k for k in range(34) if plan.keeps(k)), key=lambda k: (-held[k], abs(k % 9 - 4), k))[:7]
+        held_counts = signature[0]
+        kinds = sorted((k for k in range(34) if plan.keeps(k)), key=lambda k: (-held_counts[k], abs(k % 9 - 4), k))[:7]
         for k in kinds:
             target[k] = 2
-        return done(next((k for k in kinds if held[k] < 2), kinds[-1]))
+        return done(next((k for k in kinds if held_counts[k] < 2), kinds[-1]))
 
     honours, suits = signature
     valued = {31, 32, 33, _WIND_KIND[context.seat_wind], _WIND_KIND[context.round_wind]}

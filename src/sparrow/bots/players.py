@@ -59,7 +59,7 @@ from sparrow.bots.plans import (
 from sparrow.game.actions import Action, ActionKind
 from sparrow.game.state import Observation, Phase
 from sparrow.hand import Meld, MeldKind
-from sparrow.tiles import KINDS
+from sparrow.tiles import KINDS, Tile
 
 __all__ = ["Bot", "Temperament", "TEMPERAMENTS", "LEVELS", "VARIANTS", "temperaments_by_rules"]
 
@@ -349,8 +349,8 @@ class Bot:
                 return kong
         if not discards:
             return legal[0]
-        tiles = sorted({int(a.tile) for a in discards}, key=_THROW_RANK.__getitem__)
-        by_tile = {int(a.tile): a for a in discards}
+        by_tile = {_kind_of(a.tile): a for a in discards}
+        tiles = sorted(by_tile, key=_THROW_RANK.__getitem__)
         if self.temperament.loose_discard:
             rng = self._rng(knowledge.observation)
             if rng.random() < self.temperament.loose_discard:
@@ -365,7 +365,7 @@ class Bot:
         now = self._choose_plan(knowledge, counts, melds)
         threats = Threats(knowledge) if self.temperament.defends else None
         for action in kongs:
-            tile = int(action.tile)
+            tile = _kind_of(action.tile)
             after = list(counts)
             if action.kind is ActionKind.CONCEALED_KONG:
                 after[tile] -= 4
@@ -654,7 +654,7 @@ class Bot:
         if not claims:
             return passing
         observation = knowledge.observation
-        tile = int(observation.claim_tile)
+        tile = _kind_of(observation.claim_tile)
         counts = knowledge.counts
         melds = knowledge.melds
         n = len(melds)
@@ -665,9 +665,10 @@ class Bot:
         now = self._choose_plan(knowledge, counts, melds)
         options = []
         for action in claims:
-            after, meld = _after_claim(counts, tile, action)
-            if after is None:
+            claimed = _after_claim(counts, tile, action)
+            if claimed is None:
                 continue
+            after, meld = claimed
             new_melds = melds + (meld,)
             fourteen = action.kind is not ActionKind.KONG
             # A chow or pung leaves a tile to discard: its shanten already counts the best discard.
@@ -818,12 +819,19 @@ def _valued_honours(knowledge: Knowledge) -> set[int]:
     return {31, 32, 33, winds[context.seat_wind], winds[context.round_wind]}
 
 
-def _after_claim(counts: Sequence[int], tile: int, action: Action) -> tuple[list[int] | None, Meld | None]:
-    """The standing tiles and the new set after claiming ``tile`` with ``action``."""
+def _kind_of(tile: Tile | None) -> int:
+    """The kind (0-33) of the tile an action or a claim names; those the bots read always name one."""
+    if tile is None:
+        raise ValueError("this action names no tile")
+    return int(tile)
+
+
+def _after_claim(counts: Sequence[int], tile: int, action: Action) -> tuple[list[int], Meld] | None:
+    """The standing tiles and the new set after claiming ``tile`` with ``action`` (None: too few tiles)."""
     after = list(counts)
     kind = action.kind
     if kind is ActionKind.CHOW:
-        low = int(action.tile)
+        low = _kind_of(action.tile)
         run = (low, low + 1, low + 2)
         for t in run:
             if t != tile:
@@ -836,5 +844,5 @@ def _after_claim(counts: Sequence[int], tile: int, action: Action) -> tuple[list
         after[tile] -= 3
         meld = Meld(MeldKind.KONG, (KINDS[tile],) * 4, True)
     if min(after) < 0:
-        return None, None
+        return None
     return after, meld
