@@ -19,10 +19,11 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m compileall -q src tests
 	touch $(STAMP)
 
-# The bots' hot modules compiled with mypyc beside their sources (about half again as fast; optional:
+# The bots' hot modules and the scorers compiled with mypyc beside their sources (about half again as fast; optional:
 # without a C compiler they run as pure Python). Rebuilt when one of them changes; until then the
 # changed source runs as it is (sparrow/_compiled.py checks that a build is current).
-COMPILED_SOURCES := src/sparrow/_compiled.py src/sparrow/analysis.py $(wildcard src/sparrow/bots/*.py)
+COMPILED_SOURCES := src/sparrow/_compiled.py src/sparrow/analysis.py $(wildcard src/sparrow/bots/*.py) \
+	src/sparrow/rules/casual.py src/sparrow/rules/chinese.py src/sparrow/rules/hkos.py src/sparrow/rules/nts.py
 $(VENV)/.compiled: $(STAMP) $(COMPILED_SOURCES) tools/build_compiled.py
 	$(BIN)/python tools/build_compiled.py
 	touch $@

@@ -1,6 +1,7 @@
 """Which of Sparrow's modules may run compiled, and whether their compiled form is current.
 
-The hottest modules of the computer players and the hand analysis can be compiled with mypyc
+The hottest modules of the computer players, the hand analysis and the four families' scorers
+(which the players ask to value every candidate hand) can be compiled with mypyc
 (`tools/build_compiled.py`, run by `make`): the same typed source, turned into a C extension beside
 it, about half again as fast. A compiled module is only used while it was built from exactly the
 source that is there now: the build records a digest of the sources, and when it no longer matches
@@ -27,6 +28,10 @@ MODULES = (
     "sparrow.bots.odds",
     "sparrow.bots.plans",
     "sparrow.bots.players",
+    "sparrow.rules.casual",
+    "sparrow.rules.chinese",
+    "sparrow.rules.hkos",
+    "sparrow.rules.nts",
 )
 _ROOT = Path(__file__).resolve().parent.parent  # the directory holding the sparrow package
 DIGEST_FILE = Path(__file__).resolve().parent / "_compiled.digest"

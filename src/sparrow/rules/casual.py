@@ -14,7 +14,7 @@ which keeps scoring to a few microseconds a hand (see ``docs/rules/casual.md``).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from sparrow.analysis import Forms, regular_shanten
 from sparrow.analysis import waits as analysis_waits
@@ -83,13 +83,12 @@ _SEAT_WIND_TRIPLET = {tile: _TABLE["seat_wind_triplet"].item(tile=KINDS[tile].na
 _NOT_A_WIN = "not a winning hand: the tiles form neither four sets and a pair nor seven different pairs"
 
 
-@register
 class Casual(Ruleset):
     name = "casual"
     title = "Casual game against the computer"
     summary = "The casual game against the computer: any complete hand wins, worth 20 × 2^fan."
-    defaults: Mapping[str, Any] = {"max_fan": 5, "rotate": False}
-    option_help: Mapping[str, Any] = {
+    defaults: ClassVar[Mapping[str, Any]] = {"max_fan": 5, "rotate": False}
+    option_help: ClassVar[Mapping[str, Any]] = {
         "max_fan": "the most fan a hand counts (whole number, 0 or more)",
         "rotate": "the deal moves on (the dealer keeps it with a win) and the score runs on; false: each deal stands alone",
     }
@@ -155,6 +154,7 @@ class Casual(Ruleset):
             head.append(_CONCEALED_SELF_DRAW)
         if not has_honours and not any(present[i] for i in _TERMINAL_INDEXES):
             head.append(_ALL_SIMPLES)
+        tail: tuple[ScoreItem, ...]
         if suits == 0:
             tail = (_ALL_HONOURS,)
         elif suits == 1:
@@ -306,3 +306,7 @@ def _not_a_win_reason(standing: bytes, melds: Sequence[Any]) -> str:
         held = f"{doubled[0]} is held" if len(doubled) == 1 else f"{', '.join(doubled)} are each held"
         return f"not a winning hand: seven pairs must be seven different pairs, and {held} four times"
     return _NOT_A_WIN
+
+
+# Registered once the module is complete (a class decorator would make it before its class is whole).
+register(Casual)

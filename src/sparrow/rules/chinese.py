@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from functools import cache, lru_cache
 from operator import itemgetter
-from typing import Any, NamedTuple
+from typing import Any, ClassVar, NamedTuple
 
 from sparrow.analysis import Forms
 from sparrow.hand import MeldKind
@@ -523,12 +523,11 @@ def _points(reading: Items) -> int:
     return sum(map(_VALUE, reading))
 
 
-@register
 class Chinese(Ruleset):
     name = "chinese"
     title = "Chinese points guidelines"
     summary = "The Chinese points guidelines: every pattern shown adds its points, 3 points to win."
-    defaults: Mapping[str, Any] = {}  # the rules page names no options
+    defaults: ClassVar[Mapping[str, Any]] = {}  # the rules page names no options
 
     def table(self, options: Mapping[str, Any] | None = None) -> TableRules:
         self.resolve_options(options)
@@ -741,3 +740,7 @@ class Chinese(Ruleset):
             payments[seat] -= pays
             payments[winner] += pays
         return payments
+
+
+# Registered once the module is complete (a class decorator would make it before its class is whole).
+register(Chinese)

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from sparrow.analysis import Forms, regular_shanten
 from sparrow.hand import MeldKind
@@ -215,13 +215,12 @@ def _arithmetic(reading: _Reading, total: int) -> str:
     return f"{faan_text} = {total} point{'s' if total != 1 else ''}"
 
 
-@register
 class HKOS(Ruleset):
     name = "hkos"
     title = "Hong Kong Old Style"
     summary = "Hong Kong Old Style: only the winner scores, faan turned into points, 3 faan to win."
     limit_unit = "faan"
-    defaults: Mapping[str, Any] = {
+    defaults: ClassVar[Mapping[str, Any]] = {
         "flowers": True,  # 144 tiles with flowers and seasons; false: 136 tiles, no bonus faan
         "practice": False,  # seed 004's practice profile: any complete hand wins 1 point, no payments
         "minimum": 3,  # faan needed to win
@@ -232,7 +231,7 @@ class HKOS(Ruleset):
         "three_players": False,  # no North seat, no chow claims, 2-8 of characters removed
         "responsibility": "half",  # "half": discarder pays double, others single; "full": discarder pays all
     }
-    option_help: Mapping[str, str] = {
+    option_help: ClassVar[Mapping[str, str]] = {
         "flowers": "144 tiles with flowers and seasons; false: 136 tiles, no faan for bonus tiles",
         "practice": "seed 004's practice profile: any complete hand wins 1 point, no payments",
         "minimum": "faan needed to win (0 or more)",
@@ -255,8 +254,9 @@ class HKOS(Ruleset):
         if not options:
             return self._default_profile
         try:
-            key: tuple[tuple[str, Any], ...] | None = tuple(sorted(options.items()))
-            cached = self._profiles.get(key)
+            sorted_options = tuple(sorted(options.items()))
+            key: tuple[tuple[str, Any], ...] | None = sorted_options
+            cached = self._profiles.get(sorted_options)
         except TypeError:  # an unhashable value: let resolve_options name the problem
             key, cached = None, None
         if cached is not None:
@@ -426,8 +426,7 @@ class HKOS(Ruleset):
             if suit_count == 0:
                 best = _LIMIT_READINGS["all_honours"]
             else:
-                items = suit_items + (_SEVEN_PAIRS_ITEM,) + tail
-                best = _Reading(items, tail_faan + _SEVEN_PAIRS_ITEM.value)
+                best = _Reading(suit_items + (_SEVEN_PAIRS_ITEM,) + tail, tail_faan + _SEVEN_PAIRS_ITEM.value)
         if not regular:
             assert best is not None
             return best
@@ -544,3 +543,7 @@ def _check_table(situation: HandSituation, profile: _Profile) -> None:
                 raise SituationError(f"melds[{index}]", "chows cannot be claimed in the three-player game")
             if 1 <= meld.tiles[0] <= 7:
                 raise SituationError(f"melds[{index}]", removed)
+
+
+# Registered once the module is complete (a class decorator would make it before its class is whole).
+register(HKOS)

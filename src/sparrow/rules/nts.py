@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from functools import cache
 from types import MappingProxyType
-from typing import Any
+from typing import Any, ClassVar, cast
 
 from sparrow.analysis import Forms
 from sparrow.hand import Meld, MeldKind
@@ -89,12 +89,12 @@ _CONCEALED_KONG_ITEM = _set_items("concealed", "kong")
 _OPEN_PUNG = tuple(item.value for item in _OPEN_PUNG_ITEM)
 _CONCEALED_PUNG = tuple(item.value for item in _CONCEALED_PUNG_ITEM)
 _DRAGON_PAIR_ITEM = {t: POINTS["dragon_pair"].item(tile=KINDS[t].name) for t in (31, 32, 33)}
-_DRAGON_PAIR_POINTS = POINTS["dragon_pair"].value
+_DRAGON_PAIR_POINTS = POINTS["dragon_pair"].item().value
 _BONUS_ITEM = {int(t): POINTS["bonus"].item(tile=t.name) for t in BONUS_TILES}
 _OWN_BONUS_ITEM = {
     int(t): DOUBLINGS["own_bonus"].item(bonus="flower" if t < 38 else "season", tile=t.name) for t in BONUS_TILES
 }
-_BONUS_SEAT = {int(t): _SEAT_WIND[t.seat] for t in BONUS_TILES}  # flower/season k belongs to seat k
+_BONUS_SEAT = {int(t): _SEAT_WIND[seat] for t in BONUS_TILES if (seat := t.seat)}  # flower/season k belongs to seat k
 
 
 _BonusLines = tuple[int, tuple[ScoreItem, ...], int, tuple[ScoreItem, ...]]
@@ -128,12 +128,12 @@ _PREVAILING_WIND_ITEM = {kind: _honour_items("prevailing_wind_set", kind) for ki
 def _honour_lines(kind: str, own: int, prevailing: int) -> tuple[tuple[ScoreItem, ...], ...]:
     """The doubling lines of a pung or kong of each honour (East ... Red), for one pair of winds:
     a dragon; the own wind, the prevailing wind, both or neither."""
-    lines = []
+    lines: list[tuple[ScoreItem, ...]] = []
     for tile in range(27, 34):
         if tile >= 31:
             lines.append((_DRAGON_SET_ITEM[kind][tile],))
             continue
-        line = ()
+        line: tuple[ScoreItem, ...] = ()
         if tile == own:
             line += (_OWN_WIND_ITEM[kind][tile],)
         if tile == prevailing:
@@ -189,7 +189,7 @@ def _winning_points(
     self_drawn: bool, only_possible: bool, pair_wait: bool, peling: bool
 ) -> tuple[int, tuple[ScoreItem, ...]]:
     """The points only a winner scores and their lines, in the order of the seed's table."""
-    lines = (_MAHJONG,)
+    lines: tuple[ScoreItem, ...] = (_MAHJONG,)
     if self_drawn:
         lines += (_SELF_DRAWN,)
     if only_possible:
@@ -249,6 +249,24 @@ class _Hand:
         "win_by",
         "only_possible",
     )
+    winner: bool
+    win: int
+    self_drawn: bool
+    honour_doublings: tuple[int, ...]
+    pung_honour_lines: tuple[tuple[ScoreItem, ...], ...]
+    melds: tuple[Meld, ...]
+    meld_tiles: tuple[int, ...]
+    meld_base: int
+    meld_doublings: int
+    meld_pungs: int
+    meld_kongs: int
+    concealed_kongs: int
+    meld_winds: int
+    meld_dragons: int
+    meld_flags: int
+    open_meld: bool
+    meld_point_items: tuple[ScoreItem, ...]
+    meld_doubling_items: tuple[ScoreItem, ...]
 
     def __init__(self, situation: HandSituation) -> None:
         winning_tile = situation.winning_tile
@@ -515,12 +533,11 @@ _TOTALS: dict[tuple[int, int, bool], tuple[Mapping[str, int], str]] = {}
 _NO_TOTALS = MappingProxyType({"base": 0, "doublings": 0})
 
 
-@register
 class NTS(Ruleset):
     name = "nts"
     title = "Dutch tournament rules (NTS) with the score app's deviations"
     summary = "The Dutch tournament rules: every hand scores base points × 2^doublings, up to 2000."
-    defaults: Mapping[str, Any] = {}  # the rules page names no options
+    defaults: ClassVar[Mapping[str, Any]] = {}  # the rules page names no options
 
     def table(self, options: Mapping[str, Any] | None = None) -> TableRules:
         self.resolve_options(options)
@@ -740,7 +757,7 @@ def _score_win(hand: _Hand, situation: HandSituation) -> ScoreResult:
         flags = _flags_of(counts, hand.meld_flags)
     swapped = shapes.peling_counts(counts) if win == CIRCLE_1 else None
     peling = shapes.peling_splits(swapped) if swapped is not None else []
-    peling_flags = _flags_of(swapped, hand.meld_flags) if peling else 0
+    peling_flags = _flags_of(swapped, hand.meld_flags) if peling and swapped is not None else 0
 
     # Limit hands: the highest that applies scores its fixed value.
     limits: list[tuple[str, int]] = []
@@ -758,7 +775,7 @@ def _score_win(hand: _Hand, situation: HandSituation) -> ScoreResult:
         found = _regular_limit(hand, counts, flags)
         if found is not None:
             limits.append(found)
-    if peling:
+    if peling and swapped is not None:
         found = _regular_limit(hand, swapped, peling_flags)
         if found is not None:
             limits.append(found)
@@ -838,7 +855,8 @@ def _only_possible_tile(hand: _Hand, counts: Sequence[int], regular: Sequence[Sp
         if hand.held(counts, other) < 4:
             return False
     if regular:
-        waits: Sequence[int] = shapes.waits_before_win(counts, win, regular[0][1])
+        # The scorer's counts are mutable (the shapes helper slices a mutable copy of one group).
+        waits: Sequence[int] = shapes.waits_before_win(cast("bytearray | list[int]", counts), win, regular[0][1])
     else:  # Pe-ling eats cake alone: the 13 tiles wait on a Bamboo 1, or on something else
         waits = completing_tiles(_without(counts, win))
     meld_tiles = hand.meld_tiles
@@ -893,3 +911,7 @@ def _score_standing(hand: _Hand, situation: HandSituation) -> ScoreResult:
                 )
     details, arithmetic = _totals(base, doublings)
     return ScoreResult("nts", True, total, items, details=details, arithmetic=arithmetic)
+
+
+# Registered once the module is complete (a class decorator would make it before its class is whole).
+register(NTS)
