@@ -23,7 +23,8 @@ $(STAMP): pyproject.toml
 # without a C compiler they run as pure Python). Rebuilt when one of them changes; until then the
 # changed source runs as it is (sparrow/_compiled.py checks that a build is current).
 COMPILED_SOURCES := src/sparrow/_compiled.py src/sparrow/analysis.py $(wildcard src/sparrow/bots/*.py) \
-	src/sparrow/rules/casual.py src/sparrow/rules/chinese.py src/sparrow/rules/hkos.py src/sparrow/rules/nts.py
+	src/sparrow/rules/casual.py src/sparrow/rules/chinese.py src/sparrow/rules/hkos.py src/sparrow/rules/nts.py \
+	src/sparrow/rules/chinese_shapes.py src/sparrow/rules/nts_shapes.py src/sparrow/shapes.py
 $(VENV)/.compiled: $(STAMP) $(COMPILED_SOURCES) tools/build_compiled.py
 	$(BIN)/python tools/build_compiled.py
 	touch $@

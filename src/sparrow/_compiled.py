@@ -32,6 +32,9 @@ MODULES = (
     "sparrow.rules.chinese",
     "sparrow.rules.hkos",
     "sparrow.rules.nts",
+    "sparrow.rules.chinese_shapes",
+    "sparrow.rules.nts_shapes",
+    "sparrow.shapes",
 )
 _ROOT = Path(__file__).resolve().parent.parent  # the directory holding the sparrow package
 DIGEST_FILE = Path(__file__).resolve().parent / "_compiled.digest"

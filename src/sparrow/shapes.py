@@ -251,7 +251,7 @@ def _splits(counts: bytearray, chows: bool) -> bool:
         return False
     if not chows:  # honours: pungs, and a pair (2 or 5 of a kind) when the size says so
         pairs = 0
-        for count in counts:
+        for count in bytes(counts):  # a copy of the seven counts (compiled, a bytearray is not iterated)
             if count % 3 == 2:
                 pairs += 1
             elif count % 3:
@@ -261,8 +261,9 @@ def _splits(counts: bytearray, chows: bool) -> bool:
         return _sets_only(list(counts))
     # Every set's ranks add up to a multiple of 3 (a pung 3r, a chow 3r + 3), so the pair's rank r has
     # 2r congruent to the ranks' total, modulo 3: a third of the ranks can hold it.
-    total = sum(rank * count for rank, count in enumerate(counts)) % 3
-    for rank, count in enumerate(counts):
+    held = bytes(counts)  # (compiled, a bytearray is not iterated)
+    total = sum(rank * count for rank, count in enumerate(held)) % 3
+    for rank, count in enumerate(held):
         if count >= 2 and 2 * rank % 3 == total:
             work = list(counts)
             work[rank] -= 2
@@ -338,7 +339,7 @@ def completing_tiles(counts: Sequence[int], allow_fifth_copy: bool = False) -> l
     elif 1 not in residues and residues.count(2) == 2:
         # One group takes the tile and becomes sets while the other holds the pair: a group can
         # take the tile only when the other one splits with its pair.
-        first, second = (group for group in range(4) if residues[group] == 2)
+        first, second = [group for group in range(4) if residues[group] == 2]
         targets = []
         if group_splits(second, keys[second]):
             targets.append(first)

@@ -50,13 +50,16 @@ def reach_chance(distance: int, draws: float, acceptance: float, unseen: int, na
     return max(0.0, 1.0 - below)
 
 
-def win_chance(waiting: int, unseen_total: int, draws: float, discard_wins: bool, appeal: float = 1.0) -> float:
+def win_chance(
+    waiting: int, unseen_total: int, draws: float, discard_wins: bool, appeal: float = 1.0, looks: float = DISCARD_LOOKS
+) -> float:
     """The chance that a ready hand waiting on ``waiting`` unseen tiles wins before the wall ends.
-    ``appeal`` scales how often the opponents throw such a tile (:func:`discard_appeal`)."""
+    ``appeal`` scales how often the opponents throw such a tile (:func:`discard_appeal`), ``looks``
+    how many opponents' discards count per own draw."""
     if waiting <= 0:
         return 0.0
-    looks = draws * DRAW_DISCOUNT * (1.0 + (DISCARD_LOOKS * appeal if discard_wins else 0.0))
-    return 1.0 - exp(-looks * waiting / max(1, unseen_total))
+    chances = draws * DRAW_DISCOUNT * (1.0 + (looks * appeal if discard_wins else 0.0))
+    return 1.0 - exp(-chances * waiting / max(1, unseen_total))
 
 
 def typical_chance(distance: int, draws: float, unseen: int) -> float:
@@ -73,13 +76,14 @@ def typical_chance(distance: int, draws: float, unseen: int) -> float:
 _APPEAL_CLASS = (1.8, 1.3, 1.0, 0.7)  # honours, terminals, 2s and 8s, middle tiles
 
 
-def discard_appeal(tile: int, visible: int, strength: float = 1.0) -> float:
+def discard_appeal(tile: int, visible: int, strength: float = 1.0, seen: float = 0.15) -> float:
     """How much more (or less) often than an average tile the opponents discard ``tile``, with
-    ``visible`` of its copies in view; ``strength`` 0 makes every tile average."""
+    ``visible`` of its copies in view (each of the first two adding ``seen`` of its appeal);
+    ``strength`` 0 makes every tile average."""
     if tile >= 27:
         base = _APPEAL_CLASS[0]
     else:
         rank = tile % 9
         base = _APPEAL_CLASS[1] if rank in (0, 8) else (_APPEAL_CLASS[2] if rank in (1, 7) else _APPEAL_CLASS[3])
-    base *= 1.0 + 0.15 * min(visible, 2)
+    base *= 1.0 + seen * min(visible, 2)
     return max(0.1, 1.0 + strength * (base - 1.0))

@@ -101,6 +101,8 @@ class Temperament:
     nearest_plan: bool = False  # weigh only the nearest plan that reaches the minimum, as Normal follows it
     ready_share: float = 0.8  # get ready when the ready hand is worth this share of the plan's worth (expert)
     wait_appeal: float = 0.0  # weigh a winning tile by how readily opponents throw its kind (expert; 0: not)
+    appeal_seen: float = 0.15  # ...each copy of it in view (up to two) making it this much more likely thrown
+    discard_looks: float = DISCARD_LOOKS  # opponents' discards that may hold a winning tile, per own draw
     # Under a minimum, these claims ("chow", "pung", "kong") only towards a hand that can still win on a discard.
     claim_discard_win: tuple[str, ...] = ()
 
@@ -500,7 +502,9 @@ class Bot:
         appeal = self.temperament.wait_appeal
         if not appeal:
             return 1.0
-        return (1.0 + DISCARD_LOOKS * discard_appeal(tile, knowledge.visible[tile], appeal)) / (1.0 + DISCARD_LOOKS)
+        looks = self.temperament.discard_looks
+        seen = self.temperament.appeal_seen
+        return (1.0 + looks * discard_appeal(tile, knowledge.visible[tile], appeal, seen)) / (1.0 + looks)
 
     def _pick(self, ranked: list[tuple[float, int]], threats: Threats | None, chance: float = 1.0) -> int:
         """The best-scoring discard (the first in throwing order among equals). A defending player
@@ -597,6 +601,8 @@ class Bot:
         unseen = knowledge.unseen
         exponent = self.temperament.value_exponent
         appeal = self.temperament.wait_appeal
+        seen = self.temperament.appeal_seen
+        looks = self.temperament.discard_looks
         visible = knowledge.visible
         candidates = []
         for tile in tiles:
@@ -623,7 +629,8 @@ class Bot:
                         knowledge.unseen_total,
                         knowledge.draws_left,
                         disc,
-                        discard_appeal(w, visible[w], appeal) if appeal else 1.0,
+                        discard_appeal(w, visible[w], appeal, seen) if appeal else 1.0,
+                        looks,
                     )
                     * value**exponent
                     for w, disc, value in found
