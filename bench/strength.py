@@ -12,8 +12,9 @@ For each ruleset (all four by default):
 * **Decision time** per action, p50 and p99, per level (process CPU time around ``act``).
 * **Throughput on one core**: hands per second of four Normal bots, and in the same run a greedy
   player on the compiled ``cmajiang`` package (no claims; discards whatever lowers its shanten most by
-  cmajiang's ``xiangting``), timed in three pairs, the median pair reported. Target: Normal at least
-  as fast.
+  cmajiang's ``xiangting``), timed in five pairs (``--speed-rounds``), the median pair reported.
+  Target: Normal at least as fast. Whether Sparrow's own compiled modules were in use is printed
+  (``make compiled``; ``SPARROW_PURE_PYTHON=1`` measures pure Python).
 * **Workers**: wall time of ``workers=2`` against ``workers=1`` for the same run (target >= 1.8x; the
   result is identical).
 
@@ -186,15 +187,16 @@ def _decision_times(rules: str, level: str, hands: int, seed: int) -> dict[str, 
     }
 
 
-def _throughput(rules: str, hands: int, seed: int, rounds: int = 3) -> dict[str, Any]:
+def _throughput(rules: str, hands: int, seed: int, rounds: int = 5) -> dict[str, Any]:
     """Hands per CPU second on one core: four Normal bots, then four greedy cmajiang players on the
     same hands, timed in pairs one right after the other ``rounds`` times (other hands each round);
     the pair with the median ratio is reported (this machine's speed drifts by a third within a
     minute, so only runs made together compare)."""
+    from sparrow import _compiled
     from sparrow.lab import run_lab
     from sparrow.sim import PLAYER_KINDS
 
-    rows: dict[str, Any] = {"rules": rules, "hands": hands}
+    rows: dict[str, Any] = {"rules": rules, "hands": hands, "compiled": _compiled.active()}
     run_lab(rules, ["normal"] * 4, min(hands, 20), seed + 1)  # warm the caches and imports, untimed
     try:
         import cmajiang  # noqa: F401
@@ -277,6 +279,9 @@ def main() -> int:
     parser.add_argument("--four-hands", type=positive_int, default=2000, help="hands per four-of-a-level run")
     parser.add_argument("--narrowing-hands", type=positive_int, default=2000, help="hands per duplicate/plain run")
     parser.add_argument("--speed-hands", type=positive_int, default=300, help="hands for the throughput runs")
+    parser.add_argument(
+        "--speed-rounds", type=positive_int, default=5, help="pairs of throughput runs (the median pair is reported)"
+    )
     parser.add_argument("--seed", type=seed_value, default=2026)
     parser.add_argument("--workers", type=positive_int, default=os.cpu_count() or 1)
     parser.add_argument("--skip-strength", action="store_true")
@@ -328,7 +333,7 @@ def main() -> int:
                     f" max {row['max_ms']:.1f} ms ({row['decisions']} decisions)",
                     flush=True,
                 )
-            row = _throughput(rules, args.speed_hands, args.seed)
+            row = _throughput(rules, args.speed_hands, args.seed, args.speed_rounds)
             report.setdefault("throughput", []).append(row)
             greedy = row.get("greedy_cmajiang_hands_per_second")
             print(
@@ -338,7 +343,8 @@ def main() -> int:
                     f" (median of {len(row['ratios'])} pairs: {', '.join(f'{x:.2f}' for x in row['ratios'])})"
                     if greedy
                     else ", cmajiang not installed"
-                ),
+                )
+                + ("; Sparrow compiled" if row["compiled"] else "; Sparrow as pure Python"),
                 flush=True,
             )
     if not args.skip_workers:

@@ -34,7 +34,7 @@ def clean() -> None:
 
     for path in _built_files():
         path.unlink()
-    _compiled.DIGEST_FILE.unlink(missing_ok=True)
+    Path(_compiled.DIGEST_FILE).unlink(missing_ok=True)
 
 
 def build() -> bool:
@@ -69,7 +69,7 @@ def build() -> bool:
     finally:
         os.chdir(here)
         shutil.rmtree(work, ignore_errors=True)
-    _compiled.DIGEST_FILE.write_text(digest + "\n")
+    Path(_compiled.DIGEST_FILE).write_text(digest + "\n")
     print(f"compiled modules: built {len(paths)} ({', '.join(_compiled.MODULES)})")
     return True
 

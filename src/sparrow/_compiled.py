@@ -12,12 +12,10 @@ each other directly, so it is all of them or none.
 
 from __future__ import annotations
 
-import hashlib
 import importlib.machinery
-import importlib.util
 import os
 import sys
-from pathlib import Path
+import zlib
 
 __all__ = ["MODULES", "DIGEST_FILE", "source_digest", "active"]
 
@@ -36,21 +34,28 @@ MODULES = (
     "sparrow.rules.nts_shapes",
     "sparrow.shapes",
 )
-_ROOT = Path(__file__).resolve().parent.parent  # the directory holding the sparrow package
-DIGEST_FILE = Path(__file__).resolve().parent / "_compiled.digest"
+# Plain os.path, not pathlib: this runs at every start, and pathlib's import costs more than the check.
+_ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))  # the directory holding the package
+DIGEST_FILE = os.path.join(_ROOT, "sparrow", "_compiled.digest")
 
 
-def _source(module: str) -> Path:
-    return _ROOT.joinpath(*module.split(".")).with_suffix(".py")
+def _source(module: str) -> str:
+    return os.path.join(_ROOT, *module.split(".")) + ".py"
+
+
+def _read(path: str) -> bytes:
+    with open(path, "rb") as file:
+        return file.read()
 
 
 def source_digest() -> str:
-    """A digest of the compiled modules' sources, as the build records it."""
-    digest = hashlib.sha256()
+    """A checksum of the compiled modules' sources, as the build records it (a CRC: it only has to
+    notice an edit, and it is read at every start, where a cryptographic hash's import costs more)."""
+    checksum = 0
     for module in MODULES:
-        digest.update(module.encode())
-        digest.update(_source(module).read_bytes())
-    return digest.hexdigest()
+        checksum = zlib.crc32(module.encode(), checksum)
+        checksum = zlib.crc32(_read(_source(module)), checksum)
+    return f"{checksum:08x}"
 
 
 class _SourceFirst:
@@ -59,8 +64,10 @@ class _SourceFirst:
     def find_spec(self, name: str, path: object = None, target: object = None) -> importlib.machinery.ModuleSpec | None:
         if name not in MODULES:
             return None
+        import importlib.util
+
         source = _source(name)
-        loader = importlib.machinery.SourceFileLoader(name, str(source))
+        loader = importlib.machinery.SourceFileLoader(name, source)
         return importlib.util.spec_from_file_location(name, source, loader=loader)
 
 
@@ -68,7 +75,7 @@ def _compiled_is_current() -> bool:
     if os.environ.get("SPARROW_PURE_PYTHON"):
         return False
     try:
-        recorded = DIGEST_FILE.read_text().strip()
+        recorded = _read(DIGEST_FILE).decode().strip()
     except OSError:
         return False  # never built here: nothing compiled to use
     try:

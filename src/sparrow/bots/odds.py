@@ -27,10 +27,18 @@ DISCARD_LOOKS = 1.5
 _TYPICAL_ACCEPTANCE = (12.0, 22.0, 34.0, 46.0, 56.0, 62.0, 66.0, 70.0, 72.0)
 
 
-def reach_chance(distance: int, draws: float, acceptance: float, unseen: int, narrowness: float = 1.0) -> float:
+def reach_chance(
+    distance: int,
+    draws: float,
+    acceptance: float,
+    unseen: int,
+    narrowness: float = 1.0,
+    discount: float = DRAW_DISCOUNT,
+) -> float:
     """The chance that a hand at shanten ``distance`` (-1: complete) completes within ``draws`` of its
     own draws, accepting ``acceptance`` of the ``unseen`` tiles now; ``narrowness`` scales the typical
-    acceptance of the later steps (1 for a free hand, less for a flush or all pungs)."""
+    acceptance of the later steps (1 for a free hand, less for a flush or all pungs); ``discount`` is
+    the share of the draws left that count (somebody else often wins first)."""
     if distance < 0:
         return 1.0
     if acceptance <= 0 or draws <= 0:
@@ -41,7 +49,7 @@ def reach_chance(distance: int, draws: float, acceptance: float, unseen: int, na
         typical = _TYPICAL_ACCEPTANCE[min(step, len(_TYPICAL_ACCEPTANCE) - 1)] * narrowness
         expected += unseen / max(1.0, typical)
     needed = distance + 1
-    mean = draws * DRAW_DISCOUNT * needed / expected
+    mean = draws * discount * needed / expected
     term = exp(-mean)
     below = term
     for k in range(1, needed):
@@ -51,23 +59,29 @@ def reach_chance(distance: int, draws: float, acceptance: float, unseen: int, na
 
 
 def win_chance(
-    waiting: int, unseen_total: int, draws: float, discard_wins: bool, appeal: float = 1.0, looks: float = DISCARD_LOOKS
+    waiting: int,
+    unseen_total: int,
+    draws: float,
+    discard_wins: bool,
+    appeal: float = 1.0,
+    looks: float = DISCARD_LOOKS,
+    discount: float = DRAW_DISCOUNT,
 ) -> float:
     """The chance that a ready hand waiting on ``waiting`` unseen tiles wins before the wall ends.
     ``appeal`` scales how often the opponents throw such a tile (:func:`discard_appeal`), ``looks``
     how many opponents' discards count per own draw."""
     if waiting <= 0:
         return 0.0
-    chances = draws * DRAW_DISCOUNT * (1.0 + (looks * appeal if discard_wins else 0.0))
+    chances = draws * discount * (1.0 + (looks * appeal if discard_wins else 0.0))
     return 1.0 - exp(-chances * waiting / max(1, unseen_total))
 
 
-def typical_chance(distance: int, draws: float, unseen: int) -> float:
+def typical_chance(distance: int, draws: float, unseen: int, discount: float = DRAW_DISCOUNT) -> float:
     """The chance that a typical hand at shanten ``distance`` wins before the wall ends."""
     if distance < 0:
         return 1.0
     typical = _TYPICAL_ACCEPTANCE[min(distance, len(_TYPICAL_ACCEPTANCE) - 1)]
-    return reach_chance(distance, draws, typical, unseen)
+    return reach_chance(distance, draws, typical, unseen, 1.0, discount)
 
 
 # How readily opponents throw a tile kind, relative to the average tile: an honour or a terminal fits

@@ -41,7 +41,7 @@ from dataclasses import dataclass, replace
 from sparrow.analysis import accepted_tiles, shanten
 from sparrow.bots.danger import Threats
 from sparrow.bots.knowledge import Knowledge, know
-from sparrow.bots.odds import DISCARD_LOOKS, discard_appeal, reach_chance, typical_chance, win_chance
+from sparrow.bots.odds import DISCARD_LOOKS, DRAW_DISCOUNT, discard_appeal, reach_chance, typical_chance, win_chance
 from sparrow.bots.plans import (
     PLANS,
     DiscardView,
@@ -103,6 +103,7 @@ class Temperament:
     wait_appeal: float = 0.0  # weigh a winning tile by how readily opponents throw its kind (expert; 0: not)
     appeal_seen: float = 0.15  # ...each copy of it in view (up to two) making it this much more likely thrown
     discard_looks: float = DISCARD_LOOKS  # opponents' discards that may hold a winning tile, per own draw
+    draw_discount: float = DRAW_DISCOUNT  # the share of the draws left a plan's chance counts on
     # Under a minimum, these claims ("chow", "pung", "kong") only towards a hand that can still win on a discard.
     claim_discard_win: tuple[str, ...] = ()
 
@@ -312,6 +313,7 @@ class Bot:
                 acceptance(plan, counts, n, knowledge.unseen),
                 knowledge.unseen_total,
                 plan.narrowness,
+                self.temperament.draw_discount,
             )
             needed = best.worth * (detour if d > first_valid else 1.0) if best is not None else 0.0
             if best is None or worth * chance > needed:
@@ -424,7 +426,10 @@ class Bot:
             if self._should_fold(knowledge, choice, threats):
                 return min(tiles, key=lambda t: (threats.risk(t), _THROW_RANK[t]))
             chance = typical_chance(
-                choice.distance if choice.plan else choice.distance + 2, knowledge.draws_left, knowledge.unseen_total
+                choice.distance if choice.plan else choice.distance + 2,
+                knowledge.draws_left,
+                knowledge.unseen_total,
+                self.temperament.draw_discount,
             )
 
         # A discard that makes the hand ready with winning tiles that score.
@@ -631,6 +636,7 @@ class Bot:
                         disc,
                         discard_appeal(w, visible[w], appeal, seen) if appeal else 1.0,
                         looks,
+                        self.temperament.draw_discount,
                     )
                     * value**exponent
                     for w, disc, value in found
