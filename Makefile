@@ -19,29 +19,28 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m compileall -q src tests
 	touch $(STAMP)
 
-# The bots' hot modules and the scorers compiled with mypyc beside their sources (about half again as fast; optional:
-# without a C compiler they run as pure Python). Rebuilt when one of them changes; until then the
-# changed source runs as it is (sparrow/_compiled.py checks that a build is current).
-COMPILED_SOURCES := src/sparrow/_compiled.py src/sparrow/analysis.py $(wildcard src/sparrow/bots/*.py) \
-	src/sparrow/rules/casual.py src/sparrow/rules/chinese.py src/sparrow/rules/hkos.py src/sparrow/rules/nts.py \
-	src/sparrow/rules/chinese_shapes.py src/sparrow/rules/nts_shapes.py src/sparrow/shapes.py
-$(VENV)/.compiled: $(STAMP) $(COMPILED_SOURCES) tools/build_compiled.py
-	$(BIN)/python tools/build_compiled.py
-	touch $@
+# The hot modules (sparrow/_compiled.py) compiled with mypyc beside their sources: optional, without a
+# C compiler they run as pure Python. Rebuilt when a source they depend on changes (the depfile the
+# build writes); a changed source runs as it is until then (sparrow/_compiled.py checks the build).
+COMPILED := $(VENV)/.compiled
+-include $(VENV)/.compiled.d
+$(COMPILED): $(STAMP) src/sparrow/_compiled.py tools/build_compiled.py
+	$(BIN)/python tools/build_compiled.py --stamp $@ --depfile $(VENV)/.compiled.d
 
-compiled: $(VENV)/.compiled
+compiled: $(STAMP)
+	$(BIN)/python tools/build_compiled.py --stamp $(COMPILED) --depfile $(VENV)/.compiled.d
 
 # The web app on http://127.0.0.1:8000 (SQLite in ./data; DATABASE_URL=postgresql+psycopg://... for PostgreSQL).
-run: $(STAMP) $(VENV)/.compiled
+run: $(STAMP) $(COMPILED)
 	$(BIN)/sparrow serve --host 127.0.0.1 --port 8000 --data-dir data
 
-test: $(STAMP) $(VENV)/.compiled
+test: $(STAMP) $(COMPILED)
 	$(BIN)/ruff check src tests bench tools
 	$(BIN)/ruff format --check src tests bench tools
 	$(BIN)/pytest -n auto --dist worksteal
 
 # The inner loop: everything but the tests marked slow, on every core.
-test-fast: $(STAMP) $(VENV)/.compiled
+test-fast: $(STAMP) $(COMPILED)
 	$(BIN)/pytest -n auto --dist worksteal -m "not slow"
 
 format: $(STAMP)
@@ -54,7 +53,7 @@ $(VENV)/.bench: $(STAMP)
 	touch $(VENV)/.bench
 
 # The benchmarks: each measures Sparrow against a named peer in the same run (docs/performance.md).
-bench: $(VENV)/.bench $(VENV)/.compiled
+bench: $(VENV)/.bench $(COMPILED)
 	$(BIN)/python bench/analysis.py
 	$(BIN)/python bench/scoring.py
 	$(BIN)/python bench/simulate.py --observing
@@ -64,5 +63,5 @@ tables: $(VENV)/.bench
 	$(BIN)/python tools/gen_shanten_tables.py
 
 clean:
-	rm -rf $(VENV) build *.egg-info src/*.egg-info src/*__mypyc*.so src/sparrow/_compiled.digest
+	rm -rf $(VENV) build *.egg-info src/*.egg-info src/*__mypyc*.so src/sparrow/_compiled.digest src/sparrow/.compiled.lock
 	find src -name '*.so' -delete

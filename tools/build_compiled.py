@@ -1,89 +1,188 @@
-"""Compile the computer players' hot modules with mypyc, in place beside their sources.
+"""Compile Sparrow's hot modules (``sparrow._compiled.MODULES``) with mypyc, beside their sources.
 
-    python tools/build_compiled.py          # build (or rebuild) them
-    python tools/build_compiled.py --clean  # remove them: everything runs as pure Python
+    python tools/build_compiled.py                  # build (or rebuild) them
+    python tools/build_compiled.py --clean          # remove them: everything runs as pure Python
+    python tools/build_compiled.py --stamp F --depfile D   # as make runs it (below)
 
-Optional: Sparrow is the same without it, only slower in the bots and the lab. When mypyc or a C
-compiler (with Python's headers) is missing, this prints one line saying so and exits 0. The list of
-modules and the check that a build is current are in ``sparrow._compiled``.
+Optional: Sparrow is the same without it, only slower in the bots, the scorers and the lab. Without
+mypyc, a C compiler or Python's headers it prints one line and exits 0; a compiler that fails is
+reported the same way. Type errors that mypy finds in the compiled modules fail the build (exit 1):
+those modules must stay typed. The new files replace the old ones only once all are built, under a
+lock, and the record of the sources they match (``sparrow/_compiled.digest``) is written last, so a
+process starting meanwhile uses the old build or none.
+
+For make: ``--stamp`` is touched after a build (not after a skipped one, so the next ``make`` tries
+again), and ``--depfile`` gets the sources the build depends on, as a makefile rule for the stamp.
 """
 
 from __future__ import annotations
 
 import argparse
+import ast
+import contextlib
+import fcntl
 import os
 import shutil
 import sys
+import sysconfig
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 SRC = ROOT / "src"
+sys.path.insert(0, str(SRC))
+
+from sparrow import _compiled  # noqa: E402  (from this checkout's sources)
+
+
+def _module_path(module: str) -> Path:
+    path = SRC.joinpath(*module.split("."))
+    return path / "__init__.py" if path.is_dir() else path.with_suffix(".py")
+
+
+def dependencies() -> list[str]:
+    """The source files of :func:`dependency_modules`, relative to ``src``."""
+    return sorted(str(_module_path(m).relative_to(SRC)) for m in dependency_modules())
+
+
+def dependency_modules() -> list[str]:
+    """The compiled modules and every Sparrow module whose types they use, directly or not (their
+    imports read from the source, those under ``TYPE_CHECKING`` included): a change to any of them
+    can change the compiled code."""
+    found: list[str] = []
+    pending = list(_compiled.MODULES)
+    while pending:
+        module = pending.pop()
+        if module in found or not _module_path(module).exists():
+            continue
+        found.append(module)
+        tree = ast.parse(_module_path(module).read_text())
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+                names = [node.module] + [f"{node.module}.{alias.name}" for alias in node.names]
+            elif isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            else:
+                continue
+            pending.extend(name for name in names if name.split(".")[0] == "sparrow")
+    return sorted(found)
+
+
+def _missing_tools() -> str | None:
+    """Why nothing can be compiled here, or None."""
+    try:
+        import mypyc.build  # noqa: F401
+        import setuptools  # noqa: F401
+    except ImportError as error:
+        return f"{error.name} is not installed (pip install -e '.[compiled]')"
+    compiler = (sysconfig.get_config_var("CC") or "cc").split()[0]
+    if shutil.which(os.environ.get("CC", compiler).split()[0]) is None:
+        return f"no C compiler ({compiler})"
+    if not (Path(sysconfig.get_paths()["include"]) / "Python.h").exists():
+        return "Python's headers are missing (Debian: python3-dev)"
+    return None
+
+
+@contextlib.contextmanager
+def _locked() -> Iterator[None]:
+    with open(SRC / "sparrow" / ".compiled.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # one build at a time (make run and make test at once)
+        yield
 
 
 def _built_files() -> list[Path]:
-    """The extension files a build leaves in the source tree."""
-    found = []
+    found: list[Path] = []
     for pattern in ("*__mypyc*.so", "*__mypyc*.pyd", "sparrow/**/*.so", "sparrow/**/*.pyd"):
         found.extend(SRC.glob(pattern))
     return sorted(set(found))
 
 
 def clean() -> None:
-    from sparrow import _compiled
-
-    for path in _built_files():
-        path.unlink()
-    Path(_compiled.DIGEST_FILE).unlink(missing_ok=True)
-
-
-def build() -> bool:
-    from sparrow import _compiled
-
-    try:
-        from mypyc.build import mypycify
-        from setuptools import setup
-    except ImportError:
-        print("compiled modules: mypyc is not installed; the bots run as pure Python")
-        return False
-    clean()
-    paths = [str(Path(*m.split(".")).with_suffix(".py")) for m in _compiled.MODULES]
-    digest = _compiled.source_digest()
-    work = Path(tempfile.mkdtemp(prefix="sparrow-mypyc-"))
-    here = os.getcwd()
-    os.chdir(SRC)  # mypyc names modules from the paths it is given
-    try:
-        extensions = mypycify(paths, opt_level="3", group_name="sparrow_compiled", target_dir=str(work / "c"))
-        setup(
-            name="sparrow-compiled",
-            ext_modules=extensions,
-            script_args=["--quiet", "build_ext", "--inplace", "--build-temp", str(work / "temp")],
-        )
-    except (SystemExit, Exception) as error:  # a compiler missing or failing: setuptools exits
+    with _locked():
+        Path(_compiled.DIGEST_FILE).unlink(missing_ok=True)
         for path in _built_files():
             path.unlink()
-        print(
-            f"compiled modules: not built ({str(error).strip() or type(error).__name__}); the bots run as pure Python"
-        )
-        return False
-    finally:
-        os.chdir(here)
-        shutil.rmtree(work, ignore_errors=True)
-    Path(_compiled.DIGEST_FILE).write_text(digest + "\n")
+
+
+def build() -> int:
+    missing = _missing_tools()
+    if missing:
+        print(f"compiled modules: not built, {missing}; Sparrow runs as pure Python")
+        return 0
+    from mypyc.build import mypycify
+    from setuptools import setup
+
+    sources = dependencies()
+    paths = [str(_module_path(m).relative_to(SRC)) for m in _compiled.MODULES]
+    with _locked(), tempfile.TemporaryDirectory(prefix="sparrow-mypyc-") as work:
+        digest = _compiled.source_digest(sources)
+        here = os.getcwd()
+        os.environ["MYPY_CACHE_DIR"] = str(Path(work) / "mypy")
+        os.chdir(SRC)  # mypyc names modules from the paths it is given
+        try:
+            try:
+                extensions = mypycify(paths, opt_level="3", group_name=_compiled.GROUP, target_dir=f"{work}/c")
+            except SystemExit:
+                print("compiled modules: not built, mypy found errors in them (above)", file=sys.stderr)
+                return 1
+            try:
+                setup(
+                    name="sparrow-compiled",
+                    ext_modules=extensions,
+                    script_args=["--quiet", "build_ext", "--build-lib", f"{work}/lib", "--build-temp", f"{work}/t"],
+                )
+            except (SystemExit, Exception) as error:  # the compiler failed: setuptools exits
+                print(f"compiled modules: not built ({str(error).strip() or type(error).__name__}); pure Python")
+                return 0
+        finally:
+            os.chdir(here)
+        built = [path for path in Path(work, "lib").rglob("*") if path.suffix in (".so", ".pyd")]
+        # The old record goes first: a process starting now runs pure Python until the new one is written.
+        Path(_compiled.DIGEST_FILE).unlink(missing_ok=True)
+        placed = set()
+        for path in built:
+            target = SRC / path.relative_to(Path(work, "lib"))
+            staged = target.with_name(target.name + ".new")
+            shutil.copy2(path, staged)
+            os.replace(staged, target)  # a new file: a process that loaded the old one keeps it
+            placed.add(target)
+        for path in _built_files():
+            if path not in placed:
+                path.unlink()  # a module no longer compiled
+        record = Path(f"{_compiled.DIGEST_FILE}.new")
+        record.write_text(digest + "\n" + "\n".join(sources) + "\n")
+        os.replace(record, _compiled.DIGEST_FILE)
     print(f"compiled modules: built {len(paths)} ({', '.join(_compiled.MODULES)})")
-    return True
+    return 0
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--clean", action="store_true", help="remove the compiled modules")
+    parser.add_argument("--stamp", type=Path, help="a file to touch after a build")
+    parser.add_argument("--depfile", type=Path, help="write the build's sources here as a makefile rule")
     args = parser.parse_args()
     if args.clean:
         clean()
-        print("compiled modules: removed; everything runs as pure Python")
-    else:
-        build()
-    return 0
+        print("compiled modules: removed; Sparrow runs as pure Python")
+        return 0
+    if args.depfile:
+        files = [f"src/{name}" for name in dependencies()]
+        stamp = args.stamp or "compiled"
+        rules = [f"{stamp}: {' '.join(files)}"] + [f"{file}:" for file in files]  # a deleted source is no error
+        args.depfile.write_text("\n".join(rules) + "\n")
+    status = build()
+    if status == 0 and args.stamp and _compiled.source_digest(dependencies()) == _recorded():
+        args.stamp.touch()
+    return status
+
+
+def _recorded() -> str | None:
+    try:
+        return Path(_compiled.DIGEST_FILE).read_text().split()[0]
+    except (OSError, IndexError):
+        return None
 
 
 if __name__ == "__main__":

@@ -15,9 +15,10 @@ from __future__ import annotations
 import struct
 import zlib
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from importlib.resources import files
 from operator import itemgetter
+from typing import Any
 
 from sparrow.tiles import KINDS, ORPHANS, Tile, format_tiles
 
@@ -192,6 +193,11 @@ class Forms:
     seven_pairs: bool = True
     thirteen_orphans: bool = True
     four_as_two_pairs: bool = False
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Pickled and copied by its fields: compiled (sparrow._compiled), the default way cannot
+        # set the fields of a frozen class.
+        return (type(self), tuple(getattr(self, f.name) for f in fields(self)))
 
 
 DEFAULT_FORMS = Forms()
@@ -481,6 +487,11 @@ class Discard:
             "accepted": format_tiles(self.accepted),
             "accepted_count": self.unseen,
         }
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Pickled and copied by its fields: compiled (sparrow._compiled), the default way cannot
+        # set the fields of a frozen class.
+        return (type(self), tuple(getattr(self, f.name) for f in fields(self)))
 
 
 def discard_options(

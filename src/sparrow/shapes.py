@@ -13,9 +13,10 @@ and memoised, so a hand costs a few look-ups; the fast scorers call them directl
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from functools import cache
 from itertools import product
+from typing import Any
 
 from sparrow.hand import Hand, Meld
 from sparrow.tiles import ORPHANS, Tile, format_tiles
@@ -92,6 +93,11 @@ class Group:
             return f"[{text}]" if not self.concealed else f"({text})"
         return text
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Pickled and copied by its fields: compiled (sparrow._compiled), the default way cannot
+        # set the fields of a frozen class.
+        return (type(self), tuple(getattr(self, f.name) for f in fields(self)))
+
 
 def group_of_meld(meld: Meld) -> Group:
     return Group(meld.kind.value, meld.first, concealed=not meld.open, declared=True)
@@ -114,6 +120,11 @@ class Decomposition:
     def __str__(self) -> str:
         return " ".join(str(g) for g in self.groups)
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Pickled and copied by its fields: compiled (sparrow._compiled), the default way cannot
+        # set the fields of a frozen class.
+        return (type(self), tuple(getattr(self, f.name) for f in fields(self)))
+
 
 @dataclass(frozen=True, slots=True)
 class Reading:
@@ -135,8 +146,13 @@ class Reading:
     def completed_group(self) -> Group:
         return self.decomposition.groups[self.winning_group]
 
+    # ---------------------------------------------------------------------------- splitting
 
-# ---------------------------------------------------------------------------- splitting
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Pickled and copied by its fields: compiled (sparrow._compiled), the default way cannot
+        # set the fields of a frozen class.
+        return (type(self), tuple(getattr(self, f.name) for f in fields(self)))
+
 
 CHOW = 100  # in a Split, a pung of tile t is coded t and a chow starting at t is coded t + CHOW
 

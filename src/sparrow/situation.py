@@ -164,6 +164,18 @@ class HandSituation:
     moments: frozenset[str] = frozenset()
     options: Mapping[str, Any] = field(default_factory=dict)
 
+    def __post_init__(self) -> None:
+        # A list or a set from a caller is the same hand: stored as the tuples and frozenset the
+        # scorers read (compiled, sparrow._compiled, they check those types).
+        if type(self.concealed) is not tuple:
+            object.__setattr__(self, "concealed", tuple(self.concealed))
+        if type(self.melds) is not tuple:
+            object.__setattr__(self, "melds", tuple(self.melds))
+        if type(self.bonus) is not tuple:
+            object.__setattr__(self, "bonus", tuple(self.bonus))
+        if type(self.moments) is not frozenset:
+            object.__setattr__(self, "moments", frozenset(self.moments))
+
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> HandSituation:
         if type(data) is not dict and not isinstance(data, Mapping):

@@ -9,7 +9,7 @@ hand state, the wall or another player's concealed tiles.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 from types import MappingProxyType
 from typing import Any
 
@@ -38,6 +38,11 @@ class ScoringContext:
     @property
     def option_map(self) -> dict[str, Any]:
         return dict(self.options)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Pickled and copied by its fields: compiled (sparrow._compiled), the default way cannot
+        # set the fields of a frozen class.
+        return (type(self), tuple(getattr(self, f.name) for f in fields(self)))
 
 
 @dataclass(slots=True)

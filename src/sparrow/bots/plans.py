@@ -27,6 +27,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import compress
 from operator import itemgetter, mul
+from typing import Any
 
 from sparrow.analysis import (
     Forms,
@@ -93,6 +94,9 @@ class Plan:
     style: str
     simples: bool = False
     narrowness: float = 1.0  # how much of a free hand's acceptance the plan keeps at each step (odds.py)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (plan_named, (self.name,))  # one instance per plan, also when pickled or copied
 
     def keeps(self, kind: int) -> bool:
         """Whether a tile kind belongs to the plan."""

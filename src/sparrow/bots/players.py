@@ -36,7 +36,8 @@ from __future__ import annotations
 import random
 import zlib
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
+from typing import Any
 
 from sparrow.analysis import accepted_tiles, shanten
 from sparrow.bots.danger import Threats
@@ -111,6 +112,11 @@ class Temperament:
         unknown = set(self.claim_discard_win) - {"chow", "pung", "kong"}
         if unknown:
             raise ValueError(f"claim_discard_win names claims, not {sorted(unknown)!r}")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Pickled and copied by its fields: compiled (sparrow._compiled), the default way cannot
+        # set the fields of a frozen class.
+        return (type(self), tuple(getattr(self, f.name) for f in fields(self)))
 
 
 TEMPERAMENTS = {
@@ -226,6 +232,10 @@ class Bot:
 
     def __repr__(self) -> str:
         return f"get_bot({self.level!r}, {self.seed!r})"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Pickled and copied by what it was made from (compiled, the default way cannot rebuild it).
+        return (Bot, (self.temperament, self.seed, {rules: bot.temperament for rules, bot in self._by_rules.items()}))
 
     # ------------------------------------------------------------------ the one entry point
 
