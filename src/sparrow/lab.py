@@ -31,6 +31,7 @@ import queue
 import random
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from itertools import islice
 from typing import Any
@@ -392,7 +393,18 @@ def _local_executor(workers: int) -> Executor:
         finished: queue.SimpleQueue[tuple[int, list[ChunkResult] | None, BaseException | None]] = queue.SimpleQueue()
         iterator = iter(chunks)
         started = time.perf_counter()
-        with context.Pool(workers) as pool:
+        # Not multiprocessing.Pool: ending a run with tasks still queued means terminating it, and its
+        # terminate() can hang for good on the lock of its task queue (seen about once in a hundred
+        # short runs on a loaded machine). An executor's shutdown cancels the queued tasks and waits
+        # for the running ones, which are short.
+        pool = ProcessPoolExecutor(workers, mp_context=context)
+
+        def report(order: int, future: Future[list[ChunkResult]]) -> None:
+            if not future.cancelled():
+                error = future.exception()
+                finished.put((order, None if error is not None else future.result(), error))
+
+        try:
             waiting: dict[int, ChunkResult] = {}  # finished out of order
             handed = 0  # chunks handed out
             first = 0  # the next chunk to hand on
@@ -417,12 +429,8 @@ def _local_executor(workers: int) -> Executor:
                 order = handed
                 handed += len(batch)
                 tasks += 1
-                pool.apply_async(
-                    _play_batch,
-                    (function, batch),
-                    callback=lambda results: finished.put((order, results, None)),
-                    error_callback=lambda error: finished.put((order, None, error)),
-                )
+                future = pool.submit(_play_batch, function, batch)
+                future.add_done_callback(lambda future: report(order, future))
                 return True
 
             for _ in range(workers + 1):
@@ -441,6 +449,8 @@ def _local_executor(workers: int) -> Executor:
                     first += 1
                 while tasks <= workers and len(waiting) < 4 * workers * _MAX_BATCH and hand_out():
                     pass
+        finally:
+            pool.shutdown(wait=True, cancel_futures=True)
 
     return run
 
