@@ -18,7 +18,7 @@ import os
 import sys
 import zlib
 
-__all__ = ["MODULES", "GROUP", "DIGEST_FILE", "source_digest", "extension_files", "active"]
+__all__ = ["MODULES", "GROUP", "DIGEST_FILE", "source_digest", "extension_files", "active", "by_fields"]
 
 MODULES = (
     "sparrow.analysis",
@@ -102,6 +102,14 @@ def _compiled_is_current() -> bool:
 _ACTIVE = _compiled_is_current()
 if not _ACTIVE:
     sys.meta_path.insert(0, _SourceFirst())
+
+
+def by_fields(value: object) -> tuple[object, ...]:
+    """``__reduce__`` for a frozen dataclass of a compiled module: pickled and copied as its class
+    called with its fields (compiled, the default way cannot set the fields of a frozen class)."""
+    from dataclasses import fields
+
+    return (type(value), tuple(getattr(value, field.name) for field in fields(value)))  # type: ignore[arg-type]
 
 
 def active() -> bool:

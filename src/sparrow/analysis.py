@@ -15,11 +15,12 @@ from __future__ import annotations
 import struct
 import zlib
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from importlib.resources import files
 from operator import itemgetter
 from typing import Any
 
+from sparrow._compiled import by_fields
 from sparrow.tiles import KINDS, ORPHANS, Tile, format_tiles
 
 __all__ = [
@@ -195,9 +196,7 @@ class Forms:
     four_as_two_pairs: bool = False
 
     def __reduce__(self) -> tuple[Any, ...]:
-        # Pickled and copied by its fields: compiled (sparrow._compiled), the default way cannot
-        # set the fields of a frozen class.
-        return (type(self), tuple(getattr(self, f.name) for f in fields(self)))
+        return by_fields(self)
 
 
 DEFAULT_FORMS = Forms()
@@ -489,9 +488,7 @@ class Discard:
         }
 
     def __reduce__(self) -> tuple[Any, ...]:
-        # Pickled and copied by its fields: compiled (sparrow._compiled), the default way cannot
-        # set the fields of a frozen class.
-        return (type(self), tuple(getattr(self, f.name) for f in fields(self)))
+        return by_fields(self)
 
 
 def discard_options(

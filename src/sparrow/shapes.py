@@ -13,11 +13,12 @@ and memoised, so a hand costs a few look-ups; the fast scorers call them directl
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from functools import cache
 from itertools import product
 from typing import Any
 
+from sparrow._compiled import by_fields
 from sparrow.hand import Hand, Meld
 from sparrow.tiles import ORPHANS, Tile, format_tiles
 
@@ -94,9 +95,7 @@ class Group:
         return text
 
     def __reduce__(self) -> tuple[Any, ...]:
-        # Pickled and copied by its fields: compiled (sparrow._compiled), the default way cannot
-        # set the fields of a frozen class.
-        return (type(self), tuple(getattr(self, f.name) for f in fields(self)))
+        return by_fields(self)
 
 
 def group_of_meld(meld: Meld) -> Group:
@@ -121,9 +120,7 @@ class Decomposition:
         return " ".join(str(g) for g in self.groups)
 
     def __reduce__(self) -> tuple[Any, ...]:
-        # Pickled and copied by its fields: compiled (sparrow._compiled), the default way cannot
-        # set the fields of a frozen class.
-        return (type(self), tuple(getattr(self, f.name) for f in fields(self)))
+        return by_fields(self)
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,12 +143,11 @@ class Reading:
     def completed_group(self) -> Group:
         return self.decomposition.groups[self.winning_group]
 
-    # ---------------------------------------------------------------------------- splitting
-
     def __reduce__(self) -> tuple[Any, ...]:
-        # Pickled and copied by its fields: compiled (sparrow._compiled), the default way cannot
-        # set the fields of a frozen class.
-        return (type(self), tuple(getattr(self, f.name) for f in fields(self)))
+        return by_fields(self)
+
+
+# ---------------------------------------------------------------------------- splitting
 
 
 CHOW = 100  # in a Split, a pung of tile t is coded t and a chow starting at t is coded t + CHOW

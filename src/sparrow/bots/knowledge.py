@@ -9,10 +9,11 @@ hand state, the wall or another player's concealed tiles.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, replace
 from types import MappingProxyType
 from typing import Any
 
+from sparrow._compiled import by_fields
 from sparrow.analysis import Forms
 from sparrow.analysis import waits as regular_waits
 from sparrow.game.state import Observation
@@ -40,9 +41,7 @@ class ScoringContext:
         return dict(self.options)
 
     def __reduce__(self) -> tuple[Any, ...]:
-        # Pickled and copied by its fields: compiled (sparrow._compiled), the default way cannot
-        # set the fields of a frozen class.
-        return (type(self), tuple(getattr(self, f.name) for f in fields(self)))
+        return by_fields(self)
 
 
 @dataclass(slots=True)

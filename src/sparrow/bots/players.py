@@ -36,9 +36,10 @@ from __future__ import annotations
 import random
 import zlib
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, replace
 from typing import Any
 
+from sparrow._compiled import by_fields
 from sparrow.analysis import accepted_tiles, shanten
 from sparrow.bots.danger import Threats
 from sparrow.bots.knowledge import Knowledge, know
@@ -114,9 +115,7 @@ class Temperament:
             raise ValueError(f"claim_discard_win names claims, not {sorted(unknown)!r}")
 
     def __reduce__(self) -> tuple[Any, ...]:
-        # Pickled and copied by its fields: compiled (sparrow._compiled), the default way cannot
-        # set the fields of a frozen class.
-        return (type(self), tuple(getattr(self, f.name) for f in fields(self)))
+        return by_fields(self)
 
 
 TEMPERAMENTS = {
