@@ -63,5 +63,5 @@ tables: $(VENV)/.bench
 	$(BIN)/python tools/gen_shanten_tables.py
 
 clean:
-	rm -rf $(VENV) build *.egg-info src/*.egg-info src/*__mypyc*.so src/sparrow/_compiled.digest src/sparrow/.compiled.lock
-	find src -name '*.so' -delete
+	rm -rf $(VENV) build *.egg-info src/*.egg-info src/sparrow/_compiled.digest src/sparrow/.compiled.lock
+	find src -name '*.so' -delete  # the compiled modules

@@ -76,8 +76,8 @@ def _missing_tools() -> str | None:
         import setuptools  # noqa: F401
     except ImportError as error:
         return f"{error.name} is not installed (pip install -e '.[compiled]')"
-    compiler = (sysconfig.get_config_var("CC") or "cc").split()[0]
-    if shutil.which(os.environ.get("CC", compiler).split()[0]) is None:
+    compiler = (os.environ.get("CC") or sysconfig.get_config_var("CC") or "cc").split()[0]
+    if shutil.which(compiler) is None:
         return f"no C compiler ({compiler})"
     if not (Path(sysconfig.get_paths()["include"]) / "Python.h").exists():
         return "Python's headers are missing (Debian: python3-dev)"
@@ -105,15 +105,16 @@ def clean() -> None:
             path.unlink()
 
 
-def build() -> int:
+def build(sources: list[str]) -> bool:
+    """Build the compiled modules from ``sources`` (:func:`dependencies`); whether they were built.
+    Type errors exit with status 1."""
     missing = _missing_tools()
     if missing:
         print(f"compiled modules: not built, {missing}; Sparrow runs as pure Python")
-        return 0
+        return False
     from mypyc.build import mypycify
     from setuptools import setup
 
-    sources = dependencies()
     paths = [str(_module_path(m).relative_to(SRC)) for m in _compiled.MODULES]
     with _locked(), tempfile.TemporaryDirectory(prefix="sparrow-mypyc-") as work:
         digest = _compiled.source_digest(sources)
@@ -124,8 +125,7 @@ def build() -> int:
             try:
                 extensions = mypycify(paths, opt_level="3", group_name=_compiled.GROUP, target_dir=f"{work}/c")
             except SystemExit:
-                print("compiled modules: not built, mypy found errors in them (above)", file=sys.stderr)
-                return 1
+                sys.exit("compiled modules: not built, mypy found errors in them (above)")
             try:
                 setup(
                     name="sparrow-compiled",
@@ -134,7 +134,7 @@ def build() -> int:
                 )
             except (SystemExit, Exception) as error:  # the compiler failed: setuptools exits
                 print(f"compiled modules: not built ({str(error).strip() or type(error).__name__}); pure Python")
-                return 0
+                return False
         finally:
             os.chdir(here)
         built = [path for path in Path(work, "lib").rglob("*") if path.suffix in (".so", ".pyd")]
@@ -154,7 +154,7 @@ def build() -> int:
         record.write_text(digest + "\n" + "\n".join(sources) + "\n")
         os.replace(record, _compiled.DIGEST_FILE)
     print(f"compiled modules: built {len(paths)} ({', '.join(_compiled.MODULES)})")
-    return 0
+    return True
 
 
 def main() -> int:
@@ -167,22 +167,15 @@ def main() -> int:
         clean()
         print("compiled modules: removed; Sparrow runs as pure Python")
         return 0
+    sources = dependencies()
     if args.depfile:
-        files = [f"src/{name}" for name in dependencies()]
+        files = [f"src/{name}" for name in sources]
         stamp = args.stamp or "compiled"
         rules = [f"{stamp}: {' '.join(files)}"] + [f"{file}:" for file in files]  # a deleted source is no error
         args.depfile.write_text("\n".join(rules) + "\n")
-    status = build()
-    if status == 0 and args.stamp and _compiled.source_digest(dependencies()) == _recorded():
+    if build(sources) and args.stamp:
         args.stamp.touch()
-    return status
-
-
-def _recorded() -> str | None:
-    try:
-        return Path(_compiled.DIGEST_FILE).read_text().split()[0]
-    except (OSError, IndexError):
-        return None
+    return 0
 
 
 if __name__ == "__main__":
