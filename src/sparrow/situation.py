@@ -28,6 +28,7 @@ __all__ = [
     "check_fields",
     "quick_situation",
     "quick_situation_from",
+    "situation_of",
     "field_value",
 ]
 
@@ -563,6 +564,36 @@ def quick_situation_from(
             return None
         if moment_set and not _possible_moments(moment_set, win_by, kongs, seat_wind == "E", melds):
             return None
+    return situation_of(
+        rules,
+        concealed,
+        melds,
+        winning_tile,
+        win_by,
+        seat_wind,
+        round_wind,
+        bonus,
+        moment_set,
+        dict(options) if options else {},
+    )
+
+
+def situation_of(
+    rules: str,
+    concealed: tuple[Tile, ...],
+    melds: tuple[Meld, ...],
+    winning_tile: Tile | None,
+    win_by: str,
+    seat_wind: str,
+    round_wind: str,
+    bonus: tuple[Tile, ...],
+    moments: frozenset[str],
+    options: Mapping[str, Any],
+) -> HandSituation:
+    """A situation of values already in the types it stores (tuples of Tiles and Melds, a frozenset),
+    made without the dataclass's __init__ and __post_init__, for callers that make many and have
+    checked their parts: the quick reading of a batch, the computer players valuing candidate hands.
+    Nothing is checked here."""
     situation = object.__new__(HandSituation)
     _set_rules(situation, rules)
     _set_concealed(situation, concealed)
@@ -572,8 +603,8 @@ def quick_situation_from(
     _set_seat_wind(situation, seat_wind)
     _set_round_wind(situation, round_wind)
     _set_bonus(situation, bonus)
-    _set_moments(situation, moment_set)
-    _set_options(situation, dict(options) if options else {})
+    _set_moments(situation, moments)
+    _set_options(situation, options)
     return situation
 
 

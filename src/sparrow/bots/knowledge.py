@@ -44,24 +44,55 @@ class ScoringContext:
         return by_fields(self)
 
 
-@dataclass(slots=True)
 class Knowledge:
     """One seat's view, in counts. ``visible`` counts every tile this seat can see outside its own
     concealed hand (discard piles and every exposed set, its own included); ``unseen`` is what may
     still be in the wall or in other hands."""
 
-    observation: Observation
-    ruleset: Ruleset
-    forms: Forms  # the winning forms the ruleset's shanten counts
-    has_minimum: bool  # some complete hands do not win (their value decides)
-    context: ScoringContext
-    seats: tuple[str, ...]  # the seats at this table, in turn order from East
-    counts: list[int]  # own concealed tiles (the drawn tile included), 34 kinds
-    melds: tuple[Meld, ...]
-    visible: list[int]
-    unseen: list[int]
-    unseen_total: int
-    draws_left: float  # live draws this seat can still expect
+    # A plain class, not a dataclass: one is made for every decision, and compiled (sparrow._compiled)
+    # an __init__ written out runs as native code, where a dataclass's generated one stays Python.
+    __slots__ = (
+        "observation",
+        "ruleset",
+        "forms",
+        "has_minimum",
+        "context",
+        "seats",
+        "counts",
+        "melds",
+        "visible",
+        "unseen",
+        "unseen_total",
+        "draws_left",
+    )
+
+    def __init__(
+        self,
+        observation: Observation,
+        ruleset: Ruleset,
+        forms: Forms,  # the winning forms the ruleset's shanten counts
+        has_minimum: bool,  # some complete hands do not win (their value decides)
+        context: ScoringContext,
+        seats: tuple[str, ...],  # the seats at this table, in turn order from East
+        counts: list[int],  # own concealed tiles (the drawn tile included), 34 kinds
+        melds: tuple[Meld, ...],
+        visible: list[int],
+        unseen: list[int],
+        unseen_total: int,
+        draws_left: float,  # live draws this seat can still expect
+    ) -> None:
+        self.observation = observation
+        self.ruleset = ruleset
+        self.forms = forms
+        self.has_minimum = has_minimum
+        self.context = context
+        self.seats = seats
+        self.counts = counts
+        self.melds = melds
+        self.visible = visible
+        self.unseen = unseen
+        self.unseen_total = unseen_total
+        self.draws_left = draws_left
 
     def waits(self, counts: Sequence[int], melds: int) -> list[Tile]:
         """The tiles that complete a ready 13-tile hand under the ruleset's shapes."""

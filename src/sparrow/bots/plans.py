@@ -44,8 +44,8 @@ from sparrow.analysis import (
 from sparrow.bots.knowledge import ScoringContext
 from sparrow.hand import Meld, MeldKind
 from sparrow.rules import get_ruleset
-from sparrow.situation import HandSituation
-from sparrow.tiles import KINDS, ORPHANS, Tile
+from sparrow.situation import situation_of
+from sparrow.tiles import BONUS_TILES, KINDS, ORPHANS
 
 __all__ = [
     "Plan",
@@ -529,6 +529,10 @@ class DiscardView:
 _VALUE_CACHE: dict[tuple, int] = {}
 
 
+_NO_MOMENTS: frozenset[str] = frozenset()
+_TILES = KINDS + BONUS_TILES  # by index, 0-41
+
+
 def _score_total(
     context: ScoringContext, concealed: tuple[int, ...], melds: tuple[Meld, ...], winning: int, win_by: str
 ) -> int:
@@ -540,16 +544,19 @@ def _score_total(
             _VALUE_CACHE.clear()
         if win_by == "kong_replacement" and not any(m.kind is MeldKind.KONG for m in melds):
             win_by = "self_draw"
-        situation = HandSituation(
-            rules=context.rules,
-            concealed=tuple(KINDS[t] for t in concealed),
-            melds=melds,
-            winning_tile=KINDS[winning],
-            win_by=win_by,
-            seat_wind=context.seat_wind,
-            round_wind=context.round_wind,
-            bonus=tuple(Tile(t) for t in context.bonus),
-            options=context.option_map,
+        # Made without HandSituation's checks (situation_of): its dataclass __init__ runs as Python and
+        # costs more than the scoring; these parts are already of the stored types.
+        situation = situation_of(
+            context.rules,
+            tuple([KINDS[t] for t in concealed]),
+            melds,
+            KINDS[winning],
+            win_by,
+            context.seat_wind,
+            context.round_wind,
+            tuple([_TILES[t] for t in context.bonus]),
+            _NO_MOMENTS,
+            context.option_map,
         )
         try:
             result = get_ruleset(context.rules).score(situation)

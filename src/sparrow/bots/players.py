@@ -37,7 +37,7 @@ import random
 import zlib
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, Final
 
 from sparrow._compiled import by_fields
 from sparrow.analysis import accepted_tiles, shanten
@@ -197,6 +197,22 @@ def temperaments_by_rules(level: str, temperament: Temperament) -> dict[str, Tem
     return {rules: replace(temperament, **changes) for rules, changes in VARIANTS.get(level, {}).items()}  # type: ignore[arg-type]
 
 
+# The action and set kinds, read once: compiled (sparrow._compiled), ``ActionKind.DISCARD`` is a
+# look-up through the enum class's attribute hook at every use, and the bots test the kind of every
+# legal action at every decision.
+_DISCARD: Final = ActionKind.DISCARD
+_CHOW: Final = ActionKind.CHOW
+_PUNG: Final = ActionKind.PUNG
+_KONG: Final = ActionKind.KONG
+_CONCEALED_KONG: Final = ActionKind.CONCEALED_KONG
+_ADDED_KONG: Final = ActionKind.ADDED_KONG
+_WIN: Final = ActionKind.WIN
+_PASS: Final = ActionKind.PASS
+_TURN: Final = Phase.TURN
+_CHOW_SET: Final = MeldKind.CHOW
+_PUNG_SET: Final = MeldKind.PUNG
+_KONG_SET: Final = MeldKind.KONG
+
 # Discards that are otherwise equal go in this order: honours first, then terminals, then the tiles
 # nearer the middle of a suit, which fit more runs.
 _THROW_ORDER = tuple(
@@ -205,15 +221,21 @@ _THROW_ORDER = tuple(
 _THROW_RANK = {k: i for i, k in enumerate(_THROW_ORDER)}
 
 
-@dataclass(slots=True)
 class _Choice:
     """A plan chosen for a hand: the plan (None when nothing reaches the minimum), its distance, the
     value of its completed hand, and (for the expert) its worth: value weighed by chance."""
 
-    plan: Plan | None
-    distance: int
-    value: float
-    worth: float = 0.0
+    # Not a dataclass: made at every decision, and a written-out __init__ compiles to native code.
+    __slots__ = ("plan", "distance", "value", "worth")
+
+    def __init__(self, plan: Plan | None, distance: int, value: float, worth: float = 0.0) -> None:
+        self.plan = plan
+        self.distance = distance
+        self.value = value
+        self.worth = worth
+
+    def __repr__(self) -> str:
+        return f"_Choice({self.plan!r}, {self.distance}, {self.value}, {self.worth})"
 
 
 class Bot:
@@ -249,10 +271,10 @@ class Bot:
         if len(legal) == 1:
             return legal[0]
         for action in legal:
-            if action.kind is ActionKind.WIN:
+            if action.kind is _WIN:
                 return action  # every level always declares a legal win
         knowledge = know(observation)
-        if observation.phase is Phase.TURN:
+        if observation.phase is _TURN:
             return self._turn(knowledge, legal)
         return self._claim(knowledge, legal)
 
@@ -354,8 +376,14 @@ class Bot:
     # ------------------------------------------------------------------ own turn
 
     def _turn(self, knowledge: Knowledge, legal: Sequence[Action]) -> Action:
-        discards = [a for a in legal if a.kind is ActionKind.DISCARD]
-        kongs = [a for a in legal if a.kind in (ActionKind.CONCEALED_KONG, ActionKind.ADDED_KONG)]
+        discards: list[Action] = []
+        kongs: list[Action] = []
+        for action in legal:
+            kind = action.kind
+            if kind is _DISCARD:
+                discards.append(action)
+            elif kind is _CONCEALED_KONG or kind is _ADDED_KONG:
+                kongs.append(action)
         if kongs:
             kong = self._kong_worth_it(knowledge, kongs)
             if kong is not None:
@@ -380,14 +408,14 @@ class Bot:
         for action in kongs:
             tile = _kind_of(action.tile)
             after = list(counts)
-            if action.kind is ActionKind.CONCEALED_KONG:
+            if action.kind is _CONCEALED_KONG:
                 after[tile] -= 4
-                new_melds = melds + (Meld(MeldKind.KONG, (KINDS[tile],) * 4, False),)
+                new_melds = melds + (_meld(_KONG_SET, tile, False),)
             else:
                 after[tile] -= 1
                 new_melds = tuple(
-                    Meld(MeldKind.KONG, (KINDS[tile],) * 4, True, m.source)
-                    if m.kind is MeldKind.PUNG and m.tiles[0] == tile
+                    Meld(_KONG_SET, (KINDS[tile],) * 4, True, m.source)
+                    if m.kind is _PUNG_SET and m.tiles[0] == tile
                     else m
                     for m in melds
                 )
@@ -671,8 +699,8 @@ class Bot:
     # ------------------------------------------------------------------ claims
 
     def _claim(self, knowledge: Knowledge, legal: Sequence[Action]) -> Action:
-        passing = next((a for a in legal if a.kind is ActionKind.PASS), legal[-1])
-        claims = [a for a in legal if a.kind in (ActionKind.CHOW, ActionKind.PUNG, ActionKind.KONG)]
+        passing = next((a for a in legal if a.kind is _PASS), legal[-1])
+        claims = [a for a in legal if a.kind in (_CHOW, _PUNG, _KONG)]
         if not claims:
             return passing
         observation = knowledge.observation
@@ -692,12 +720,12 @@ class Bot:
                 continue
             after, meld = claimed
             new_melds = melds + (meld,)
-            fourteen = action.kind is not ActionKind.KONG
+            fourteen = action.kind is not _KONG
             # A chow or pung leaves a tile to discard: its shanten already counts the best discard.
             forward = shanten(after, n + 1, forms) < now_free + (0 if fourteen else 1)
             if not forward and now.plan is not None and melds_fit(now.plan, new_melds):
                 forward = distance(now.plan, after, n + 1, forms.four_as_two_pairs) < now.distance + (not fourteen)
-            if forward or (by_worth and action.kind is not ActionKind.CHOW and tile >= 27):
+            if forward or (by_worth and action.kind is not _CHOW and tile >= 27):
                 options.append((action, after, new_melds, fourteen))
         if not options:
             return passing
@@ -710,7 +738,7 @@ class Bot:
                 # The most this claim's reach can be (below): a claim whose hand is further from every
                 # plan than that is not taken, and its plans need not be valued to know it (without a
                 # minimum no plan is valued: measuring it would cost as much as choosing it).
-                if action.kind is ActionKind.CHOW:
+                if action.kind is _CHOW:
                     most = temperament.chow_reach
                 elif tile in valued_honours:
                     most = 8
@@ -729,12 +757,12 @@ class Bot:
                 and not self._wins_on_discard(knowledge, later, after, new_melds)
             ):
                 continue  # after this claim the hand could only win self-drawn
-            reach = temperament.chow_reach if action.kind is ActionKind.CHOW else temperament.pung_reach
-            if action.kind is not ActionKind.CHOW and tile in valued_honours:
+            reach = temperament.chow_reach if action.kind is _CHOW else temperament.pung_reach
+            if action.kind is not _CHOW and tile in valued_honours:
                 reach = 8  # a set of dragons or of a scoring wind is worth taking whenever it helps
             elif (
                 knowledge.has_minimum
-                and action.kind is not ActionKind.CHOW
+                and action.kind is not _CHOW
                 and later.plan is not None
                 and later.plan is not PLANS[0]
                 and later.plan is (now.plan or later.plan)
@@ -852,19 +880,38 @@ def _after_claim(counts: Sequence[int], tile: int, action: Action) -> tuple[list
     """The standing tiles and the new set after claiming ``tile`` with ``action`` (None: too few tiles)."""
     after = list(counts)
     kind = action.kind
-    if kind is ActionKind.CHOW:
+    if kind is _CHOW:
         low = _kind_of(action.tile)
         run = (low, low + 1, low + 2)
         for t in run:
             if t != tile:
                 after[t] -= 1
-        meld = Meld(MeldKind.CHOW, tuple(KINDS[t] for t in run), True)
-    elif kind is ActionKind.PUNG:
+        meld = _meld(_CHOW_SET, low, True)
+    elif kind is _PUNG:
         after[tile] -= 2
-        meld = Meld(MeldKind.PUNG, (KINDS[tile],) * 3, True)
+        meld = _meld(_PUNG_SET, tile, True)
     else:
         after[tile] -= 3
-        meld = Meld(MeldKind.KONG, (KINDS[tile],) * 4, True)
+        meld = _meld(_KONG_SET, tile, True)
     if min(after) < 0:
         return None
     return after, meld
+
+
+def _meld(kind: MeldKind, low: int, exposed: bool) -> Meld:
+    """The set of this kind from tile kind ``low`` (a chow's lowest tile), no seat named. Sets are
+    values, so one is made for each (there are a few hundred): a Meld checks its tiles when made, in
+    Python, and the bots weigh a claimed set at nearly every discard."""
+    key = (kind, low, exposed)
+    meld = _MELDS.get(key)
+    if meld is None:
+        tiles: tuple[Tile, ...]
+        if kind is _CHOW_SET:
+            tiles = (KINDS[low], KINDS[low + 1], KINDS[low + 2])
+        else:
+            tiles = (KINDS[low],) * (4 if kind is _KONG_SET else 3)
+        meld = _MELDS[key] = Meld(kind, tiles, exposed)
+    return meld
+
+
+_MELDS: dict[tuple[MeldKind, int, bool], Meld] = {}

@@ -127,13 +127,17 @@ class _Profile:
     responsibility: str
 
 
-@dataclass(frozen=True, slots=True)
 class _Reading:
     """The faan of one way to read a winning hand."""
 
-    items: tuple[ScoreItem, ...]
-    faan: int
-    limit: str | None = None
+    # Not a dataclass: one is made for every hand scored, and a written-out __init__ compiles to
+    # native code (sparrow._compiled). Read-only by convention: readings are shared (_LIMIT_READINGS).
+    __slots__ = ("items", "faan", "limit")
+
+    def __init__(self, items: tuple[ScoreItem, ...], faan: int, limit: str | None = None) -> None:
+        self.items = items
+        self.faan = faan
+        self.limit = limit
 
 
 def _limit_reading(key: str) -> _Reading:
