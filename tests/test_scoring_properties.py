@@ -5,9 +5,12 @@ with declared sets, kongs, bonus tiles, every way of winning and the special mom
 draws the seed, so a failure prints the seed that reproduces it.
 """
 
+import dataclasses
 import json
 import random
+import re
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -238,3 +241,23 @@ def test_a_seed_gives_the_same_hand_and_winds_can_be_fixed():
     south = random_complete_situation(random.Random(5), "nts", seat_wind="S", round_wind="W")
     assert (south.seat_wind, south.round_wind) == ("S", "W")
     assert south.concealed == first.concealed and south.melds == first.melds
+
+
+@settings(max_examples=scaled(200), deadline=None)
+@given(seed=seeds, rules=rulesets, winning=st.booleans(), spoil=st.integers(-1, 13))
+def test_win_value_is_the_total_of_a_legal_win_and_else_0(seed, rules, winning, spoil):
+    # win_value (what the bots weigh candidate hands by, written out by some families) agrees with
+    # score() on complete hands, losers' hands and hands spoiled by changing one tile.
+    situation = situation_for(seed, rules, winning)
+    if spoil >= 0 and spoil < len(situation.concealed):
+        tiles = list(situation.concealed)
+        tiles[spoil] = type(tiles[spoil])((int(tiles[spoil]) + 1 + seed % 5) % 34)
+        situation = dataclasses.replace(situation, concealed=tuple(sorted(tiles)))
+    ruleset = get_ruleset(rules)
+    try:
+        result = ruleset.score(situation)
+    except ValueError as error:
+        with pytest.raises(ValueError, match=re.escape(str(error))):
+            ruleset.win_value(situation)
+        return
+    assert ruleset.win_value(situation) == (result.total if result.valid else 0)

@@ -443,11 +443,13 @@ def readings(decomposition: Decomposition, winning_tile: Tile) -> list[Reading]:
 
 def is_seven_pairs(counts: Sequence[int], four_as_two_pairs: bool = False) -> bool:
     """Seven pairs in 14 concealed tiles; four identical tiles count as two pairs only if allowed."""
-    if sum(counts) != 14:
+    raw = bytes(counts)  # counted by bytes.count, not a generator: every hand scored asks this
+    if sum(raw) != 14:
         return False
+    pairs_and_empty = raw.count(0) + raw.count(2)
     if four_as_two_pairs:
-        return all(c in (0, 2, 4) for c in counts)
-    return all(c in (0, 2) for c in counts)
+        pairs_and_empty += raw.count(4)
+    return pairs_and_empty == len(raw)
 
 
 def is_thirteen_orphans(counts: Sequence[int]) -> bool:

@@ -559,11 +559,9 @@ def _score_total(
             context.option_map,
         )
         try:
-            result = get_ruleset(context.rules).score(situation)
+            value = get_ruleset(context.rules).win_value(situation)
         except ValueError:
             value = 0  # an impossible prototype (too many copies...) is simply not a plan
-        else:
-            value = result.total if result.valid else 0
         _VALUE_CACHE[key] = value
     return value
 

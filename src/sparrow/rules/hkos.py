@@ -36,7 +36,7 @@ from sparrow.rules.ruleset import (
 )
 from sparrow.shapes import is_seven_pairs, is_thirteen_orphans
 from sparrow.situation import HandSituation, SituationError
-from sparrow.tiles import SEATS, Tile, parse_tiles
+from sparrow.tiles import BONUS_TILES, SEATS, Tile, parse_tiles
 
 __all__ = ["HKOS", "FAAN_POINTS", "LIMIT_FAAN", "faan_to_points"]
 
@@ -95,6 +95,14 @@ _PRACTICE_WIN = ScoringEntry("Practice win", "points", 1, "option practice: any 
 _SELF_DRAWN_ITEM = _TABLE["self_drawn"].item()
 _CONCEALED_ITEM = _TABLE["concealed"].item()
 _NO_BONUS_ITEM = _TABLE["no_bonus"].item()
+# The lines that name a suit or a bonus tile, made once (a score card line is a value): every hand
+# the bots weigh is scored, and filling in a line's name is Python string work.
+_ONE_SUIT_ITEMS = tuple(
+    (_TABLE["pure_one_suit"].item(suit=name), _TABLE["mixed_one_suit"].item(suit=name)) for name in _SUIT_NAME
+)
+_OWN_BONUS_ITEMS = {
+    tile: _TABLE["own_bonus"].item(bonus="flower" if tile < 38 else "season", tile=tile.name) for tile in BONUS_TILES
+}
 _ALL_PUNGS_ITEM = _TABLE["all_pungs"].item()
 _ALL_CHOWS_ITEM = _TABLE["all_chows"].item()
 _SEVEN_PAIRS_ITEM = _TABLE["seven_pairs"].item()
@@ -146,6 +154,7 @@ def _limit_reading(key: str) -> _Reading:
 
 
 _LIMIT_READINGS = {key: _limit_reading(key) for key in _LIMITS}
+_PRACTICE_READING = _Reading((_PRACTICE_WIN.item(),), 0)
 
 
 def _chows_only(counts: Sequence[int], start: int) -> bool:
@@ -312,43 +321,17 @@ class HKOS(Ruleset):
     # -- scoring
 
     def score(self, situation: HandSituation) -> ScoreResult:
-        profile = self._profile(situation.options)
-        if not profile.flowers or profile.three_players:
-            _check_table(situation, profile)
-        winning_tile = situation.winning_tile
-        if winning_tile is None:
+        profile, found = self._assess(situation)
+        if found is None:
             # Only the winner scores: a losing hand is a row of zeros on the sheet.
             return ScoreResult(self.name, True, 0, details={"faan": 0}, arithmetic="only the winner scores: 0 points")
-
-        standing = [0] * 34
-        for tile in situation.concealed:
-            standing[tile] += 1
-        standing[winning_tile] += 1
-        melds = situation.melds
-
-        regular = regular_shanten(standing, len(melds)) == -1
-        seven_pairs = orphans = False
-        if not melds:
-            seven_pairs = is_seven_pairs(standing)
-            orphans = not regular and is_thirteen_orphans(standing)
-        if not (regular or orphans or (seven_pairs and profile.seven_pairs)):
-            if seven_pairs:
-                reason = "not a winning hand: seven pairs does not win under these rules (option seven_pairs is off)"
-            else:
-                reason = "not a winning hand: the tiles do not make four sets and a pair"
-            return ScoreResult(self.name, False, 0, reason=reason, details={"faan": 0})
-
+        if isinstance(found, str):
+            return ScoreResult(self.name, False, 0, reason=found, details={"faan": 0})
+        reading = found
         if profile.practice:
             return ScoreResult(
-                self.name,
-                True,
-                1,
-                (_PRACTICE_WIN.item(),),
-                details={"faan": 0},
-                arithmetic="practice win = 1 point",
+                self.name, True, 1, reading.items, details={"faan": 0}, arithmetic="practice win = 1 point"
             )
-
-        reading = self._best_reading(situation, profile, standing, regular, orphans, seven_pairs)
         if reading.faan < profile.minimum:
             return ScoreResult(
                 self.name,
@@ -369,6 +352,49 @@ class HKOS(Ruleset):
             details={"faan": reading.faan},
             arithmetic=_arithmetic(reading, total),
         )
+
+    def win_value(self, situation: HandSituation) -> int:
+        # score()'s total without its card: the bots value every candidate hand this way.
+        profile, found = self._assess(situation)
+        if found is None or isinstance(found, str):
+            return 0
+        if profile.practice:
+            return 1
+        faan = found.faan
+        return FAAN_POINTS[min(faan, LIMIT_FAAN)] if faan >= profile.minimum else 0
+
+    def _assess(self, situation: HandSituation) -> tuple[_Profile, _Reading | str | None]:
+        """The options, and the hand's reading that scores most: None for a hand with no winning
+        tile (a loser's), a reason for one that is not a winning shape, the practice win's line
+        under the practice option."""
+        profile = self._profile(situation.options)
+        if not profile.flowers or profile.three_players:
+            _check_table(situation, profile)
+        winning_tile = situation.winning_tile
+        if winning_tile is None:
+            return profile, None
+
+        standing = [0] * 34
+        for tile in situation.concealed:
+            standing[tile] += 1
+        standing[winning_tile] += 1
+        melds = situation.melds
+
+        regular = regular_shanten(standing, len(melds)) == -1
+        seven_pairs = orphans = False
+        if not melds:
+            seven_pairs = is_seven_pairs(standing)
+            orphans = not regular and is_thirteen_orphans(standing)
+        if not (regular or orphans or (seven_pairs and profile.seven_pairs)):
+            if seven_pairs:
+                return (
+                    profile,
+                    "not a winning hand: seven pairs does not win under these rules (option seven_pairs is off)",
+                )
+            return profile, "not a winning hand: the tiles do not make four sets and a pair"
+        if profile.practice:
+            return profile, _PRACTICE_READING
+        return profile, self._best_reading(situation, profile, standing, regular, orphans, seven_pairs)
 
     def _best_reading(
         self,
@@ -401,11 +427,7 @@ class HKOS(Ruleset):
         # after the hand's patterns: the way it was won, then the bonus tiles.
         suit_items: tuple[ScoreItem, ...] = ()
         if suit_count == 1:
-            suit_name = _SUIT_NAME[suits.index(True)]
-            if has_honours:
-                suit_items = (_TABLE["mixed_one_suit"].item(suit=suit_name),)
-            else:
-                suit_items = (_TABLE["pure_one_suit"].item(suit=suit_name),)
+            suit_items = (_ONE_SUIT_ITEMS[suits.index(True)][1 if has_honours else 0],)
         win_items = []
         self_drawn = situation.win_by not in _DISCARD_WINS
         if self_drawn:
@@ -418,8 +440,7 @@ class HKOS(Ruleset):
                 seat = situation.seat_wind
                 for tile in sorted(bonus):
                     if tile.seat == seat:
-                        kind = "flower" if tile < 38 else "season"
-                        win_items.append(_TABLE["own_bonus"].item(bonus=kind, tile=Tile(tile).name))
+                        win_items.append(_OWN_BONUS_ITEMS[tile])
             else:
                 win_items.append(_NO_BONUS_ITEM)
         tail = tuple(win_items)

@@ -316,6 +316,12 @@ class Ruleset:
     def score(self, situation: HandSituation) -> ScoreResult:
         raise NotImplementedError
 
+    def win_value(self, situation: HandSituation) -> int:
+        """The total :meth:`score` gives this hand when it is a legal win, else 0: what the computer
+        players weigh a candidate hand by. A family may answer without writing the score card."""
+        result = self.score(situation)
+        return result.total if result.valid else 0
+
     def scoring_table(self) -> ScoringTable:
         """Every item the scorer can write, with its value: the rows the scorer itself reads."""
         raise NotImplementedError
