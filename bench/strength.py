@@ -12,7 +12,8 @@ For each ruleset (all four by default):
 * **Decision time** per action, p50 and p99, per level (process CPU time around ``act``).
 * **Throughput on one core**: hands per second of four Normal bots, and in the same run a greedy
   player on the compiled ``cmajiang`` package (no claims; discards whatever lowers its shanten most by
-  cmajiang's ``xiangting``), timed in five pairs (``--speed-rounds``), the median pair reported.
+  cmajiang's ``xiangting``), timed in five pairs (``--speed-rounds``), the median pair reported; the
+  two players of a pair take turns in ten slices of its hands.
   Target: Normal at least as fast. Whether Sparrow's own compiled modules were in use is printed
   (``make compiled``; ``SPARROW_PURE_PYTHON=1`` measures pure Python).
 * **Workers**: wall time of ``workers=2`` against ``workers=1`` for the same run (target >= 1.8x; the
@@ -211,13 +212,21 @@ def _throughput(rules: str, hands: int, seed: int, rounds: int = 5) -> dict[str,
     try:
         run_lab(rules, ["greedy-cmajiang"] * 4, min(hands, 20), seed + 1)
         for round_ in range(rounds):
-            pair = {}
-            for kind in ("normal", "greedy-cmajiang"):
-                # New hands every round: hands played again would find the memo tables filled.
-                start = time.process_time()
-                run_lab(rules, [kind] * 4, hands, seed + 7919 * round_, workers=1)
-                pair[kind] = hands / (time.process_time() - start)
-            pairs.append(pair)
+            # The two players take turns in slices of the round's hands, the first of each slice
+            # alternating, so that a burst of load on a shared host falls on both alike (timed one
+            # whole run after the other, single pairs spread from 0.6x to 1.4x on a busy host).
+            spent = {"normal": 0.0, "greedy-cmajiang": 0.0}
+            played = 0
+            for slice_ in range(_SPEED_SLICES):
+                count = hands * (slice_ + 1) // _SPEED_SLICES - played
+                played += count
+                kinds = ("normal", "greedy-cmajiang") if slice_ % 2 == 0 else ("greedy-cmajiang", "normal")
+                for kind in kinds:
+                    # New hands every slice and round: hands played again would find the memo tables filled.
+                    start = time.process_time()
+                    run_lab(rules, [kind] * 4, count, seed + 7919 * round_ + 104_729 * slice_, workers=1)
+                    spent[kind] += time.process_time() - start
+            pairs.append({kind: hands / seconds for kind, seconds in spent.items()})
     finally:
         del PLAYER_KINDS["greedy-cmajiang"]  # type: ignore[attr-defined]
     ratios = [pair["normal"] / pair["greedy-cmajiang"] for pair in pairs]
@@ -228,6 +237,8 @@ def _throughput(rules: str, hands: int, seed: int, rounds: int = 5) -> dict[str,
     rows["ratios"] = ratios
     return rows
 
+
+_SPEED_SLICES = 10  # each throughput pair is timed in this many alternating slices
 
 _WORKERS_RUN = """
 import json, sys, time
