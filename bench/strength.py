@@ -188,11 +188,14 @@ def _decision_times(rules: str, level: str, hands: int, seed: int) -> dict[str, 
     }
 
 
+_SPEED_SLICES = 10  # each throughput pair is timed in this many alternating slices (fewer for a few hands)
+
+
 def _throughput(rules: str, hands: int, seed: int, rounds: int = 5) -> dict[str, Any]:
-    """Hands per CPU second on one core: four Normal bots, then four greedy cmajiang players on the
-    same hands, timed in pairs one right after the other ``rounds`` times (other hands each round);
-    the pair with the median ratio is reported (this machine's speed drifts by a third within a
-    minute, so only runs made together compare)."""
+    """Hands per CPU second on one core: four Normal bots and four greedy cmajiang players on the
+    same hands, timed in pairs ``rounds`` times (other hands each round), the two players of a pair
+    taking turns in slices of its hands; the pair with the median ratio is reported (this machine's
+    speed drifts by a third within a minute, so only runs made together compare)."""
     from sparrow import _compiled
     from sparrow.lab import run_lab
     from sparrow.sim import PLAYER_KINDS
@@ -217,8 +220,9 @@ def _throughput(rules: str, hands: int, seed: int, rounds: int = 5) -> dict[str,
             # whole run after the other, single pairs spread from 0.6x to 1.4x on a busy host).
             spent = {"normal": 0.0, "greedy-cmajiang": 0.0}
             played = 0
-            for slice_ in range(_SPEED_SLICES):
-                count = hands * (slice_ + 1) // _SPEED_SLICES - played
+            slices = min(_SPEED_SLICES, hands)
+            for slice_ in range(slices):
+                count = hands * (slice_ + 1) // slices - played
                 played += count
                 kinds = ("normal", "greedy-cmajiang") if slice_ % 2 == 0 else ("greedy-cmajiang", "normal")
                 for kind in kinds:
@@ -237,8 +241,6 @@ def _throughput(rules: str, hands: int, seed: int, rounds: int = 5) -> dict[str,
     rows["ratios"] = ratios
     return rows
 
-
-_SPEED_SLICES = 10  # each throughput pair is timed in this many alternating slices
 
 _WORKERS_RUN = """
 import json, sys, time

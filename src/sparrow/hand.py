@@ -64,11 +64,6 @@ class Meld:
         if self.source is not None and self.source not in SEATS:
             raise HandError(f"unknown seat {self.source!r} for the meld {format_tiles(tiles)}")
 
-    def __hash__(self) -> int:
-        # The tiles tell the kind (a run, three or four alike), so the kind is left out: an enum's
-        # hash is a Python call, and the bots' memo tables hash sets all the time.
-        return hash((self.tiles, self.open, self.source))
-
     def _explain(self, kind: MeldKind, tiles: tuple[Tile, ...], size: int) -> None:
         text = format_tiles(tiles)
         if any(t.is_bonus for t in tiles):

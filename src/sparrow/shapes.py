@@ -442,7 +442,8 @@ def readings(decomposition: Decomposition, winning_tile: Tile) -> list[Reading]:
 
 
 def is_seven_pairs(counts: Sequence[int], four_as_two_pairs: bool = False) -> bool:
-    """Seven pairs in 14 concealed tiles; four identical tiles count as two pairs only if allowed."""
+    """Seven pairs in 14 concealed tiles (counts of tiles, 0-255 each); four identical tiles count as
+    two pairs only if allowed."""
     raw = bytes(counts)  # counted by bytes.count, not a generator: every hand scored asks this
     if sum(raw) != 14:
         return False

@@ -94,6 +94,9 @@ class Knowledge:
         self.unseen_total = unseen_total
         self.draws_left = draws_left
 
+    def __repr__(self) -> str:
+        return f"<Knowledge of seat {self.observation.seat}: {self.unseen_total} tiles unseen, {self.draws_left} draws left>"
+
     def waits(self, counts: Sequence[int], melds: int) -> list[Tile]:
         """The tiles that complete a ready 13-tile hand under the ruleset's shapes."""
         if type(self.ruleset).waits is _BaseRuleset.waits:

@@ -414,7 +414,7 @@ class Bot:
             else:
                 after[tile] -= 1
                 new_melds = tuple(
-                    Meld(_KONG_SET, (KINDS[tile],) * 4, True, m.source)
+                    _meld(_KONG_SET, tile, True)  # the bots' sets name no seat (knowledge.melds)
                     if m.kind is _PUNG_SET and m.tiles[0] == tile
                     else m
                     for m in melds
@@ -900,8 +900,8 @@ def _after_claim(counts: Sequence[int], tile: int, action: Action) -> tuple[list
 
 def _meld(kind: MeldKind, low: int, exposed: bool) -> Meld:
     """The set of this kind from tile kind ``low`` (a chow's lowest tile), no seat named. Sets are
-    values, so one is made for each (there are a few hundred): a Meld checks its tiles when made, in
-    Python, and the bots weigh a claimed set at nearly every discard."""
+    values, so one is made for each (123 at most): a Meld checks its tiles when made, in Python, and
+    the bots weigh a claimed set at nearly every discard."""
     key = (kind, low, exposed)
     meld = _MELDS.get(key)
     if meld is None:

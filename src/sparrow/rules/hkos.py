@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from sparrow.analysis import Forms, regular_shanten
 from sparrow.hand import MeldKind
@@ -120,6 +120,14 @@ def faan_to_points(faan: int) -> int:
     return FAAN_POINTS[min(faan, LIMIT_FAAN)]
 
 
+def _total(profile: _Profile, reading: _Reading) -> int:
+    """The points of a winning hand's best reading: 1 for any win under the practice option, else
+    the table's points for its faan, or 0 below the minimum (no win)."""
+    if profile.practice:
+        return 1
+    return FAAN_POINTS[min(reading.faan, LIMIT_FAAN)] if reading.faan >= profile.minimum else 0
+
+
 @dataclass(frozen=True, slots=True)
 class _Profile:
     """The resolved named options, as attributes (read on every hand, so no dict lookups)."""
@@ -139,13 +147,16 @@ class _Reading:
     """The faan of one way to read a winning hand."""
 
     # Not a dataclass: one is made for every hand scored, and a written-out __init__ compiles to
-    # native code (sparrow._compiled). Read-only by convention: readings are shared (_LIMIT_READINGS).
+    # native code (sparrow._compiled). Final: readings are shared (_LIMIT_READINGS).
     __slots__ = ("items", "faan", "limit")
 
     def __init__(self, items: tuple[ScoreItem, ...], faan: int, limit: str | None = None) -> None:
-        self.items = items
-        self.faan = faan
-        self.limit = limit
+        self.items: Final = items
+        self.faan: Final = faan
+        self.limit: Final = limit
+
+    def __repr__(self) -> str:
+        return f"_Reading({self.items!r}, {self.faan}, {self.limit!r})"
 
 
 def _limit_reading(key: str) -> _Reading:
@@ -342,7 +353,7 @@ class HKOS(Ruleset):
                 details={"faan": reading.faan},
                 arithmetic=f"{reading.faan} faan, below the minimum of {profile.minimum}: no win",
             )
-        total = FAAN_POINTS[min(reading.faan, LIMIT_FAAN)]
+        total = _total(profile, reading)
         return ScoreResult(
             self.name,
             True,
@@ -358,10 +369,7 @@ class HKOS(Ruleset):
         profile, found = self._assess(situation)
         if found is None or isinstance(found, str):
             return 0
-        if profile.practice:
-            return 1
-        faan = found.faan
-        return FAAN_POINTS[min(faan, LIMIT_FAAN)] if faan >= profile.minimum else 0
+        return _total(profile, found)
 
     def _assess(self, situation: HandSituation) -> tuple[_Profile, _Reading | str | None]:
         """The options, and the hand's reading that scores most: None for a hand with no winning
