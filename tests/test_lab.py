@@ -3,6 +3,7 @@ seats rotated, duplicate boards, intervals and the JSON form."""
 
 from __future__ import annotations
 
+import gc
 import json
 import os
 import subprocess
@@ -12,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from sparrow import lab
 from sparrow.game.replay import replay_match
 from sparrow.lab import Chunk, ChunkResult, LabError, _local_executor, parse_players, play_chunk, run_lab
 from tests.cli_support import run_sparrow
@@ -35,6 +37,42 @@ def test_a_chunk_is_a_pure_function_of_its_fields():
     # The logs are real games: they replay.
     events = [event for hand in first.logs for event in hand]
     assert len(replay_match(events)) == len(first.hands)
+
+
+def test_full_collections_are_rarer_while_playing_and_the_thresholds_come_back(monkeypatch):
+    # The lab makes Python's full collections rarer while it plays (the bots' memo tables are large
+    # and long-lived) and leaves the caller's thresholds as they were, also when a run fails.
+    before = gc.get_threshold()
+    gc.set_threshold(500, 7, 9)
+    try:
+        seen = []
+
+        def spying(function, chunks):
+            for chunk in chunks:
+                seen.append(gc.get_threshold())
+                yield function(chunk)
+
+        run_lab("casual", ["normal"] * 4, 2, 3, executor=spying)
+        assert seen and all(threshold == (500, 7, 100) for threshold in seen)
+        assert gc.get_threshold() == (500, 7, 9)
+
+        def failing(function, chunks):
+            raise RuntimeError("the executor failed")
+            yield  # a generator, as an executor is
+
+        with pytest.raises(RuntimeError):
+            run_lab("casual", ["normal"] * 4, 2, 3, executor=failing)
+        assert gc.get_threshold() == (500, 7, 9)
+
+        # A chunk played alone (as a distributed executor plays it in its own process) does the same.
+        inside = []
+        monkeypatch.setattr(
+            lab, "_play_match", lambda chunk: inside.append(gc.get_threshold()) or ChunkResult(0, 0, ())
+        )
+        play_chunk(Chunk("casual", (), ("normal",) * 4, seed=3, index=0, rotation=0))
+        assert inside == [(500, 7, 100)] and gc.get_threshold() == (500, 7, 9)
+    finally:
+        gc.set_threshold(*before)
 
 
 def _slow_square(x: int) -> ChunkResult:

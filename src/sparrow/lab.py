@@ -25,6 +25,8 @@ How the work is split, so that the result does not depend on how it is run:
 
 from __future__ import annotations
 
+import contextlib
+import gc
 import math
 import multiprocessing
 import queue
@@ -128,8 +130,27 @@ class ChunkResult:
     logs: tuple[tuple[dict[str, Any], ...], ...] = ()
 
 
+@contextlib.contextmanager
+def _rare_full_collections() -> Iterator[None]:
+    """Python's full garbage collections ten times rarer while a match is played (the thresholds
+    restored after). The computer players' memo tables hold some 100,000 long-lived objects after a
+    few hundred hands, and every full collection walks them all: 3% of four Normal bots' time under
+    HKOS (docs/performance.md), where the hands themselves leave little garbage in cycles."""
+    young, middle, old = gc.get_threshold()
+    gc.set_threshold(young, middle, max(old, 100))
+    try:
+        yield
+    finally:
+        gc.set_threshold(young, middle, old)
+
+
 def play_chunk(chunk: Chunk) -> ChunkResult:
     """Play one match to its end and record every hand (a pure function of the chunk)."""
+    with _rare_full_collections():
+        return _play_match(chunk)
+
+
+def _play_match(chunk: Chunk) -> ChunkResult:
     count = len(chunk.players)
     names = tuple(f"P{p + 1}" for p in range(count))
     # Chairs round the table in order; player p sits in chair (rotation + p) mod n.
@@ -515,37 +536,40 @@ def run_lab(
     units: list[list[HandRecord]] = []
     logs: list[tuple[dict[str, Any], ...]] = []
     board: list[ChunkResult] = []
-    for result in run(play_chunk, chunks()):
-        if not duplicate:
-            matches += 1
-            take = result.hands[: hands - played]
-            units.extend([record] for record in take)
-            logs.extend(result.logs[: len(take)])
-            played += len(take)
-            if on_progress is not None:
-                on_progress(len(take))
-        else:
-            board.append(result)
-            if len(board) < count:
-                continue
-            # A board is complete: every rotation of one match. Cut it evenly if it would overshoot.
-            per_rotation = min(len(r.hands) for r in board)
-            room = (hands - played) // count
-            keep = min(per_rotation, room) if hands - played < per_rotation * count else None
-            unit = []
-            for r in board:
-                take = r.hands if keep is None else r.hands[:keep]
-                unit.extend(take)
-                logs.extend(r.logs[: len(take)])
-            if unit:
-                units.append(unit)
+    # Each chunk keeps full collections rare (play_chunk); so does the whole run, so that they do not
+    # come back between the chunks played in this process.
+    with _rare_full_collections():
+        for result in run(play_chunk, chunks()):
+            if not duplicate:
                 matches += 1
-            played += len(unit)
-            if on_progress is not None:
-                on_progress(len(unit))
-            board = []
-            if keep is not None:
-                played = hands  # the last board was cut: stop here
-        if played >= hands:
-            break
+                take = result.hands[: hands - played]
+                units.extend([record] for record in take)
+                logs.extend(result.logs[: len(take)])
+                played += len(take)
+                if on_progress is not None:
+                    on_progress(len(take))
+            else:
+                board.append(result)
+                if len(board) < count:
+                    continue
+                # A board is complete: every rotation of one match. Cut it evenly if it would overshoot.
+                per_rotation = min(len(r.hands) for r in board)
+                room = (hands - played) // count
+                keep = min(per_rotation, room) if hands - played < per_rotation * count else None
+                unit = []
+                for r in board:
+                    take = r.hands if keep is None else r.hands[:keep]
+                    unit.extend(take)
+                    logs.extend(r.logs[: len(take)])
+                if unit:
+                    units.append(unit)
+                    matches += 1
+                played += len(unit)
+                if on_progress is not None:
+                    on_progress(len(unit))
+                board = []
+                if keep is not None:
+                    played = hands  # the last board was cut: stop here
+            if played >= hands:
+                break
     return _summarise(rules, options, kinds, seed, duplicate, units, logs, matches)
