@@ -8,6 +8,7 @@ import json
 import os
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -72,6 +73,33 @@ def test_full_collections_are_rarer_while_playing_and_the_thresholds_come_back(m
         play_chunk(Chunk("casual", (), ("normal",) * 4, seed=3, index=0, rotation=0))
         assert inside == [(500, 7, 100)] and gc.get_threshold() == (500, 7, 9)
     finally:
+        gc.set_threshold(*before)
+
+
+def test_runs_in_two_threads_share_one_change_of_the_thresholds():
+    # The thresholds belong to the process: a run ending in one thread leaves them raised while
+    # another still plays, and the last one out puts back what was there before the first.
+    before = gc.get_threshold()
+    gc.set_threshold(500, 7, 9)
+    entered, leave = threading.Event(), threading.Event()
+
+    def other_run() -> None:
+        with lab._rare_full_collections():
+            entered.set()
+            leave.wait(10)
+
+    thread = threading.Thread(target=other_run)
+    try:
+        thread.start()
+        assert entered.wait(10)
+        run_lab("casual", ["normal"] * 4, 1, 3)
+        assert gc.get_threshold() == (500, 7, 100)
+        leave.set()
+        thread.join(10)
+        assert gc.get_threshold() == (500, 7, 9)
+    finally:
+        leave.set()
+        thread.join(10)
         gc.set_threshold(*before)
 
 

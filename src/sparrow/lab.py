@@ -31,6 +31,7 @@ import math
 import multiprocessing
 import queue
 import random
+import threading
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
@@ -132,16 +133,31 @@ class ChunkResult:
 
 @contextlib.contextmanager
 def _rare_full_collections() -> Iterator[None]:
-    """Python's full garbage collections ten times rarer while a match is played (the thresholds
-    restored after). The computer players' memo tables hold some 100,000 long-lived objects after a
-    few hundred hands, and every full collection walks them all: 3% of four Normal bots' time under
-    HKOS (docs/performance.md), where the hands themselves leave little garbage in cycles."""
-    young, middle, old = gc.get_threshold()
-    gc.set_threshold(young, middle, max(old, 100))
+    """Python's full garbage collections ten times rarer while matches are played (the thresholds
+    put back after). The computer players' memo tables hold some 100,000 long-lived objects after a
+    few hundred hands, and every full collection walks them all: about 5% of four Normal bots' time
+    under HKOS, 3% with this (docs/performance.md); the hands themselves leave little garbage in
+    cycles. The thresholds belong to the process: runs in several threads share one change, made by
+    the first in and undone by the last out."""
+    global _playing
+    with _THRESHOLD_LOCK:
+        if _playing == 0:
+            _saved_thresholds[:] = gc.get_threshold()
+            young, middle, old = _saved_thresholds
+            gc.set_threshold(young, middle, max(old, 100))
+        _playing += 1
     try:
         yield
     finally:
-        gc.set_threshold(young, middle, old)
+        with _THRESHOLD_LOCK:
+            _playing -= 1
+            if _playing == 0:
+                gc.set_threshold(*_saved_thresholds)
+
+
+_THRESHOLD_LOCK = threading.Lock()
+_playing = 0  # matches and runs in play in this process, in any thread
+_saved_thresholds: list[int] = []
 
 
 def play_chunk(chunk: Chunk) -> ChunkResult:
