@@ -268,23 +268,25 @@ def _raised_ids(table: dict[bytes, int], key: bytes) -> tuple[int | None, ...]:
     return raised
 
 
-# (group, its pattern, the vector id of the other three groups, column, threshold) -> improving tiles.
-_GROUP_IMPROVING: dict[tuple[int, bytes, int, int, int], tuple[Tile, ...]] = {}
+# (group, its pattern, the vector id of the other three groups, column, threshold) -> improving tile
+# kinds, as bytes: the table grows to hundreds of thousands of entries, and a tuple of Tiles would be
+# tracked by the garbage collector (Tiles are instances of a Python class), walked at every full collection.
+_GROUP_IMPROVING: dict[tuple[int, bytes, int, int, int], bytes] = {}
 _GROUP_IMPROVING_LIMIT = 500_000
 
 
-def _group_improving(
-    tables: _Tables, group: int, pattern: bytes, others: int, column: int, below: int
-) -> tuple[Tile, ...]:
-    """The tiles of one group whose addition brings the regular shanten below ``below``: the group
-    holds ``pattern`` and the other three groups combine to the vector id ``others``."""
+def _group_improving(tables: _Tables, group: int, pattern: bytes, others: int, column: int, below: int) -> bytes:
+    """The tile kinds of one group whose addition brings the regular shanten below ``below``: the
+    group holds ``pattern`` and the other three groups combine to the vector id ``others``."""
     rest = tables.convolve[others]
     vectors = tables.vectors
     lo = 9 * group
-    return tuple(
-        KINDS[lo + offset]
-        for offset, raised in enumerate(_raised_ids(tables.honour if group == 3 else tables.suit, pattern))
-        if raised is not None and vectors[rest[raised]][column] - 1 < below
+    return bytes(
+        [
+            lo + offset
+            for offset, raised in enumerate(_raised_ids(tables.honour if group == 3 else tables.suit, pattern))
+            if raised is not None and vectors[rest[raised]][column] - 1 < below
+        ]
     )
 
 
@@ -324,8 +326,8 @@ def _improving(counts: Sequence[int], melds: int, forms: Forms, below: int) -> l
             tiles = memo.get(key)
             if tiles is None:
                 tiles = memo[key] = _group_improving(tables, group, keys[group], others[group], column, below)
-            if tiles:
-                found += tiles
+            for kind in tiles:
+                found.append(KINDS[kind])
         return found
     result = []
     for group in range(4):

@@ -9,11 +9,11 @@ hand state, the wall or another player's concealed tiles.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
+from itertools import count
 from types import MappingProxyType
-from typing import Any
+from typing import Any, Final
 
-from sparrow._compiled import by_fields
 from sparrow.analysis import Forms
 from sparrow.analysis import waits as regular_waits
 from sparrow.game.state import Observation
@@ -25,23 +25,45 @@ from sparrow.tiles import Tile
 __all__ = ["Knowledge", "ScoringContext", "know"]
 
 
-@dataclass(frozen=True, slots=True, eq=False)  # interned by know(): compared and hashed by identity
 class ScoringContext:
     """Everything the ruleset's scorer needs about a seat besides its tiles: a bot values a candidate
     hand by asking the scorer, under these facts."""
 
-    rules: str
-    options: tuple[tuple[str, Any], ...]  # sorted (name, value) pairs: hashable, for the caches
-    seat_wind: str
-    round_wind: str
-    bonus: tuple[int, ...]
+    # Interned by know(), compared by identity. Each one made gets a serial number of its own, which
+    # the memo tables key on: an int keeps a key out of the garbage collector's sight, where the
+    # object would keep every key it is in tracked (and walked at every full collection).
+    __slots__ = ("rules", "options", "seat_wind", "round_wind", "bonus", "serial")
+
+    def __init__(
+        self,
+        rules: str,
+        options: tuple[tuple[str, Any], ...],  # sorted (name, value) pairs: hashable, for the caches
+        seat_wind: str,
+        round_wind: str,
+        bonus: tuple[int, ...],
+    ) -> None:
+        self.rules: Final = rules
+        self.options: Final = options
+        self.seat_wind: Final = seat_wind
+        self.round_wind: Final = round_wind
+        self.bonus: Final = bonus
+        self.serial: Final = next(_CONTEXT_SERIALS)
 
     @property
     def option_map(self) -> dict[str, Any]:
         return dict(self.options)
 
+    def __repr__(self) -> str:
+        return (
+            f"ScoringContext({self.rules!r}, {self.options!r}, {self.seat_wind!r}, {self.round_wind!r}, {self.bonus!r})"
+        )
+
     def __reduce__(self) -> tuple[Any, ...]:
-        return by_fields(self)
+        # A copy is a new context, with a serial of its own in its process.
+        return (ScoringContext, (self.rules, self.options, self.seat_wind, self.round_wind, self.bonus))
+
+
+_CONTEXT_SERIALS = count()
 
 
 class Knowledge:

@@ -176,8 +176,31 @@ def melds_fit(plan: Plan, melds: Sequence[Meld]) -> bool:
     return True
 
 
+# The memo tables below key on plain values (ints, strings, bytes): a key holding a set, a plan or a
+# context object would stay tracked by the garbage collector, and the tables grow to hundreds of
+# thousands of entries, every one walked at each full collection.
+_MELD_CODES = {MeldKind.CHOW: 0, MeldKind.PUNG: 2, MeldKind.KONG: 4}
+
+
+def melds_key(melds: Sequence[Meld]) -> bytes:
+    """The declared sets as the memo tables key them, two bytes a set: its kind and whether it is
+    open, and its lowest tile (which tell its tiles). The seat a tile was claimed from is left out:
+    no scorer reads it."""
+    if not melds:
+        return b""
+    key = bytearray()
+    for meld in melds:
+        key.append(_MELD_CODES[meld.kind] + meld.open)
+        key.append(meld.tiles[0])
+    return bytes(key)
+
+
+def _forms_key(forms: Forms) -> int:
+    return forms.seven_pairs + 2 * forms.thirteen_orphans + 4 * forms.four_as_two_pairs
+
+
 _PLANS_CACHE: dict[tuple, list[Plan]] = {}
-_FITTING: dict[tuple[Meld, ...], tuple[Plan, ...]] = {}  # the plans whose shape these declared sets fit
+_FITTING: dict[bytes, tuple[Plan, ...]] = {}  # the plans whose shape these declared sets fit (melds_key)
 
 
 def plans_for(forms: Forms, counts: Sequence[int], melds: Sequence[Meld]) -> list[Plan]:
@@ -189,8 +212,8 @@ def plans_for(forms: Forms, counts: Sequence[int], melds: Sequence[Meld]) -> lis
     held_ends = bytes(_orphan_counts(raw))
     orphans = 13 - held_ends.count(0)
     ends = sum(held_ends)
-    declared = tuple(melds)
-    key = (forms, declared, totals, min(orphans, 9), ends)
+    declared = melds_key(melds)
+    key = (_forms_key(forms), declared, totals, min(orphans, 9), ends)
     found = _PLANS_CACHE.get(key)
     if found is not None:
         return found
@@ -537,7 +560,7 @@ def _score_total(
     context: ScoringContext, concealed: tuple[int, ...], melds: tuple[Meld, ...], winning: int, win_by: str
 ) -> int:
     """The scorer's total for this completed hand, 0 when it is not a legal win (memoised)."""
-    key = (context, concealed, melds, winning, win_by)
+    key = (context.serial, concealed, melds_key(melds), winning, win_by)
     value = _VALUE_CACHE.get(key)
     if value is None:
         if len(_VALUE_CACHE) > _CACHE_LIMIT:
@@ -572,7 +595,7 @@ def win_scores(
     """The scorer's totals for winning on ``winning`` with these 13 standing tiles: (on a discard,
     self-drawn), 0 where that win would not be legal."""
     raw = bytes(concealed13)
-    key = (context, raw, melds, winning)
+    key = (context.serial, raw, melds_key(melds), winning)
     found = _WIN_CACHE.get(key)
     if found is None:
         if len(_WIN_CACHE) > _CACHE_LIMIT:
@@ -764,7 +787,7 @@ def _prototype_worth(
     """The plan's prototype scored: its value (:func:`plan_value`) and whether it may be won on a
     discard (:func:`wins_on_discard`), memoised by what the prototype reads of the hand."""
     signature = _signature(plan, bytes(counts))
-    key = (plan, context, melds, signature)
+    key = (plan.name, context.serial, melds_key(melds), signature)
     found = _PROTOTYPE_CACHE.get(key)
     if found is None:
         if len(_PROTOTYPE_CACHE) > _CACHE_LIMIT:
