@@ -134,11 +134,11 @@ class ChunkResult:
 @contextlib.contextmanager
 def _rare_full_collections() -> Iterator[None]:
     """Python's full garbage collections ten times rarer while matches are played (the thresholds
-    put back after). The computer players' memo tables hold some 100,000 long-lived objects after a
-    few hundred hands, and every full collection walks them all: about 5% of four Normal bots' time
-    under HKOS, 3% with this (docs/performance.md); the hands themselves leave little garbage in
-    cycles. The thresholds belong to the process: runs in several threads share one change, made by
-    the first in and undone by the last out."""
+    put back after). A player's long-lived tables (the computer players' memo tables keep tens of
+    thousands of tracked objects) are walked at every full collection: 3.7% of four Normal bots'
+    time under HKOS, 1.8% with this (docs/performance.md); the hands themselves leave little
+    garbage in cycles. The thresholds belong to the process: runs in several threads share one
+    change, made by the first in and undone by the last out."""
     global _playing
     with _THRESHOLD_LOCK:
         if _playing == 0:
