@@ -634,3 +634,23 @@ def test_knowledge_follows_the_seats_bonus_tiles_and_round():
         if match.is_over:
             break
     assert checked > 0  # some decisions were taken holding bonus tiles
+
+
+def test_the_memo_tables_tell_every_set_and_every_seat_apart():
+    # The bots' memo tables key on plain values (the sets as bytes, a context's serial): every
+    # declared set has a key of its own, and the same hand is valued afresh for another seat.
+    from sparrow.bots.knowledge import ScoringContext
+    from sparrow.bots.plans import PLANS, melds_key, plan_value
+    from sparrow.tiles import KINDS, tile_counts
+
+    melds = [Meld(MeldKind.CHOW, (KINDS[t], KINDS[t + 1], KINDS[t + 2])) for t in range(27) if t % 9 <= 6]
+    melds += [Meld(MeldKind.PUNG, (KINDS[t],) * 3) for t in range(34)]
+    melds += [Meld(MeldKind.KONG, (KINDS[t],) * 4, exposed) for t in range(34) for exposed in (True, False)]
+    assert len(melds) == 123 and len({melds_key((m,)) for m in melds}) == 123
+    assert melds_key((melds[0], melds[1])) != melds_key((melds[0],)) != melds_key(())
+    # A pung of East and a pung of red: one faan fewer for South than for East (the seat's wind).
+    counts = tile_counts(parse_tiles("234m567m8m111z777z"))
+    any_plan = PLANS[0]
+    east = plan_value(any_plan, counts, (), ScoringContext("hkos", (), "E", "S", ()))
+    south = plan_value(any_plan, counts, (), ScoringContext("hkos", (), "S", "S", ()))
+    assert east > south

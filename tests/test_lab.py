@@ -78,24 +78,39 @@ def test_full_collections_are_rarer_while_playing_and_the_thresholds_come_back(m
 
 def test_runs_in_two_threads_share_one_change_of_the_thresholds():
     # The thresholds belong to the process: a run ending in one thread leaves them raised while
-    # another still plays, and the last one out puts back what was there before the first.
+    # another still plays, whichever began first, and the last one out puts back what was there
+    # before the first.
     before = gc.get_threshold()
     gc.set_threshold(500, 7, 9)
-    entered, leave = threading.Event(), threading.Event()
+    entered, leave, left = threading.Event(), threading.Event(), threading.Event()
 
     def other_run() -> None:
         with lab._rare_full_collections():
             entered.set()
             leave.wait(10)
+        left.set()
 
-    thread = threading.Thread(target=other_run)
     try:
+        # The other run begins first and ends first.
+        thread = threading.Thread(target=other_run)
+        thread.start()
+        assert entered.wait(10)
+        with lab._rare_full_collections():
+            leave.set()
+            assert left.wait(10)
+            assert gc.get_threshold() == (500, 7, 100)
+        assert gc.get_threshold() == (500, 7, 9)
+        thread.join(10)
+        # The other run begins first and ends last, this one a whole run of the lab.
+        for event in (entered, leave, left):
+            event.clear()
+        thread = threading.Thread(target=other_run)
         thread.start()
         assert entered.wait(10)
         run_lab("casual", ["normal"] * 4, 1, 3)
         assert gc.get_threshold() == (500, 7, 100)
         leave.set()
-        thread.join(10)
+        assert left.wait(10)
         assert gc.get_threshold() == (500, 7, 9)
     finally:
         leave.set()

@@ -29,6 +29,7 @@ import contextlib
 import gc
 import math
 import multiprocessing
+import os
 import queue
 import random
 import threading
@@ -156,6 +157,13 @@ def _rare_full_collections() -> Iterator[None]:
 
 
 _THRESHOLD_LOCK = threading.Lock()
+if hasattr(os, "register_at_fork"):
+    # A worker forked while another thread holds the lock would find it held for good.
+    os.register_at_fork(
+        before=_THRESHOLD_LOCK.acquire,
+        after_in_parent=_THRESHOLD_LOCK.release,
+        after_in_child=_THRESHOLD_LOCK.release,
+    )
 _playing = 0  # matches and runs in play in this process, in any thread
 _saved_thresholds: list[int] = []
 

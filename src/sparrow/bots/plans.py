@@ -134,6 +134,7 @@ def _make_plans() -> tuple[Plan, ...]:
 
 PLANS: tuple[Plan, ...] = _make_plans()
 _BY_NAME = {plan.name: plan for plan in PLANS}
+assert len(_BY_NAME) == len(PLANS), "plan names must be unique: the memo tables key on them"
 
 _ZERO9 = bytes(9)
 _ZERO7 = bytes(7)
@@ -417,7 +418,7 @@ _ACCEPTING_CACHE: dict[tuple, list[int]] = {}
 def accepting(plan: Plan, counts: Sequence[int], melds: int) -> list[int]:
     """The tile kinds that would bring the hand closer to completing the plan (memoised: the expert's
     look two draws ahead meets the same hands again and again, and so does the next turn)."""
-    key = (plan, bytes(counts), melds)
+    key = (plan.name, bytes(counts), melds)
     found = _ACCEPTING_CACHE.get(key)
     if found is None:
         if len(_ACCEPTING_CACHE) > _CACHE_LIMIT:
