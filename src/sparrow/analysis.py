@@ -195,10 +195,6 @@ class Forms:
     thirteen_orphans: bool = True
     four_as_two_pairs: bool = False
 
-    def __hash__(self) -> int:
-        # Written out, so that compiled it is native code: the bots' memo tables are keyed on forms.
-        return hash((self.seven_pairs, self.thirteen_orphans, self.four_as_two_pairs))
-
     def __reduce__(self) -> tuple[Any, ...]:
         return by_fields(self)
 
