@@ -398,6 +398,22 @@ def test_expert_under_hkos_takes_a_flush_one_tile_further():
     assert get_bot("normal", 3).act(hand) == Action.discard("S", "5z")
 
 
+def test_expert_under_hkos_holds_back_an_honour_an_opponent_would_score():
+    """HKOS: early in the hand the 9m and the lone Green Dragon are equally good throws for South's
+    hand. Normal, and Expert without its HKOS variant's hold, throw the dragon first (honours go
+    first); Expert keeps it while two copies are unseen, since an opponent holding a pair would pung
+    it for a faan, and throws the 9m. With two Greens already thrown nobody can pung it: it goes."""
+    hand = "2m3m9m3p3p4p7p9p3s4s5s6s8s6z"
+    early = observation("hkos", hand=hand, live_wall=60)
+    assert get_bot("expert", 1).act(early) == Action.discard("S", "9m")
+    assert expert_as_under("hkos", 1, hold_honours=False).act(early) == Action.discard("S", "6z")
+    assert get_bot("normal", 1).act(early) == Action.discard("S", "6z")
+    one_seen = observation("hkos", hand=hand, live_wall=60, discards={"E": "6z"})
+    assert get_bot("expert", 1).act(one_seen) == Action.discard("S", "9m")
+    two_seen = observation("hkos", hand=hand, live_wall=60, discards={"E": "6z", "W": "6z"})
+    assert get_bot("expert", 1).act(two_seen) == Action.discard("S", "6z")
+
+
 def test_expert_under_hkos_folds_only_further_from_ready():
     """HKOS: Expert folds later than under the other rulesets (its variant: from four tiles from
     ready, three late in the wall). Thirty tiles are left (under eight draws each), North has three
