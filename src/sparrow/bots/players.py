@@ -475,7 +475,6 @@ class Bot:
                 return self._pick([(r[1], r[0]) for r in ready], None)
         choice = self._choose_plan(knowledge, counts, melds, discarding=True)
         threats = Threats(knowledge) if defends else None
-        feeds = _feeding(knowledge) if self.temperament.hold_honours else None
         chance = 1.0
         if threats is not None:
             if self._should_fold(knowledge, choice, threats):
@@ -486,6 +485,7 @@ class Bot:
                 knowledge.unseen_total,
                 self.temperament.draw_discount,
             )
+        feeds = _feeding(knowledge) if self.temperament.hold_honours else None
 
         # A discard that makes the hand ready with winning tiles that score.
         if ready is None:
@@ -588,11 +588,13 @@ class Bot:
             # Discards that keep the hand (nearly) as good as the best are equal: the safest of them.
             margin = self.temperament.tie_margin if threats.highest >= self.temperament.tie_threat else 0.0
             floor = best - margin * abs(best)
-            extra = self.temperament.feed_risk if feeds else 0.0
-            return min(
-                (t for score, t in ranked if score >= floor),
-                key=lambda t: (threats.risk(t) + (extra if feeds and t in feeds else 0.0), _THROW_RANK[t]),
-            )
+            extra = self.temperament.feed_risk
+            if feeds and extra:
+                return min(
+                    (t for score, t in ranked if score >= floor),
+                    key=lambda t: (threats.risk(t) + (extra if t in feeds else 0.0), _THROW_RANK[t]),
+                )
+            return min((t for score, t in ranked if score >= floor), key=lambda t: (threats.risk(t), _THROW_RANK[t]))
         return max(ranked, key=lambda r: (chance * r[0] / scale - caution * threats.risk(r[1]), -_THROW_RANK[r[1]]))[1]
 
     def _should_fold(self, knowledge: Knowledge, choice: _Choice, threats: Threats) -> bool:
