@@ -26,7 +26,7 @@ PINNED = {
     ("chinese", "expert,normal,normal,normal"): "e00df7e3696464cf445e",
     ("chinese", "easy"): "6efde0f9de3c8588f2a1",
     ("nts", "normal"): "3932a67bad489aee8d83",
-    ("nts", "expert,normal,normal,normal"): "993080cbef6c7d6e34b6",
+    ("nts", "expert,normal,normal,normal"): "8d61b3846a0b6f84c288",
     ("nts", "easy"): "168e1797db67fb66c5cb",
 }
 

@@ -349,6 +349,20 @@ def test_discard_appeal_orders_honours_terminals_and_middle_tiles():
     assert win_chance(2, 80, 10, False, honour) == win_chance(2, 80, 10, False)
 
 
+def test_a_slower_last_tile_lowers_a_plans_chance_at_every_distance():
+    """``last_pace`` slows the winning tile's step: at every distance a plan that may only be won
+    self-drawn is less likely to complete than one a discard may win, the slower the less likely; a
+    complete hand is complete whatever the pace."""
+    from sparrow.bots.odds import reach_chance
+
+    for distance in (0, 1, 2):
+        full = reach_chance(distance, 12, 20, 80)
+        slow = reach_chance(distance, 12, 20, 80, last_pace=0.4)
+        slower = reach_chance(distance, 12, 20, 80, last_pace=0.15)
+        assert 0.0 < slower < slow < full < 1.0
+    assert reach_chance(-1, 12, 20, 80, last_pace=0.15) == 1.0
+
+
 def test_a_level_plays_a_ruleset_by_its_variant(monkeypatch):
     """A level's temperament can differ by ruleset (data in ``VARIANTS``). Under casual Expert claims
     the chow 234p that brings a far hand nearer, where Normal waits; given a casual variant that claims
@@ -412,6 +426,30 @@ def test_expert_under_hkos_holds_back_an_honour_an_opponent_would_score():
     assert get_bot("expert", 1).act(one_seen) == Action.discard("S", "9m")
     two_seen = observation("hkos", hand=hand, live_wall=60, discards={"E": "6z", "W": "6z"})
     assert get_bot("expert", 1).act(two_seen) == Action.discard("S", "6z")
+
+
+def test_expert_under_nts_steers_for_simple_chows_that_win_on_a_discard():
+    """NTS: South holds no bonus tile, so a concealed hand of chows scores only one doubling on a
+    discard (four chows) and can win only self-drawn (fully concealed, two more). Chows of the simples
+    alone score two (pure simplicity too), so a discard wins as well. Expert under NTS weighs that
+    plan, counts a self-drawn-only hand's last tile as coming slower, and throws the lone 1m; without
+    either setting, and for Normal, the throw is a 3p, the hand's most efficient. With its own flower
+    in front of it the chows already win on a discard (four chows and the flower): the 3p goes."""
+    hand = "1m5m7m8m2p3p3p4p2s3s3s3s7s8s"
+    bare = observation("nts", hand=hand, live_wall=50)
+    assert get_bot("expert", 1).act(bare) == Action.discard("S", "1m")
+    assert expert_as_under("nts", 1, finer_plans=()).act(bare) == Action.discard("S", "3p")
+    assert expert_as_under("nts", 1, self_draw_pace=1.0).act(bare) == Action.discard("S", "3p")
+    assert get_bot("normal", 1).act(bare) == Action.discard("S", "3p")
+    flowered = observation("nts", hand=hand, live_wall=50, bonus={"S": "2f"})
+    assert get_bot("expert", 1).act(flowered) == Action.discard("S", "3p")
+
+
+def test_temperament_names_only_known_finer_plans():
+    from sparrow.bots import players
+
+    with pytest.raises(ValueError, match="finer plans"):
+        players.Temperament("expert", finer_plans=("simple-pungs",))
 
 
 def test_expert_under_hkos_folds_only_further_from_ready():

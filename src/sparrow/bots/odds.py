@@ -34,20 +34,22 @@ def reach_chance(
     unseen: int,
     narrowness: float = 1.0,
     discount: float = DRAW_DISCOUNT,
+    last_pace: float = 1.0,
 ) -> float:
     """The chance that a hand at shanten ``distance`` (-1: complete) completes within ``draws`` of its
     own draws, accepting ``acceptance`` of the ``unseen`` tiles now; ``narrowness`` scales the typical
     acceptance of the later steps (1 for a free hand, less for a flush or all pungs); ``discount`` is
-    the share of the draws left that count (somebody else often wins first)."""
+    the share of the draws left that count (somebody else often wins first); ``last_pace`` scales how
+    fast the winning tile comes (below 1 for a hand that may only win self-drawn)."""
     if distance < 0:
         return 1.0
     if acceptance <= 0 or draws <= 0:
         return 0.0
     unseen = max(1, unseen)
-    expected = unseen / acceptance
+    expected = unseen / (acceptance * (last_pace if distance == 0 else 1.0))
     for step in range(distance):
         typical = _TYPICAL_ACCEPTANCE[min(step, len(_TYPICAL_ACCEPTANCE) - 1)] * narrowness
-        expected += unseen / max(1.0, typical)
+        expected += unseen / max(1.0, typical * (last_pace if step == 0 else 1.0))
     needed = distance + 1
     mean = draws * discount * needed / expected
     term = exp(-mean)

@@ -50,6 +50,7 @@ from sparrow.tiles import BONUS_TILES, KINDS, ORPHANS
 __all__ = [
     "Plan",
     "PLANS",
+    "FINER_PLANS",
     "plans_for",
     "plan_rows",
     "distance",
@@ -129,10 +130,15 @@ def _make_plans() -> tuple[Plan, ...]:
         plans.append(Plan(f"half-{letter}", 1 << suit | 0b1000, "any", narrowness=0.6))
         plans.append(Plan(f"half-{letter}-pungs", 1 << suit | 0b1000, "pungs", narrowness=0.3))
         plans.append(Plan(f"pure-{letter}", 1 << suit, "any", narrowness=0.45))
+    # A finer plan, weighed only by a player that names it (FINER_PLANS): chows of the simples alone.
+    # Under NTS that is two doublings by itself (four chows, pure simplicity), so a discard may win it
+    # without a flower. (Chows of one suit and honours, a clean hand, changed almost nothing there.)
+    plans.append(Plan("simple-chows", 0b0111, "chows", simples=True, narrowness=0.65))
     return tuple(plans)
 
 
 PLANS: tuple[Plan, ...] = _make_plans()
+FINER_PLANS: frozenset[str] = frozenset({"simple-chows"})
 _BY_NAME = {plan.name: plan for plan in PLANS}
 assert len(_BY_NAME) == len(PLANS), "plan names must be unique: the memo tables key on them"
 
