@@ -391,12 +391,24 @@ def test_expert_under_casual_and_nts_weighs_plans_by_chance(rules):
     """Casual and NTS: Expert weighs a plan that scores by its chance alone (its variant). With 3m 8p
     11s 34567s 77s 9s and three lone honours it throws the East wind, as Normal does, and keeps the
     quicker mixed hand; the base temperament, weighing a bamboo flush's bigger score in full, throws
-    the 8p to build it."""
+    the 8p to build it. (Under NTS with every plan's last tile at the same pace: its variant's
+    slower pace for a hand that wins only self-drawn builds the flush, below.)"""
     from sparrow.bots import players
 
     hand = observation(rules, hand="3m8p1s1s3s4s5s6s7s7s9s1z2z5z")
-    assert get_bot("expert", 3).act(hand) == Action.discard("S", "1z")
+    same_pace = {"self_draw_pace": 1.0} if rules == "nts" else {}
+    assert expert_as_under(rules, 3, **same_pace).act(hand) == Action.discard("S", "1z")
     assert players.Bot(players.TEMPERAMENTS["expert"], 3).act(hand) == Action.discard("S", "8p")
+
+
+def test_expert_under_nts_builds_a_flush_rather_than_a_hand_that_wins_only_self_drawn():
+    """NTS: the same hand, no bonus tile. The quicker mixed hand scores one doubling on a discard at
+    most (four chows) and wins only self-drawn; a bamboo hand, as near, is three doublings (pure)
+    and a discard may win it. By chance alone, with the self-drawn-only hand's last tile at the
+    variant's slower pace, Expert throws the 8p towards the bamboo; Normal throws the East wind."""
+    hand = observation("nts", hand="3m8p1s1s3s4s5s6s7s7s9s1z2z5z")
+    assert get_bot("expert", 3).act(hand) == Action.discard("S", "8p")
+    assert get_bot("normal", 3).act(hand) == Action.discard("S", "1z")
 
 
 def test_expert_under_hkos_takes_a_flush_one_tile_further():
