@@ -285,6 +285,7 @@ class Bot:
     def __init__(self, temperament: Temperament, seed: int, by_rules: Mapping[str, Temperament] | None = None) -> None:
         self.temperament = temperament
         self.seed = seed
+        self._unweighed = FINER_PLANS - set(temperament.finer_plans)  # the finer plans this player skips
         # The same level under a ruleset it plays differently: a bot of that temperament and seed.
         self._by_rules = {rules: Bot(t, seed) for rules, t in (by_rules or {}).items()}
 
@@ -354,14 +355,14 @@ class Bot:
         nearest = rows[0][0]
         if discarding and nearest > self.temperament.plans_within and rows[0][2] is PLANS[0]:
             return _Choice(PLANS[0], nearest, 1.0)  # far from ready: tidy efficiency first
-        finer = self.temperament.finer_plans
+        unweighed = self._unweighed
         if not self.temperament.weighs_chances:
             if not knowledge.has_minimum:
                 return _Choice(rows[0][2], nearest, 1.0)  # every complete hand wins: the nearest plan
             for d, _, plan in rows:
                 if d > nearest + 4:
                     break
-                if plan.name in FINER_PLANS and plan.name not in finer:
+                if plan.name in unweighed:
                     continue
                 value = self._plan_value(knowledge, plan, d, counts, melds)
                 if value > 0:
@@ -377,7 +378,7 @@ class Bot:
         for d, _, plan in rows:
             if first_valid is not None and d > first_valid + (1 if detour else 0) or d > nearest + 4:
                 break
-            if plan.name in FINER_PLANS and plan.name not in finer:
+            if plan.name in unweighed:
                 continue
             value = self._plan_value(knowledge, plan, d, counts, melds)
             if value <= 0:
