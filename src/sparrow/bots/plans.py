@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import compress
 from operator import itemgetter, mul
-from typing import Any
+from typing import Any, Final
 
 from sparrow.analysis import (
     Forms,
@@ -51,6 +51,7 @@ __all__ = [
     "Plan",
     "PLANS",
     "FINER_PLANS",
+    "WIND_KINDS",
     "plans_for",
     "plan_rows",
     "distance",
@@ -632,7 +633,7 @@ def blend(on_discard: float, self_drawn: float) -> float:
     return (1 - SELF_DRAW_WEIGHT) * on_discard + SELF_DRAW_WEIGHT * self_drawn
 
 
-_WIND_KIND = {"E": 27, "S": 28, "W": 29, "N": 30}
+WIND_KINDS: Final = {"E": 27, "S": 28, "W": 29, "N": 30}  # a seat or round wind's tile kind
 
 
 # Honours as a prototype reads them: a lone honour is no pung or pair yet (0), a pair (2), a pung (3).
@@ -702,7 +703,7 @@ def _prototype(
         return done(next((k for k in kinds if held_counts[k] < 2), kinds[-1]))
 
     honours, suits = signature
-    valued = {31, 32, 33, _WIND_KIND[context.seat_wind], _WIND_KIND[context.round_wind]}
+    valued = {31, 32, 33, WIND_KINDS[context.seat_wind], WIND_KINDS[context.round_wind]}
     honour_pungs: list[int] = []
     pair: int | None = None
     if honours:

@@ -47,6 +47,7 @@ from sparrow.bots.odds import DISCARD_LOOKS, DRAW_DISCOUNT, discard_appeal, reac
 from sparrow.bots.plans import (
     FINER_PLANS,
     PLANS,
+    WIND_KINDS,
     DiscardView,
     Plan,
     acceptance,
@@ -927,15 +928,12 @@ def _nearest_distance(knowledge: Knowledge, counts: Sequence[int], melds: tuple[
     return rows[0][0] if rows else 99
 
 
-_WIND_KINDS: Final = {"E": 27, "S": 28, "W": 29, "N": 30}
-
-
 def _feeding(knowledge: Knowledge) -> set[int]:
     """The honours an opponent would score a pung of (the dragons, the round wind, its own seat wind)
     with at least two copies unseen, so that one of them may hold a pair: thrown, such a tile may
     give that player a scoring set and a step nearer its minimum."""
-    scoring = {31, 32, 33, _WIND_KINDS[knowledge.context.round_wind]}
-    scoring.update(_WIND_KINDS[seat] for seat in knowledge.opponents)
+    scoring = {31, 32, 33, WIND_KINDS[knowledge.context.round_wind]}
+    scoring.update(WIND_KINDS[seat] for seat in knowledge.opponents)
     unseen = knowledge.unseen
     return {t for t in scoring if unseen[t] >= 2}
 
@@ -943,7 +941,7 @@ def _feeding(knowledge: Knowledge) -> set[int]:
 def _valued_honours(knowledge: Knowledge) -> set[int]:
     """The honours whose sets score in every family: the dragons, the seat wind and the round wind."""
     context = knowledge.context
-    return {31, 32, 33, _WIND_KINDS[context.seat_wind], _WIND_KINDS[context.round_wind]}
+    return {31, 32, 33, WIND_KINDS[context.seat_wind], WIND_KINDS[context.round_wind]}
 
 
 def _kind_of(tile: Tile | None) -> int:
