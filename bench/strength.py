@@ -288,7 +288,9 @@ def _workers(rules: str, hands: int, seed: int, rounds: int = 3) -> dict[str, An
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rules", choices=RULESETS, action="append", help="a ruleset (repeatable; default all)")
-    parser.add_argument("--hands", type=positive_int, default=8000, help="hands per comparison (default 8000)")
+    # 32000: a duplicate run of whole matches moves by about 0.05 in the win-rate ratio at 8000 hands
+    # (docs/bots.md, "Tuning", ninth round), too much to read a 1.25x target off one run.
+    parser.add_argument("--hands", type=positive_int, default=32000, help="hands per comparison (default 32000)")
     parser.add_argument("--four-hands", type=positive_int, default=2000, help="hands per four-of-a-level run")
     parser.add_argument("--narrowing-hands", type=positive_int, default=2000, help="hands per duplicate/plain run")
     parser.add_argument("--speed-hands", type=positive_int, default=300, help="hands for the throughput runs")

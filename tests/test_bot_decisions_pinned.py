@@ -20,7 +20,7 @@ PINNED = {
     ("casual", "expert,normal,normal,normal"): "03f7787fc4ab94129562",
     ("casual", "easy"): "020e47e2bf1762fddeb5",
     ("hkos", "normal"): "3b9548791ff0df721680",
-    ("hkos", "expert,normal,normal,normal"): "3a60788b93df1c344ec5",
+    ("hkos", "expert,normal,normal,normal"): "1ed70ce6af0132e3f418",
     ("hkos", "easy"): "996b9a1416265bc0dc96",
     ("chinese", "normal"): "3bd8a69d3977f8943bf7",
     ("chinese", "expert,normal,normal,normal"): "e00df7e3696464cf445e",

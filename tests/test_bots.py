@@ -457,6 +457,50 @@ def test_expert_under_nts_steers_for_simple_chows_that_win_on_a_discard():
     assert get_bot("expert", 1).act(flowered) == Action.discard("S", "3p")
 
 
+def test_expert_under_hkos_counts_on_no_bonus_tiles_only_while_none_may_come():
+    """HKOS: South holds no bonus tile, so its concealed chows would score three faan on a discard
+    (concealed, all chows, no bonus tiles) and the lone Green and White look like nothing to keep;
+    Normal, and Expert without the setting, throw the Green. But the next flower or season of another
+    seat takes the "no bonus tiles" faan away: Expert under HKOS values its plans partly as if one had
+    come, and keeps the dragons (a pung of one is a faan for good), throwing the 8s. With another seat's
+    flower already in front of it, every player sees that and throws the 8s; with its own flower (a
+    faan that stays) Expert throws the Green."""
+    hand = "2m3m3m4m5m7m7m3p5p6p3s8s5z7z"
+    bare = observation("hkos", hand=hand)
+    assert get_bot("expert", 1).act(bare) == Action.discard("S", "8s")
+    assert expert_as_under("hkos", 1, bonus_risk=0.0).act(bare) == Action.discard("S", "5z")
+    assert get_bot("normal", 1).act(bare) == Action.discard("S", "5z")
+    foreign = observation("hkos", hand=hand, bonus={"S": "3f"})
+    assert get_bot("normal", 1).act(foreign) == Action.discard("S", "8s")
+    assert expert_as_under("hkos", 1, bonus_risk=0.0).act(foreign) == Action.discard("S", "8s")
+    own = observation("hkos", hand=hand, bonus={"S": "2f"})
+    assert get_bot("expert", 1).act(own) == Action.discard("S", "5z")
+    # Without bonus tiles at the table there is nothing to lose: the setting changes nothing.
+    plain = observation("hkos", hand=hand, options={"flowers": False})
+    assert get_bot("expert", 1).act(plain) == expert_as_under("hkos", 1, bonus_risk=0.0).act(plain)
+
+
+def test_expert_under_hkos_holds_its_own_seat_wind_among_equal_discards():
+    """HKOS: the lone South (the seat's own wind, a faan as a pung for South alone) and the 9s are
+    equally good throws for the hand. Normal throws honours first among equals, and so does Expert
+    without the setting; Expert under HKOS keeps its own wind while two copies are unseen (two more
+    may come) and throws the 9s."""
+    bare = observation("hkos", hand="2m2m4m3p3p8p3s5s6s8s9s2z4z4z")
+    assert get_bot("expert", 1).act(bare) == Action.discard("S", "9s")
+    assert expert_as_under("hkos", 1, hold_own_wind=False).act(bare) == Action.discard("S", "2z")
+    assert get_bot("normal", 1).act(bare) == Action.discard("S", "2z")
+    # Two copies in view, so at most one more may come: no pung to wait for, and the South goes.
+    seen = observation("hkos", hand="2m2m4m3p3p8p3s5s6s8s9s2z4z4z", discards={"E": "2z2z"})
+    assert get_bot("expert", 1).act(seen) == Action.discard("S", "2z")
+
+
+def test_temperament_takes_bonus_risk_as_a_share():
+    from sparrow.bots import players
+
+    with pytest.raises(ValueError, match="bonus_risk"):
+        players.Temperament("expert", bonus_risk=1.5)
+
+
 def test_temperament_names_only_known_finer_plans():
     from sparrow.bots import players
 
@@ -465,8 +509,8 @@ def test_temperament_names_only_known_finer_plans():
 
 
 def test_expert_under_hkos_folds_only_further_from_ready():
-    """HKOS: Expert folds later than under the other rulesets (its variant: from four tiles from
-    ready, three late in the wall). Thirty tiles are left (under eight draws each), North has three
+    """HKOS: Expert folds later than under the other rulesets (its variant: from five tiles from
+    ready, four late in the wall). Thirty tiles are left (under eight draws each), North has three
     exposed sets of circles, and Expert's hand is two tiles from ready: under casual it folds to the
     9m North threw; under HKOS it plays on and throws the 9p, which keeps it two tiles from ready."""
     hand = "2m4m7m9m9m4p5p6p6p7p9p4s6s7s"

@@ -20,9 +20,9 @@ from sparrow.game.state import Observation
 from sparrow.hand import Meld
 from sparrow.rules import Ruleset, get_ruleset
 from sparrow.rules.ruleset import Ruleset as _BaseRuleset
-from sparrow.tiles import Tile
+from sparrow.tiles import BONUS_TILES, Tile
 
-__all__ = ["Knowledge", "ScoringContext", "know"]
+__all__ = ["Knowledge", "ScoringContext", "know", "foreign_bonus_context"]
 
 
 class ScoringContext:
@@ -64,6 +64,29 @@ class ScoringContext:
 
 
 _CONTEXT_SERIALS = count()
+
+
+def foreign_bonus_context(context: ScoringContext) -> ScoringContext | None:
+    """The seat's scoring context once a bonus tile of another seat has come to it, or None when the
+    table plays without bonus tiles or the seat holds one already. A hand without bonus tiles may
+    score for that (HKOS's "no bonus tiles") and lose it at the next draw: a player can value its
+    plans both ways."""
+    if context.bonus:
+        return None
+    found = _FOREIGN_CACHE.get(context.serial, _UNSET)
+    if found is _UNSET:
+        if len(_FOREIGN_CACHE) > 4096:
+            _FOREIGN_CACHE.clear()
+        found = None
+        if get_ruleset(context.rules).table(dict(context.options)).bonus_tiles:
+            other = next(t for t in BONUS_TILES if t.seat != context.seat_wind)
+            found = ScoringContext(context.rules, context.options, context.seat_wind, context.round_wind, (int(other),))
+        _FOREIGN_CACHE[context.serial] = found
+    return found  # type: ignore[return-value]
+
+
+_UNSET: Final = object()
+_FOREIGN_CACHE: dict[int, object] = {}
 
 
 class Knowledge:
