@@ -459,12 +459,12 @@ def test_expert_under_nts_steers_for_simple_chows_that_win_on_a_discard():
 
 def test_expert_under_hkos_counts_on_no_bonus_tiles_only_while_none_may_come():
     """HKOS: South holds no bonus tile, so its concealed chows would score three faan on a discard
-    (concealed, all chows, no bonus tiles) and the lone Green and White look like nothing to keep;
-    Normal, and Expert without the setting, throw the Green. But the next flower or season of another
+    (concealed, all chows, no bonus tiles) and the lone White and Red look like nothing to keep;
+    Normal, and Expert without the setting, throw the White. But the next flower or season of another
     seat takes the "no bonus tiles" faan away: Expert under HKOS values its plans partly as if one had
     come, and keeps the dragons (a pung of one is a faan for good), throwing the 8s. With another seat's
     flower already in front of it, every player sees that and throws the 8s; with its own flower (a
-    faan that stays) Expert throws the Green."""
+    faan that stays) Expert throws the White."""
     hand = "2m3m3m4m5m7m7m3p5p6p3s8s5z7z"
     bare = observation("hkos", hand=hand)
     assert get_bot("expert", 1).act(bare) == Action.discard("S", "8s")

@@ -73,20 +73,18 @@ def foreign_bonus_context(context: ScoringContext) -> ScoringContext | None:
     plans both ways."""
     if context.bonus:
         return None
-    found = _FOREIGN_CACHE.get(context.serial, _UNSET)
-    if found is _UNSET:
+    if context.serial not in _FOREIGN_CACHE:
         if len(_FOREIGN_CACHE) > 4096:
             _FOREIGN_CACHE.clear()
         found = None
-        if get_ruleset(context.rules).table(dict(context.options)).bonus_tiles:
+        if get_ruleset(context.rules).table(context.option_map).bonus_tiles:
             other = next(t for t in BONUS_TILES if t.seat != context.seat_wind)
-            found = ScoringContext(context.rules, context.options, context.seat_wind, context.round_wind, (int(other),))
+            found = _interned(context.rules, context.options, context.seat_wind, context.round_wind, (int(other),))
         _FOREIGN_CACHE[context.serial] = found
-    return found  # type: ignore[return-value]
+    return _FOREIGN_CACHE[context.serial]
 
 
-_UNSET: Final = object()
-_FOREIGN_CACHE: dict[int, object] = {}
+_FOREIGN_CACHE: dict[int, ScoringContext | None] = {}
 
 
 class Knowledge:
@@ -249,16 +247,24 @@ _UNSOURCED: dict[tuple[Meld, ...], tuple[Meld, ...]] = {}
 _LAST_FACTS: dict[str, tuple] = {}
 
 
-def _facts(observation: Observation, seat: str) -> tuple[ScoringContext, Ruleset, Forms, bool]:
-    """The seat's scoring context, its ruleset, the winning forms and whether a minimum applies."""
-    options = _options_key(observation.options)
-    bonus = tuple(int(t) for t in observation.bonus[seat])
-    key = (observation.rules, options, seat, observation.round_wind, bonus)
+def _interned(
+    rules: str, options: tuple[tuple[str, Any], ...], seat: str, round_wind: str, bonus: tuple[int, ...]
+) -> ScoringContext:
+    """The one scoring context for these facts (the memo tables key on its serial number)."""
+    key = (rules, options, seat, round_wind, bonus)
     context = _CONTEXT_CACHE.get(key)
     if context is None:
         if len(_CONTEXT_CACHE) > 4096:
             _CONTEXT_CACHE.clear()
-        context = _CONTEXT_CACHE[key] = ScoringContext(observation.rules, options, seat, observation.round_wind, bonus)
+        context = _CONTEXT_CACHE[key] = ScoringContext(rules, options, seat, round_wind, bonus)
+    return context
+
+
+def _facts(observation: Observation, seat: str) -> tuple[ScoringContext, Ruleset, Forms, bool]:
+    """The seat's scoring context, its ruleset, the winning forms and whether a minimum applies."""
+    options = _options_key(observation.options)
+    bonus = tuple(int(t) for t in observation.bonus[seat])
+    context = _interned(observation.rules, options, seat, observation.round_wind, bonus)
     ruleset = get_ruleset(observation.rules)
     facts = _RULES_CACHE.get((observation.rules, options))
     if facts is None:
