@@ -494,11 +494,15 @@ def test_expert_under_hkos_holds_its_own_seat_wind_among_equal_discards():
     assert get_bot("expert", 1).act(seen) == Action.discard("S", "2z")
 
 
-def test_temperament_takes_bonus_risk_as_a_share():
+def test_temperament_takes_its_shares_in_range():
     from sparrow.bots import players
 
     with pytest.raises(ValueError, match="bonus_risk"):
         players.Temperament("expert", bonus_risk=1.5)
+    with pytest.raises(ValueError, match="kong_share"):
+        players.Temperament("expert", kong_share=-0.5)
+    with pytest.raises(ValueError, match="self_drawn_wait"):
+        players.Temperament("expert", self_drawn_wait=0.0)
 
 
 def test_temperament_names_only_known_finer_plans():
@@ -583,6 +587,50 @@ def test_expert_under_chinese_still_chows_towards_a_self_drawn_win():
     assert get_bot("normal", 3).act(claim) == chow
     strict = expert_as_under("chinese", 3, claim_discard_win=("chow", "pung", "kong"))
     assert strict.act(claim) == Action.pass_("S")
+
+
+def test_expert_under_chinese_passes_a_pung_only_to_keep_a_discard_win():
+    """Chinese rules: the rule against a pung after which the hand could win only self-drawn guards
+    a hand that could still win on a discard. This one has declared a chow already, so it has no
+    concealed point to keep, and its plans win only self-drawn whether it claims or passes: the pung
+    of East (the round wind, a point) brings it nearer, and Expert (its chinese variant) takes it,
+    as Normal does. With the rule for every such claim it passed."""
+    pung = Action.pung("S")
+    claim = observation(
+        "chinese",
+        hand="8m9m7p9p1s5s9s9s1z1z",
+        melds={"S": [Meld(MeldKind.CHOW, tiles("789p"))]},
+        phase=Phase.CLAIMS,
+        turn="W",
+        claim_tile="1z",
+        claim_from="W",
+        legal=[pung, Action.pass_("S")],
+        live_wall=77,
+    )
+    assert get_bot("expert", 1).act(claim) == pung
+    assert get_bot("normal", 1).act(claim) == pung
+    assert expert_as_under("chinese", 1, only_losing_discard_win=False).act(claim) == Action.pass_("S")
+
+
+def test_expert_under_chinese_claims_a_kong_that_keeps_the_hand_as_good():
+    """Chinese rules: holding a concealed pung of the White, the fourth is discarded. Declared as a
+    kong it scores One Dragon Pong, Single Kong and Double Chow (3 points) on a discard, as the
+    concealed pung scores with the concealed hand's point: the hand is worth as much either way, and
+    the kong brings a replacement draw. Expert (its chinese variant, `kong_share` 1) takes it, as
+    Normal does; a claim that only keeps the hand as good is otherwise passed."""
+    kong = Action.kong("S")
+    claim = observation(
+        "chinese",
+        hand="5z5z5z2m3m4m2p3p4p6s7s9s9s",
+        phase=Phase.CLAIMS,
+        turn="W",
+        claim_tile="5z",
+        claim_from="W",
+        legal=[kong, Action.pung("S"), Action.pass_("S")],
+    )
+    assert get_bot("expert", 1).act(claim) == kong
+    assert get_bot("normal", 1).act(claim) == kong
+    assert expert_as_under("chinese", 1, kong_share=0.0).act(claim) == Action.pass_("S")
 
 
 def test_expert_under_chinese_looks_three_draws_ahead():

@@ -670,7 +670,11 @@ def _prototype(
     None when the plan cannot be completed this way. Built from the :func:`_signature` only: the
     honours the hand holds become its honour pungs and pair, and the suit sets are plain ones of the
     plan's shape (a pung and runs for ``any``, so no all-chows or all-pungs bonus is assumed; a 1-2-3
-    run unless the plan is the simples, so no all-simples bonus either)."""
+    run unless the plan is the simples, so no all-simples bonus either). The runs of a mixed hand
+    share their numbers, 1-2-3m with 1-2-3p, which the Chinese points count as double chows: that
+    optimism stands for the extra point a hand of chows mostly finds near ready (a wait, a double
+    chow, all simples), and a prototype without it steered the Expert to slower hands and fewer
+    wins (docs/bots.md, "Tuning", tenth round)."""
     sets_needed = 4 - len(melds)
     style = plan.style
     target = [0] * 34
