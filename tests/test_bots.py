@@ -633,6 +633,46 @@ def test_expert_under_chinese_claims_a_kong_that_keeps_the_hand_as_good():
     assert expert_as_under("chinese", 1, kong_share=0.0).act(claim) == Action.pass_("S")
 
 
+def test_expert_under_chinese_claims_its_way_from_a_self_drawn_wait_to_a_discard_win():
+    """Chinese rules: a concealed hand ready on 7m or 5s (two Double Chow runs of 1-2-3m and pairs of
+    7m and 5s) scores only 2 points on a discard, so it can win only self-drawn (Fully Concealed
+    Hand: 3). Claiming the 4s as a chow of 3-4-5s and throwing the 5s leaves it waiting on the 3s
+    alone, which wins on a discard: Double Chow, All Chows and Closed Wait. Expert (its chinese
+    variant, `switch_claims`) claims; without that setting it passes, as Normal does (a claim that
+    brings a ready hand no nearer is not taken)."""
+    from sparrow.rules import get_ruleset
+    from sparrow.situation import HandSituation
+
+    def points(concealed: str, winning: str, melds: list[dict], win_by: str) -> int:
+        data = {"rules": "chinese", "concealed": concealed, "melds": melds, "winning_tile": winning}
+        result = get_ruleset("chinese").score(HandSituation.from_dict({**data, "win_by": win_by, "seat_wind": "S"}))
+        return result.total if result.valid else 0
+
+    ready = "1m1m2m2m3m3m7m7m2s3s4s5s5s"
+    assert points(ready, "5s", [], "discard") == 0 and points(ready, "5s", [], "self_draw") == 3
+    chow = [{"kind": "chow", "tiles": "3s4s5s", "open": True}]
+    assert points("1m1m2m2m3m3m7m7m2s4s", "3s", chow, "discard") == 3
+    claim = Action.chow("S", parse_tiles("3s")[0])
+    position = observation(
+        "chinese",
+        hand=ready,
+        phase=Phase.CLAIMS,
+        turn="E",
+        claim_tile="4s",
+        claim_from="E",
+        legal=[
+            claim,
+            Action.chow("S", parse_tiles("2s")[0]),
+            Action.chow("S", parse_tiles("4s")[0]),
+            Action.pass_("S"),
+        ],
+        live_wall=68,
+    )
+    assert get_bot("expert", 1).act(position) == claim
+    assert expert_as_under("chinese", 1, switch_claims=False).act(position) == Action.pass_("S")
+    assert get_bot("normal", 1).act(position) == Action.pass_("S")
+
+
 def test_expert_under_chinese_looks_three_draws_ahead():
     """Chinese rules: two tiles from seven pairs (four pairs, six singles with three copies unseen
     each), every single is as good as another one and two draws ahead. Three draws ahead the single
