@@ -853,12 +853,7 @@ class Bot:
                 return switch
         now = self._choose_plan(knowledge, counts, melds)
         options = []
-        for action in claims:
-            claimed = _after_claim(counts, tile, action)
-            if claimed is None:
-                continue
-            after, meld = claimed
-            new_melds = melds + (meld,)
+        for action, after, new_melds in _claimed_hands(counts, melds, tile, claims):
             fourteen = action.kind is not _KONG
             # A chow or pung leaves a tile to discard: its shanten already counts the best discard.
             forward = shanten(after, n + 1, forms) < now_free + (0 if fourteen else 1)
@@ -943,12 +938,7 @@ class Bot:
             return None
         best = self._ready_worth(knowledge, found)
         chosen = None
-        for action in claims:
-            claimed = _after_claim(counts, tile, action)
-            if claimed is None:
-                continue
-            after, meld = claimed
-            new_melds = melds + (meld,)
+        for action, after, new_melds in _claimed_hands(counts, melds, tile, claims):
             if action.kind is _KONG:
                 if shanten(after, n + 1, knowledge.forms) != 0:
                     continue
@@ -1087,6 +1077,17 @@ def _after_claim(counts: Sequence[int], tile: int, action: Action) -> tuple[list
     if min(after) < 0:
         return None
     return after, meld
+
+
+def _claimed_hands(
+    counts: Sequence[int], melds: tuple[Meld, ...], tile: int, claims: Sequence[Action]
+) -> Iterator[tuple[Action, list[int], tuple[Meld, ...]]]:
+    """For each claim of ``tile`` the hand can make: (the claim, its standing tiles, its sets)."""
+    for action in claims:
+        claimed = _after_claim(counts, tile, action)
+        if claimed is not None:
+            after, meld = claimed
+            yield action, after, melds + (meld,)
 
 
 def _meld(kind: MeldKind, low: int, exposed: bool) -> Meld:
