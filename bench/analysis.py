@@ -1,7 +1,7 @@
 """Benchmark: Sparrow's shanten number against the PyPI ``mahjong`` package (and ``cmajiang``).
 
 Generates seeded random 13-tile hands from a 136-tile wall, computes the shanten number with
-Sparrow (``sparrow.analysis.shanten``) and with ``mahjong``'s ``Shanten.calculate_shanten`` in the
+Sparrow (``sparrow.core.analysis.shanten``) and with ``mahjong``'s ``Shanten.calculate_shanten`` in the
 same run, checks that every result agrees, and prints both throughputs and their ratio. When the
 compiled ``cmajiang`` package is installed its ``xiangting`` is timed too. Also prints waits per
 second for 13-tile hands, and the cold import time of ``sparrow``.
@@ -65,7 +65,7 @@ def main() -> int:
     hands = random_hands(args.hands, args.seed)
     print(f"{len(hands):,} random 13-tile hands from a 136-tile wall (seed {args.seed})")
 
-    from sparrow.analysis import _load, shanten, waits
+    from sparrow.core.analysis import _load, shanten, waits
 
     load_start = time.perf_counter()
     _load()

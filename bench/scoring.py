@@ -1,7 +1,7 @@
 """Scoring speed: hands per second on one core, Sparrow's four scorers against the PyPI ``mahjong`` package.
 
 For each Sparrow ruleset, ``--hands`` random *winning* hands are generated with
-``sparrow.generate.random_complete_situation`` (complete by construction: four sets and a pair with some sets
+``sparrow.rules.generate.random_complete_situation`` (complete by construction: four sets and a pair with some sets
 declared and some kongs, now and then seven pairs or thirteen orphans where the ruleset plays them; every way of
 winning; bonus tiles where the ruleset uses them), seeded, before any clock starts. Sparrow then scores them
 with ``get_ruleset(rules).score(situation)``.
@@ -46,9 +46,9 @@ from typing import Any
 
 from _common import Timing, describe_machine, limit_thread_pools, pin_to_one_core, positive_int, seed_value, time_run
 
-from sparrow.generate import random_complete_situation
+from sparrow.core.situation import HandSituation
 from sparrow.rules import get_ruleset
-from sparrow.situation import HandSituation
+from sparrow.rules.generate import random_complete_situation
 
 RULESETS = ("nts", "hkos", "chinese", "casual")
 TARGET = 5.0  # issue 3: Sparrow at least 5x the mahjong package

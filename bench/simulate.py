@@ -1,6 +1,6 @@
 """Simulation speed: hands per second on one core, Sparrow's table engine against two peers, in one run.
 
-For each Sparrow ruleset, ``sparrow.sim.simulate(rules, hands, seed, players="random")`` plays hands with four
+For each Sparrow ruleset, ``sparrow.play.sim.simulate(rules, hands, seed, players="random")`` plays hands with four
 uniformly random legal players. In the same process, and timed the same way, the peers play with their own
 random agents:
 
@@ -126,7 +126,7 @@ def sparrow_setup(
     def setup() -> tuple[Callable[[int], int], str | None]:
         from importlib.metadata import PackageNotFoundError, version
 
-        from sparrow.sim import simulate
+        from sparrow.play.sim import simulate
 
         def play(hands: int) -> int:
             summary = simulate(rules, hands, seed, players=players)

@@ -97,7 +97,7 @@ class GreedyMajiangPlayer:
 
 
 def _compare(rules: str, strong: str, weak: str, hands: int, seed: int, workers: int) -> dict[str, Any]:
-    from sparrow.lab import run_lab
+    from sparrow.play.lab import run_lab
 
     result = run_lab(rules, [strong, weak, weak, weak], hands, seed, workers=workers, duplicate=True)
     others = [1, 2, 3]
@@ -135,7 +135,7 @@ def _compare(rules: str, strong: str, weak: str, hands: int, seed: int, workers:
 def _narrowing(rules: str, hands: int, seed: int, workers: int) -> dict[str, Any]:
     """How much the duplicate format narrows the interval of Expert's win-rate difference against three
     Normal: the same number of hands played plain (seats rotating match by match) and duplicate."""
-    from sparrow.lab import run_lab
+    from sparrow.play.lab import run_lab
 
     widths = {}
     for duplicate in (False, True):
@@ -149,7 +149,7 @@ def _narrowing(rules: str, hands: int, seed: int, workers: int) -> dict[str, Any
 
 
 def _four(rules: str, level: str, hands: int, seed: int, workers: int) -> dict[str, Any]:
-    from sparrow.lab import run_lab
+    from sparrow.play.lab import run_lab
 
     result = run_lab(rules, [level] * 4, hands, seed, workers=workers)
     return {"rules": rules, "level": level, "hands": result.hands, "drawn_rate": result.drawn_rate}
@@ -197,8 +197,8 @@ def _throughput(rules: str, hands: int, seed: int, rounds: int = 5) -> dict[str,
     taking turns in slices of its hands; the pair with the median ratio is reported (this machine's
     speed drifts by a third within a minute, so only runs made together compare)."""
     from sparrow import _compiled
-    from sparrow.lab import run_lab
-    from sparrow.sim import PLAYER_KINDS
+    from sparrow.play.lab import run_lab
+    from sparrow.play.sim import PLAYER_KINDS
 
     rows: dict[str, Any] = {"rules": rules, "hands": hands, "compiled": _compiled.active()}
     run_lab(rules, ["normal"] * 4, min(hands, 20), seed + 1)  # warm the caches and imports, untimed
@@ -244,7 +244,7 @@ def _throughput(rules: str, hands: int, seed: int, rounds: int = 5) -> dict[str,
 
 _WORKERS_RUN = """
 import json, sys, time
-from sparrow.lab import run_lab
+from sparrow.play.lab import run_lab
 rules, hands, seed, workers = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4])
 start = time.perf_counter()
 result = run_lab(rules, ["normal"] * 4, hands, seed, workers=workers).to_dict()

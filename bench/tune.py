@@ -35,7 +35,7 @@ def main() -> int:
     args = parser.parse_args()
 
     from sparrow.bots import players
-    from sparrow.lab import run_lab
+    from sparrow.play.lab import run_lab
 
     if args.no_variants:
         players.VARIANTS.clear()

@@ -9,7 +9,7 @@ one. The run is bounded by ``--seconds``.
 
 Printed: the number of actions, their latency p50 / p99 / max, requests per second (every request,
 the new games included), and the peer measured in the same run: the same kind of actions played on
-``sparrow.table.Table`` in this process (no HTTP, no storage, one at a time), its p50 / p99, and the
+``sparrow.play.table.Table`` in this process (no HTTP, no storage, one at a time), its p50 / p99, and the
 ratio of the two p50s (what serving, storing and sharing the machine between N games cost).
 
     .venv/bin/python bench/web.py                                  # 50 Normal games on SQLite, 20 s
@@ -110,7 +110,7 @@ async def load(
 
 def in_process(rules: str, level: str, actions: int) -> list[float]:
     """The peer: the same kind of random actions on the table itself, one game at a time."""
-    from sparrow.table import Table
+    from sparrow.play.table import Table
 
     rng = random.Random(7)
     latencies = []

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
-from sparrow.hand import Meld
-from sparrow.tiles import KINDS, Tile
+from sparrow.core.hand import Meld
+from sparrow.core.tiles import KINDS, Tile
 
 SUITED = [t for t in KINDS if t.is_suited]
 CHOW_STARTS = [t for t in SUITED if t.rank <= 7]

@@ -3,7 +3,7 @@ import random
 
 from hypothesis import given, settings
 
-from sparrow.analysis import (
+from sparrow.core.analysis import (
     Forms,
     accepted_tiles,
     discard_options,
@@ -14,7 +14,7 @@ from sparrow.analysis import (
     unseen_count,
     waits,
 )
-from sparrow.tiles import KINDS, format_tiles, parse_tiles, tile_counts
+from sparrow.core.tiles import KINDS, format_tiles, parse_tiles, tile_counts
 from tests.scale import scaled
 from tests.strategies import complete_hands
 
@@ -151,7 +151,7 @@ def _reference_suit_distance(pattern, sets, pairs, chows=True):
 
 
 def test_shipped_tables_match_a_brute_force_reference():
-    from sparrow.analysis import _load
+    from sparrow.core.analysis import _load
 
     tables = _load()
     rng = random.Random(11)

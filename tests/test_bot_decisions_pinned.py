@@ -10,7 +10,7 @@ import json
 
 import pytest
 
-from sparrow.lab import run_lab
+from sparrow.play.lab import run_lab
 
 HANDS = 6
 SEED = 7

@@ -7,7 +7,9 @@ import random
 
 import pytest
 
-from sparrow.analysis import (
+from sparrow.bots import plans
+from sparrow.bots.plans import PLANS, accepting, distance, masked
+from sparrow.core.analysis import (
     Forms,
     RegularDiscards,
     accepted_tiles,
@@ -17,8 +19,6 @@ from sparrow.analysis import (
     thirteen_orphans_shanten,
     waits,
 )
-from sparrow.bots import plans
-from sparrow.bots.plans import PLANS, accepting, distance, masked
 from tests.scale import scaled
 
 
@@ -234,8 +234,8 @@ def test_visible_tiles_follow_piles_that_grow_and_shrink():
     # The count kept from the last call is updated from the ends of the piles and rows of sets that
     # changed; it must always equal counting everything afresh.
     from sparrow.bots.knowledge import _visible
-    from sparrow.hand import Meld, MeldKind
-    from sparrow.tiles import KINDS
+    from sparrow.core.hand import Meld, MeldKind
+    from sparrow.core.tiles import KINDS
 
     rng = random.Random(8)
     for _ in range(20):

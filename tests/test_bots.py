@@ -11,11 +11,11 @@ from typing import Any
 import pytest
 
 from sparrow.bots import LEVELS, BotError, get_bot
+from sparrow.core.hand import Meld, MeldKind
+from sparrow.core.tiles import SEATS, parse_tiles
 from sparrow.game.actions import Action, ActionKind
 from sparrow.game.match import Match
 from sparrow.game.state import HandState, Observation, Phase
-from sparrow.hand import Meld, MeldKind
-from sparrow.tiles import SEATS, parse_tiles
 from tests.scale import scaled
 
 RULESETS = ["nts", "hkos", "chinese", "casual"]
@@ -175,7 +175,7 @@ def test_every_level_plays_300_hands_legally_and_wins_some(rules, part):
     """Each level sits at 300 seeded hands of the ruleset (a table of easy, normal, expert and normal
     bots, the chairs turning every match; here a third of them): every decision is one of the legal
     actions (the engine would raise otherwise), and every level wins some hands in each third."""
-    from sparrow.lab import run_lab
+    from sparrow.play.lab import run_lab
 
     hands = scaled(_LEGAL_PLAY_HANDS)
     result = run_lab(rules, ["easy", "normal", "expert", "normal"], hands, seed=2026 + part, workers=1)
@@ -640,8 +640,8 @@ def test_expert_under_chinese_claims_its_way_from_a_self_drawn_wait_to_a_discard
     alone, which wins on a discard: Double Chow, All Chows and Closed Wait. Expert (its chinese
     variant, `switch_claims`) claims; without that setting it passes, as Normal does (a claim that
     brings a ready hand no nearer is not taken)."""
+    from sparrow.core.situation import HandSituation
     from sparrow.rules import get_ruleset
-    from sparrow.situation import HandSituation
 
     def points(concealed: str, winning: str, melds: list[dict], win_by: str) -> int:
         data = {"rules": "chinese", "concealed": concealed, "melds": melds, "winning_tile": winning}
@@ -800,7 +800,7 @@ def test_easy_plays_loosely_but_legally():
 def test_bots_play_hkos_for_three():
     """Three-player HKOS (no North, no chows, 2-8 of characters out): every level plays legally and
     wins."""
-    from sparrow.lab import run_lab
+    from sparrow.play.lab import run_lab
 
     result = run_lab("hkos", ["easy", "normal", "expert"], 90, seed=3, options={"three_players": True})
     assert result.hands == 90
@@ -839,7 +839,7 @@ def test_the_memo_tables_tell_every_set_and_every_seat_apart():
     # declared set has a key of its own, and the same hand is valued afresh for another seat.
     from sparrow.bots.knowledge import ScoringContext
     from sparrow.bots.plans import PLANS, melds_key, plan_value
-    from sparrow.tiles import KINDS, tile_counts
+    from sparrow.core.tiles import KINDS, tile_counts
 
     melds = [Meld(MeldKind.CHOW, (KINDS[t], KINDS[t + 1], KINDS[t + 2])) for t in range(27) if t % 9 <= 6]
     melds += [Meld(MeldKind.PUNG, (KINDS[t],) * 3) for t in range(34)]

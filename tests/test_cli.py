@@ -11,10 +11,10 @@ import pytest
 from typer.testing import CliRunner
 
 from sparrow.cli import app
-from sparrow.compact import format_compact
-from sparrow.generate import random_complete_situation
+from sparrow.core.situation import HandSituation
+from sparrow.formats.compact import format_compact
 from sparrow.rules import score as score_situation
-from sparrow.situation import HandSituation
+from sparrow.rules.generate import random_complete_situation
 from tests.cli_support import run_sparrow
 
 runner = CliRunner()
@@ -43,7 +43,7 @@ def json_lines(output):
 
 
 def situation_json(compact_text):
-    from sparrow.compact import parse_compact
+    from sparrow.formats.compact import parse_compact
 
     return parse_compact(compact_text).to_dict()
 
@@ -468,7 +468,7 @@ def test_a_deeply_nested_line_of_a_batch_is_that_lines_error():
 
 def test_a_result_too_large_to_write_is_that_lines_error_and_the_batch_goes_on(monkeypatch):
     """Python refuses to print an int of more than 4,300 digits: on line 1 that used to stop the batch."""
-    import sparrow.cli as cli
+    import sparrow.cli.settle as cli
 
     real = cli._settle_one
     calls = []

@@ -19,14 +19,15 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from sparrow.cli import app, main
-from sparrow.cli_input import read_items, whole_number
-from sparrow.contract import INPUT_ERRORS, input_message, score_input, score_json_line, score_line
-from sparrow.generate import random_complete_situation
-from sparrow.messages import QUOTE_LIMIT, field_name, quote
+from sparrow.cli.options import whole_number
+from sparrow.core.messages import QUOTE_LIMIT, field_name, quote
+from sparrow.core.situation import EXTRA_FIELDS, MELD_FIELDS, SITUATION_FIELDS, HandSituation, SituationError
+from sparrow.formats.batches import read_items
+from sparrow.formats.contract import INPUT_ERRORS, input_message, score_input, score_json_line, score_line
 from sparrow.rules import Settlement
 from sparrow.rules import score as score_situation
+from sparrow.rules.generate import random_complete_situation
 from sparrow.rules.ruleset import SETTLEMENT_FIELDS
-from sparrow.situation import EXTRA_FIELDS, MELD_FIELDS, SITUATION_FIELDS, HandSituation, SituationError
 from tests.scale import scaled
 
 runner = CliRunner()
@@ -436,7 +437,7 @@ def test_the_reader_is_lazy_memory_does_not_grow_with_the_input():
 def test_a_pretty_printed_document_is_read_without_rereading_it_line_by_line():
     # Checked each time the text doubles, not at every line: a long document is read in linear time.
     calls = []
-    import sparrow.cli_input as cli_input
+    import sparrow.formats.batches as cli_input
 
     real = cli_input._broken
 

@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from sparrow.cli_play import describe_event, hint_lines, parse_command, shown_hand
+from sparrow.cli.play import describe_event, hint_lines, parse_command, shown_hand
 from sparrow.game.actions import Action, ActionKind
 from sparrow.game.state import HandState, Phase
-from sparrow.table import Table
+from sparrow.play.table import Table
 from tests.cli_support import run_sparrow
 
 SPARROW = str(Path(sys.executable).with_name("sparrow"))
@@ -141,7 +141,7 @@ def test_end_of_input_ends_the_game_quietly():
 
 def test_kinds_of_actions_are_covered_by_the_keys():
     # Every kind a human may be offered has a key in the prompt.
-    from sparrow.cli_play import choices_text
+    from sparrow.cli.play import choices_text
 
     obs = _turn_observation()
     import dataclasses

@@ -15,13 +15,13 @@ from typer.testing import CliRunner
 
 import sparrow
 from sparrow.cli import app
-from sparrow.cli_text import counted, terminal_shows_glyphs, value_text
-from sparrow.compact import parse_compact
-from sparrow.generate import random_complete_situation
+from sparrow.cli.text import counted, terminal_shows_glyphs, value_text
+from sparrow.core.tiles import parse_tiles
+from sparrow.formats.compact import parse_compact
 from sparrow.rules import chinese as chinese_rules
 from sparrow.rules import get_ruleset, ruleset_names
+from sparrow.rules.generate import random_complete_situation
 from sparrow.rules.ruleset import ScoreItem, ScoringEntry
-from sparrow.tiles import parse_tiles
 
 runner = CliRunner()
 
@@ -190,8 +190,8 @@ from sparrow.rules import nts_table
 
 # Change one row of the NTS table before the scorer reads it: Mahjong worth 30 instead of 20.
 object.__setattr__(nts_table.POINTS["mahjong"], "value", 30)
-from sparrow.cli_rules import family_dict
-from sparrow.compact import parse_compact
+from sparrow.cli.rules import family_dict
+from sparrow.formats.compact import parse_compact
 from sparrow.rules import get_ruleset
 
 card = get_ruleset("nts").score(parse_compact("nts: 23m456p88s777z [111z] +1m* seat=E round=S"))

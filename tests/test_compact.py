@@ -7,7 +7,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sparrow.compact import (
+from sparrow.core.situation import HandSituation, SituationError
+from sparrow.core.tiles import TileError, parse_tiles
+from sparrow.formats.compact import (
     CompactError,
     compact_fields,
     format_compact,
@@ -15,10 +17,8 @@ from sparrow.compact import (
     parse_option,
     parse_option_value,
 )
-from sparrow.generate import random_complete_situation
 from sparrow.rules import RulesError, get_ruleset
-from sparrow.situation import HandSituation, SituationError
-from sparrow.tiles import TileError, parse_tiles
+from sparrow.rules.generate import random_complete_situation
 from tests.scale import scaled
 
 RULESETS = ("nts", "hkos", "chinese", "casual")

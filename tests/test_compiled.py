@@ -31,8 +31,8 @@ def _run(code: str, **env: str) -> str:
 
 _WHERE = """
 import json, sparrow, sparrow._compiled as c
-import sparrow.analysis, sparrow.bots.plans, sparrow.bots.players
-print(json.dumps({"active": c.active(), "files": [m.__file__ for m in (sparrow.analysis, sparrow.bots.plans, sparrow.bots.players)]}))
+import sparrow.core.analysis, sparrow.bots.plans, sparrow.bots.players
+print(json.dumps({"active": c.active(), "files": [m.__file__ for m in (sparrow.core.analysis, sparrow.bots.plans, sparrow.bots.players)]}))
 """
 
 
@@ -58,7 +58,7 @@ def test_a_build_is_current_only_while_it_matches_the_sources_and_its_files_are_
     record = tmp_path / "digest"
     monkeypatch.setattr(_compiled, "DIGEST_FILE", str(record))
     monkeypatch.setattr(_compiled, "extension_files", lambda: [])
-    sources = ["sparrow/analysis.py", "sparrow/situation.py"]
+    sources = ["sparrow/core/analysis.py", "sparrow/core/situation.py"]
     assert not _compiled._compiled_is_current()  # never built
     record.write_text(_compiled.source_digest(sources) + "\n" + "\n".join(sources) + "\n")
     assert _compiled._compiled_is_current()
@@ -93,12 +93,12 @@ def test_the_checksum_changes_with_any_source_it_covers(tmp_path, monkeypatch):
 
 
 def test_the_compiled_classes_pickle_and_copy_as_their_pure_python_selves():
-    from sparrow.analysis import DEFAULT_FORMS, discard_options
     from sparrow.bots import get_bot
     from sparrow.bots.knowledge import ScoringContext
     from sparrow.bots.plans import PLANS
     from sparrow.bots.players import TEMPERAMENTS
-    from sparrow.tiles import parse_tiles, tile_counts
+    from sparrow.core.analysis import DEFAULT_FORMS, discard_options
+    from sparrow.core.tiles import parse_tiles, tile_counts
 
     options = discard_options(tile_counts(parse_tiles("123m456p789s1122z5z")))
     context = ScoringContext("hkos", (("flowers", True),), "E", "S", (34, 38))
@@ -123,9 +123,9 @@ def test_the_compiled_classes_pickle_and_copy_as_their_pure_python_selves():
 
 
 def test_a_situation_given_lists_and_sets_scores_as_with_tuples():
+    from sparrow.core.situation import HandSituation
+    from sparrow.core.tiles import parse_tiles
     from sparrow.rules import get_ruleset
-    from sparrow.situation import HandSituation
-    from sparrow.tiles import parse_tiles
 
     tiles = parse_tiles("123m456p789s111z2z")
     as_tuples = HandSituation("hkos", tuple(tiles), winning_tile=parse_tiles("2z")[0], bonus=(), moments=frozenset())

@@ -13,7 +13,7 @@ from sparrow.game import events as log
 from sparrow.game.actions import Action, InvalidActionError
 from sparrow.game.replay import ReplayError, replay, replay_match, replay_states
 from sparrow.game.state import HandSetupError, HandState
-from sparrow.sim import simulate
+from sparrow.play.sim import simulate
 
 
 def some_hands(rules: str = "nts", hands: int = 30) -> list[list[dict]]:

@@ -12,13 +12,13 @@ import pytest
 from typer.testing import CliRunner
 
 from sparrow.cli import app
+from sparrow.core.tiles import SEATS
 from sparrow.game import events as log
 from sparrow.game.match import Match, MatchError
 from sparrow.game.replay import replay_match
 from sparrow.game.state import HandState
+from sparrow.play.sim import SimplePlayer, play_hand, simulate
 from sparrow.rules import RulesError
-from sparrow.sim import SimplePlayer, play_hand, simulate
-from sparrow.tiles import SEATS
 
 NEXT = {"E": "S", "S": "W", "W": "N", "N": "E"}
 

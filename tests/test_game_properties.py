@@ -24,15 +24,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from sparrow.core.situation import HandSituation
+from sparrow.core.tiles import parse_tiles
 from sparrow.game import events as log
 from sparrow.game.actions import Action, ActionKind
 from sparrow.game.replay import replay, replay_match
 from sparrow.game.state import HandState, Observation, Phase
 from sparrow.game.wall import deal_order
+from sparrow.play.sim import RandomPlayer, SimplePlayer, simulate
 from sparrow.rules import Settlement, get_ruleset, settle
-from sparrow.sim import RandomPlayer, SimplePlayer, simulate
-from sparrow.situation import HandSituation
-from sparrow.tiles import parse_tiles
 from tests.scale import scaled
 from tests.test_game_scenarios import CLAIM_HANDS, hand_start_for
 

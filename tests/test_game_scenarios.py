@@ -15,6 +15,8 @@ from typing import Any
 
 import pytest
 
+from sparrow.core.situation import HandSituation
+from sparrow.core.tiles import SEATS, Tile, parse_tiles
 from sparrow.game.actions import (
     Action,
     ActionKind,
@@ -32,8 +34,6 @@ from sparrow.game.replay import replay
 from sparrow.game.state import HandState, Phase
 from sparrow.game.wall import deal_order
 from sparrow.rules import get_ruleset
-from sparrow.situation import HandSituation
-from sparrow.tiles import SEATS, Tile, parse_tiles
 
 # ---------------------------------------------------------------------------- building walls
 

@@ -14,6 +14,8 @@ import pytest
 from typer.testing import CliRunner
 
 from sparrow.cli import app
+from sparrow.core.situation import HandSituation
+from sparrow.core.tiles import Tile, parse_tiles
 from sparrow.game import events as log
 from sparrow.game.actions import Action, ActionKind, InvalidClaimError, NotYourTurnError
 from sparrow.game.match import Match, MatchError
@@ -21,10 +23,8 @@ from sparrow.game.procedures import procedure
 from sparrow.game.replay import replay, replay_match
 from sparrow.game.state import HandState, Phase
 from sparrow.game.wall import break_stack, count_seats, deal_order, draw_order, stacks_per_wall
+from sparrow.play.sim import SimplePlayer, play_hand, simulate
 from sparrow.rules import get_ruleset
-from sparrow.sim import SimplePlayer, play_hand, simulate
-from sparrow.situation import HandSituation
-from sparrow.tiles import Tile, parse_tiles
 from tests.test_game_scenarios import hand_start_for, pass_all, start
 
 THREE = {"three_players": True}

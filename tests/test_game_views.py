@@ -2,10 +2,10 @@
 
 import pytest
 
+from sparrow.core.tiles import SEATS, parse_tiles
 from sparrow.game.actions import Action
 from sparrow.game.events import HIDDEN_FALSE_WIN_REASON, LogError, seat_view
-from sparrow.sim import simulate
-from sparrow.tiles import SEATS, parse_tiles
+from sparrow.play.sim import simulate
 from tests.test_game_scenarios import CLAIM_HANDS, start
 
 

@@ -6,6 +6,7 @@ from collections import Counter
 
 import pytest
 
+from sparrow.core.tiles import SEATS, Tile, full_set, parse_tiles
 from sparrow.game.actions import Action
 from sparrow.game.procedures import procedure
 from sparrow.game.replay import replay
@@ -21,7 +22,6 @@ from sparrow.game.wall import (
     stacks_per_wall,
 )
 from sparrow.rules import RulesError
-from sparrow.tiles import SEATS, Tile, full_set, parse_tiles
 from tests.test_game_scenarios import hand_start_for, start
 
 

@@ -1,7 +1,7 @@
 import pytest
 
-from sparrow.hand import Hand, HandError, Meld, MeldKind
-from sparrow.tiles import parse_tiles
+from sparrow.core.hand import Hand, HandError, Meld, MeldKind
+from sparrow.core.tiles import parse_tiles
 
 
 def test_a_hand_with_melds_and_bonus_tiles():

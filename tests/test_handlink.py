@@ -1,4 +1,4 @@
-"""The calculator's hand in a URL (sparrow.handlink): a shared link reopens exactly the same hand."""
+"""The calculator's hand in a URL (sparrow.formats.handlink): a shared link reopens exactly the same hand."""
 
 from __future__ import annotations
 
@@ -9,10 +9,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sparrow.compact import parse_compact
-from sparrow.generate import random_complete_situation
-from sparrow.handlink import hand_from_query, hand_from_query_string, hand_query, hand_query_string
-from sparrow.situation import HandSituation, SituationError
+from sparrow.core.situation import HandSituation, SituationError
+from sparrow.formats.compact import parse_compact
+from sparrow.formats.handlink import hand_from_query, hand_from_query_string, hand_query, hand_query_string
+from sparrow.rules.generate import random_complete_situation
 from tests.scale import scaled
 
 OPTIONS = {

@@ -9,16 +9,16 @@ from pathlib import Path
 
 import pytest
 
-from sparrow.compact import parse_compact
-from sparrow.generate import random_complete_situation
-from sparrow.handlink import hand_from_query_string
+from sparrow.core.situation import HandSituation
+from sparrow.formats.compact import parse_compact
+from sparrow.formats.handlink import hand_from_query_string
 from sparrow.i18n import gettext, pick_language, translate, translate_error, translate_result
 from sparrow.i18n.__main__ import check, missing
 from sparrow.i18n.catalog import catalogue
 from sparrow.i18n.terms import ITEMS, LABELS
 from sparrow.rules import Settlement, get_ruleset, ruleset_names, score, settle
+from sparrow.rules.generate import random_complete_situation
 from sparrow.sheets import SheetError, create_sheet
-from sparrow.situation import HandSituation
 
 SHEETS_SOURCE = Path(__file__).parents[1] / "src" / "sparrow" / "sheets"
 

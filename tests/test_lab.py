@@ -1,4 +1,4 @@
-"""The simulation lab (``sparrow.lab``, ``sparrow simulate``): seeded chunks, any number of workers,
+"""The simulation lab (``sparrow.play.lab``, ``sparrow simulate``): seeded chunks, any number of workers,
 seats rotated, duplicate boards, intervals and the JSON form."""
 
 from __future__ import annotations
@@ -14,9 +14,9 @@ from pathlib import Path
 
 import pytest
 
-from sparrow import lab
 from sparrow.game.replay import replay_match
-from sparrow.lab import Chunk, ChunkResult, LabError, _local_executor, parse_players, play_chunk, run_lab
+from sparrow.play import lab
+from sparrow.play.lab import Chunk, ChunkResult, LabError, _local_executor, parse_players, play_chunk, run_lab
 from tests.cli_support import run_sparrow
 
 SPARROW = str(Path(sys.executable).with_name("sparrow"))

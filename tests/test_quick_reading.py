@@ -19,12 +19,13 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from sparrow.cli import app
-from sparrow.cli_input import dumps
-from sparrow.contract import INPUT_ERRORS, input_message, score_input, score_json_line, score_line, with_id
-from sparrow.generate import random_complete_situation
-from sparrow.messages import HugeNumber
-from sparrow.situation import MELD_FIELDS, SITUATION_FIELDS, HandSituation, quick_situation
-from sparrow.tiles import Tile, TileError, format_tiles, parse_tiles
+from sparrow.core.messages import HugeNumber
+from sparrow.core.situation import MELD_FIELDS, SITUATION_FIELDS, HandSituation
+from sparrow.core.tiles import Tile, TileError, format_tiles, parse_tiles
+from sparrow.formats.batches import dumps
+from sparrow.formats.contract import INPUT_ERRORS, input_message, score_input, score_json_line, score_line, with_id
+from sparrow.formats.quick import quick_situation
+from sparrow.rules.generate import random_complete_situation
 from tests.scale import scaled
 
 RULESETS = ("nts", "hkos", "chinese", "casual")

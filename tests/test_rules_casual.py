@@ -17,9 +17,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from sparrow.core.situation import HandSituation, SituationError
+from sparrow.core.tiles import KINDS, SEATS, format_tiles_in_order, parse_tiles, tile_counts
 from sparrow.rules import RulesError, ScoreResult, Settlement, get_ruleset, score, settle
-from sparrow.situation import HandSituation, SituationError
-from sparrow.tiles import KINDS, SEATS, format_tiles_in_order, parse_tiles, tile_counts
 from tests.scale import scaled
 
 CASUAL = get_ruleset("casual")
@@ -645,7 +645,7 @@ def _measure(hands: int = 10_000, seed: int = 2024) -> None:
     import random
     import time
 
-    from sparrow.generate import random_complete_situation
+    from sparrow.rules.generate import random_complete_situation
 
     rng = random.Random(seed)
     situations = [random_complete_situation(rng, "casual") for _ in range(hands)]

@@ -11,9 +11,9 @@ import json
 
 import pytest
 
+from sparrow.core.situation import HandSituation, SituationError
+from sparrow.core.tiles import parse_tiles
 from sparrow.rules import RulesError, Settlement, get_ruleset, score, settle
-from sparrow.situation import HandSituation, SituationError
-from sparrow.tiles import parse_tiles
 
 RULES = get_ruleset("chinese")
 

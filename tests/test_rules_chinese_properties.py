@@ -8,10 +8,10 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
+from sparrow.core.shapes import decompositions, is_nine_gates, is_seven_pairs, readings
+from sparrow.core.situation import HandSituation
+from sparrow.core.tiles import SEATS, Tile, format_tiles, format_tiles_in_order
 from sparrow.rules import Settlement, get_ruleset, settle
-from sparrow.shapes import decompositions, is_nine_gates, is_seven_pairs, readings
-from sparrow.situation import HandSituation
-from sparrow.tiles import SEATS, Tile, format_tiles, format_tiles_in_order
 from tests.scale import scaled
 
 RULES = get_ruleset("chinese")

@@ -14,11 +14,11 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
+from sparrow.core.shapes import decompositions
+from sparrow.core.situation import HandSituation, SituationError
+from sparrow.core.tiles import SEATS, format_tiles, format_tiles_in_order, parse_tiles, tile_counts
 from sparrow.rules import RulesError, Settlement, get_ruleset, settle
 from sparrow.rules import score as score_any
-from sparrow.shapes import decompositions
-from sparrow.situation import HandSituation, SituationError
-from sparrow.tiles import SEATS, format_tiles, format_tiles_in_order, parse_tiles, tile_counts
 from tests.scale import scaled
 
 HKOS = get_ruleset("hkos")

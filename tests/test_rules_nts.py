@@ -18,10 +18,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sparrow.generate import random_complete_situation
+from sparrow.core.situation import HandSituation, SituationError
+from sparrow.core.tiles import SEATS, format_tiles, format_tiles_in_order, parse_tiles, tile_counts
 from sparrow.rules import RulesError, ScoreResult, Settlement, get_ruleset, score, settle
-from sparrow.situation import HandSituation, SituationError
-from sparrow.tiles import SEATS, format_tiles, format_tiles_in_order, parse_tiles, tile_counts
+from sparrow.rules.generate import random_complete_situation
 from tests.scale import scaled
 
 NTS = get_ruleset("nts")

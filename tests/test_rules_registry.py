@@ -15,9 +15,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from sparrow.core.situation import MOMENTS, WIN_BY, HandSituation, SituationError
+from sparrow.core.tiles import BONUS_TILES, KINDS, SEATS, format_tiles
 from sparrow.rules import RulesError, Ruleset, get_ruleset, ruleset_names, score
-from sparrow.situation import MOMENTS, WIN_BY, HandSituation, SituationError
-from sparrow.tiles import BONUS_TILES, KINDS, SEATS, format_tiles
 
 FAMILIES = ["casual", "chinese", "hkos", "nts"]
 

@@ -1,6 +1,6 @@
 """Properties every rule family's scorer and settlement keep, over generated complete hands.
 
-The hands come from :func:`sparrow.generate.random_complete_situation` (complete by construction,
+The hands come from :func:`sparrow.rules.generate.random_complete_situation` (complete by construction,
 with declared sets, kongs, bonus tiles, every way of winning and the special moments); hypothesis
 draws the seed, so a failure prints the seed that reproduces it.
 """
@@ -14,10 +14,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sparrow.generate import random_complete_situation, random_settlement_seats
+from sparrow.core.situation import HandSituation
+from sparrow.core.tiles import BONUS_TILES, SEATS, format_tiles_in_order
 from sparrow.rules import Settlement, get_ruleset
-from sparrow.situation import HandSituation
-from sparrow.tiles import BONUS_TILES, SEATS, format_tiles_in_order
+from sparrow.rules.generate import random_complete_situation, random_settlement_seats
 from tests.scale import scaled
 
 RULESETS = ("nts", "hkos", "chinese", "casual")

@@ -1,9 +1,9 @@
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sparrow.analysis import Forms, waits
-from sparrow.hand import Meld
-from sparrow.shapes import (
+from sparrow.core.analysis import Forms, waits
+from sparrow.core.hand import Meld
+from sparrow.core.shapes import (
     CHOW,
     completing_tiles,
     decompositions,
@@ -14,7 +14,7 @@ from sparrow.shapes import (
     readings,
     regular_splits,
 )
-from sparrow.tiles import Tile, parse_tiles, tile_counts
+from sparrow.core.tiles import Tile, parse_tiles, tile_counts
 from tests.scale import scaled
 from tests.strategies import complete_hands
 

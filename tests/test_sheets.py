@@ -11,7 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from sparrow.compact import parse_compact
+from sparrow.formats.compact import parse_compact
 from sparrow.rules import score
 from sparrow.sheets import LENGTHS, SheetError, create_sheet, export_csv, export_json, import_json, length_label
 from sparrow.sheets.sheet import Sheet

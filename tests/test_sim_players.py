@@ -1,12 +1,12 @@
-"""The simulation's computer players, and the observations they read (``sparrow.sim``, ``HandState.observation``)."""
+"""The simulation's computer players, and the observations they read (``sparrow.play.sim``, ``HandState.observation``)."""
 
 import random
 
 import pytest
 
+from sparrow.core.tiles import SEATS
 from sparrow.game.state import HandState, Phase
-from sparrow.sim import PLAYER_KINDS, RandomObservingPlayer, RandomPlayer, simulate
-from sparrow.tiles import SEATS
+from sparrow.play.sim import PLAYER_KINDS, RandomObservingPlayer, RandomPlayer, simulate
 
 RULESETS = ["nts", "hkos", "chinese", "casual"]
 

@@ -2,8 +2,8 @@
 
 import pytest
 
+from sparrow.core.situation import HandSituation, SituationError
 from sparrow.rules import Settlement
-from sparrow.situation import HandSituation, SituationError
 
 BASE = {"rules": "casual", "concealed": "123m456p789s11z22z", "winning_tile": "2z"}
 

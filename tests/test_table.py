@@ -1,4 +1,4 @@
-"""The game loop shared by ``sparrow play`` and the web app (``sparrow.table``): one human seat, bots
+"""The game loop shared by ``sparrow play`` and the web app (``sparrow.play.table``): one human seat, bots
 in the others, the human's view only, and a table that resumes from its log."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import pytest
 from sparrow.game.actions import Action, IllegalActionError, InvalidActionError, NotYourTurnError
 from sparrow.game.events import seat_view
 from sparrow.game.state import Phase
-from sparrow.table import Table, TableError
+from sparrow.play.table import Table, TableError
 
 RULESETS = ["nts", "hkos", "chinese", "casual"]
 

@@ -2,7 +2,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from sparrow.tiles import (
+from sparrow.core.tiles import (
     BONUS_TILES,
     KINDS,
     Tile,

@@ -13,10 +13,10 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import update
 
+from sparrow.core.tiles import parse_tiles
 from sparrow.game.events import loads
+from sparrow.play.table import Table
 from sparrow.store.tables import sessions
-from sparrow.table import Table
-from sparrow.tiles import parse_tiles
 from tests.web_support import BACKENDS, Player, database_url, make_app, plain, winning_line
 
 

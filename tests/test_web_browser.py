@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page
 
-from sparrow.table import Table
+from sparrow.play.table import Table
 from tests.web_support import Server, winning_line
 
 pytestmark = pytest.mark.slow

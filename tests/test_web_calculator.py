@@ -15,12 +15,12 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from sparrow.cli import app as cli_app
-from sparrow.compact import format_compact, parse_compact
-from sparrow.generate import random_complete_situation
-from sparrow.handlink import hand_query_string
+from sparrow.core.situation import HandSituation
+from sparrow.formats.compact import format_compact, parse_compact
+from sparrow.formats.handlink import hand_query_string
 from sparrow.i18n import translate
 from sparrow.rules import get_ruleset
-from sparrow.situation import HandSituation
+from sparrow.rules.generate import random_complete_situation
 from tests.web_support import Player, make_app
 
 runner = CliRunner()

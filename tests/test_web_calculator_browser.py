@@ -18,10 +18,10 @@ from urllib.parse import urlencode
 import pytest
 from playwright.sync_api import Page, expect
 
-from sparrow.compact import format_compact, parse_compact
-from sparrow.generate import random_complete_situation
+from sparrow.core.tiles import Tile
+from sparrow.formats.compact import format_compact, parse_compact
 from sparrow.rules import get_ruleset
-from sparrow.tiles import Tile
+from sparrow.rules.generate import random_complete_situation
 from tests.test_web_browser import SIZES, snap, snap_both
 
 pytestmark = pytest.mark.slow

@@ -24,9 +24,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from sparrow.core.tiles import format_tiles, parse_tiles
 from sparrow.game.events import split_hands
-from sparrow.table import Table
-from sparrow.tiles import format_tiles, parse_tiles
+from sparrow.play.table import Table
 from tests.web_support import Player, database_url, make_app, plain
 
 pytestmark = pytest.mark.slow

@@ -24,11 +24,11 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import create_engine, text
 
-from sparrow.analysis import discard_options
+from sparrow.core.analysis import discard_options
+from sparrow.core.tiles import tile_counts
+from sparrow.play.table import Table
 from sparrow.rules import get_ruleset
 from sparrow.store import sqlite_url
-from sparrow.table import Table
-from sparrow.tiles import tile_counts
 from sparrow.web.app import create_app
 
 # PostgreSQL is marked slow: `make test-fast` (the inner loop) runs the storage and web tests on SQLite

@@ -1,9 +1,9 @@
-"""Generate the per-suit distance tables that ``sparrow.analysis`` ships.
+"""Generate the per-suit distance tables that ``sparrow.core.analysis`` ships.
 
 For every pattern of one suit (nine counts 0-4, at most 14 tiles) and of the honours (seven counts,
 no chows), the table holds the exact number of tiles that must be drawn so that the pattern contains
 m sets and p pairs (m = 0..4, p = 0..1), never using a fifth copy of a tile. A whole hand's shanten
-number is then a min-plus combination of four such vectors (see ``sparrow.analysis``).
+number is then a min-plus combination of four such vectors (see ``sparrow.core.analysis``).
 
 The dynamic programme walks the positions of the suit once for all patterns together (numpy), with
 the state (chows started two positions back, chows started one position back, sets, pairs).

@@ -21,7 +21,7 @@ import zlib
 __all__ = ["MODULES", "GROUP", "DIGEST_FILE", "source_digest", "extension_files", "active", "by_fields"]
 
 MODULES = (
-    "sparrow.analysis",
+    "sparrow.core.analysis",
     "sparrow.bots.danger",
     "sparrow.bots.knowledge",
     "sparrow.bots.odds",
@@ -33,7 +33,7 @@ MODULES = (
     "sparrow.rules.nts",
     "sparrow.rules.chinese_shapes",
     "sparrow.rules.nts_shapes",
-    "sparrow.shapes",
+    "sparrow.core.shapes",
 )
 GROUP = "sparrow_compiled"  # mypyc's shared library for the group: sparrow_compiled__mypyc.<suffix>
 # Plain os.path, not pathlib: this runs at every start, and pathlib's import costs more than the check.

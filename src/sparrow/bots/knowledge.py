@@ -14,13 +14,13 @@ from itertools import count
 from types import MappingProxyType
 from typing import Any, Final
 
-from sparrow.analysis import Forms
-from sparrow.analysis import waits as regular_waits
+from sparrow.core.analysis import Forms
+from sparrow.core.analysis import waits as regular_waits
+from sparrow.core.hand import Meld
+from sparrow.core.tiles import BONUS_TILES, Tile
 from sparrow.game.state import Observation
-from sparrow.hand import Meld
 from sparrow.rules import Ruleset, get_ruleset
 from sparrow.rules.ruleset import Ruleset as _BaseRuleset
-from sparrow.tiles import BONUS_TILES, Tile
 
 __all__ = ["Knowledge", "ScoringContext", "know", "foreign_bonus_context"]
 

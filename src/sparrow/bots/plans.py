@@ -29,7 +29,8 @@ from itertools import compress
 from operator import itemgetter, mul
 from typing import Any, Final
 
-from sparrow.analysis import (
+from sparrow.bots.knowledge import ScoringContext
+from sparrow.core.analysis import (
     Forms,
     RegularDiscards,
     accepted_tiles,
@@ -41,11 +42,10 @@ from sparrow.analysis import (
     suit_id,
     thirteen_orphans_shanten,
 )
-from sparrow.bots.knowledge import ScoringContext
-from sparrow.hand import Meld, MeldKind
+from sparrow.core.hand import Meld, MeldKind
+from sparrow.core.situation import situation_of
+from sparrow.core.tiles import BONUS_TILES, KINDS, ORPHANS
 from sparrow.rules import get_ruleset
-from sparrow.situation import situation_of
-from sparrow.tiles import BONUS_TILES, KINDS, ORPHANS
 
 __all__ = [
     "Plan",

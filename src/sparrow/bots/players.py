@@ -40,7 +40,6 @@ from dataclasses import dataclass, replace
 from typing import Any, Final
 
 from sparrow._compiled import by_fields
-from sparrow.analysis import accepted_tiles, shanten
 from sparrow.bots.danger import Threats
 from sparrow.bots.knowledge import Knowledge, foreign_bonus_context, know
 from sparrow.bots.odds import DISCARD_LOOKS, DRAW_DISCOUNT, discard_appeal, reach_chance, typical_chance, win_chance
@@ -60,10 +59,11 @@ from sparrow.bots.plans import (
     win_scores,
     wins_on_discard,
 )
+from sparrow.core.analysis import accepted_tiles, shanten
+from sparrow.core.hand import Meld, MeldKind
+from sparrow.core.tiles import KINDS, Tile
 from sparrow.game.actions import Action, ActionKind
 from sparrow.game.state import Observation, Phase
-from sparrow.hand import Meld, MeldKind
-from sparrow.tiles import KINDS, Tile
 
 __all__ = ["Bot", "Temperament", "TEMPERAMENTS", "LEVELS", "VARIANTS", "temperaments_by_rules"]
 

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from sparrow.tiles import KINDS, SEATS, Tile, TileError
+from sparrow.core.tiles import KINDS, SEATS, Tile, TileError
 
 __all__ = [
     "ActionKind",

@@ -17,7 +17,7 @@ import json
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import IO, Any
 
-from sparrow.tiles import SEATS, TileError, parse_tiles
+from sparrow.core.tiles import SEATS, TileError, parse_tiles
 
 __all__ = [
     "EVENT_FIELDS",

@@ -28,10 +28,10 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from sparrow.core.tiles import SEATS
 from sparrow.game.procedures import procedure
 from sparrow.game.state import HandResult, HandState
 from sparrow.game.wall import Roll, choose_east
-from sparrow.tiles import SEATS
 
 __all__ = ["Match", "MatchError", "DEFAULT_PLAYERS"]
 

@@ -9,9 +9,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from sparrow.core.tiles import SEATS, Tile
 from sparrow.game.wall import tile_set
 from sparrow.rules import RulesError, TableRules, get_ruleset
-from sparrow.tiles import SEATS, Tile
 
 __all__ = ["Procedure", "procedure"]
 

@@ -15,11 +15,11 @@ import json
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
+from sparrow.core.tiles import Tile, TileError, parse_tiles
 from sparrow.game.actions import Action, IllegalActionError, InvalidActionError
 from sparrow.game.events import LogError, split_hands
 from sparrow.game.state import HandSetupError, HandState, Phase
 from sparrow.rules import RulesError
-from sparrow.tiles import Tile, TileError, parse_tiles
 
 __all__ = ["ReplayError", "replay", "replay_states", "replay_match", "replay_onto"]
 

@@ -52,7 +52,10 @@ from itertools import compress
 from types import MappingProxyType
 from typing import Any
 
-from sparrow.analysis import shanten
+from sparrow.core.analysis import shanten
+from sparrow.core.hand import Meld, MeldKind
+from sparrow.core.situation import HandSituation
+from sparrow.core.tiles import KINDS, SEATS, Tile, TileError, parse_tiles
 from sparrow.game import actions as _actions
 from sparrow.game.actions import (
     Action,
@@ -67,10 +70,7 @@ from sparrow.game.actions import (
 from sparrow.game.events import tile_text, tiles_in_order_text, tiles_text
 from sparrow.game.procedures import Procedure, procedure
 from sparrow.game.wall import Roll, Wall, count_seats, draw_order, roll_dice, shuffled_set
-from sparrow.hand import Meld, MeldKind
 from sparrow.rules import Ruleset, ScoreResult, Settlement, get_ruleset
-from sparrow.situation import HandSituation
-from sparrow.tiles import KINDS, SEATS, Tile, TileError, parse_tiles
 
 __all__ = ["Phase", "HandState", "HandResult", "Observation", "TableView", "HandSetupError"]
 

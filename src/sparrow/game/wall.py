@@ -37,7 +37,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from sparrow.tiles import Tile, full_set
+from sparrow.core.tiles import Tile, full_set
 
 __all__ = [
     "Roll",

@@ -18,7 +18,7 @@ from sparrow.i18n.markers import N_
 
 __all__ = ["TILES", "ITEMS", "SCORING", "INPUT_ERRORS", "LABELS"]
 
-# Tile names (sparrow.tiles.Tile.name) and the words the score card lines put inside parentheses.
+# Tile names (sparrow.core.tiles.Tile.name) and the words the score card lines put inside parentheses.
 TILES = (
     N_("{rank} Characters"),
     N_("{rank} Circles"),
@@ -360,7 +360,7 @@ INPUT_ERRORS = (
     N_("unknown option {name} for {rules} (options: {known})"),
     N_("option {name} of {rules} must be {kind}, got {value}"),
     N_("unknown ruleset {name} (known: {known})"),
-    # The hand in a link (sparrow.handlink).
+    # The hand in a link (sparrow.formats.handlink).
     N_("the link names no ruleset (rules=...)"),
     N_("the link holds no hand (hand=...)"),
     N_("settings go in their own parameters (seat=, round=...), not in hand"),

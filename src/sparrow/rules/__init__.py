@@ -1,5 +1,17 @@
-"""Rule families: each one module, found by name through :func:`get_ruleset`."""
+"""Rule families, each one module, found by name through :func:`get_ruleset`.
 
+The registry is the table :data:`FAMILIES` below: a family's name, the module that defines it and its
+:class:`~sparrow.rules.ruleset.Ruleset` class. A family's module is imported the first time the family is
+asked for, so a command that scores casual hands never loads the NTS tables, and nothing a family imports
+can reach back into this registry while it loads. Adding a family is one module and one row here.
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+
+from sparrow.core.messages import quote
+from sparrow.core.situation import HandSituation
 from sparrow.rules.ruleset import (
     RulesError,
     Ruleset,
@@ -7,13 +19,10 @@ from sparrow.rules.ruleset import (
     ScoreResult,
     Settlement,
     TableRules,
-    get_ruleset,
-    ruleset_names,
-    score,
-    settle,
 )
 
 __all__ = [
+    "FAMILIES",
     "Ruleset",
     "RulesError",
     "ScoreItem",
@@ -25,3 +34,43 @@ __all__ = [
     "score",
     "settle",
 ]
+
+# name -> (module, class): every rule family Sparrow knows.
+FAMILIES: dict[str, tuple[str, str]] = {
+    "casual": ("sparrow.rules.casual", "Casual"),
+    "chinese": ("sparrow.rules.chinese", "Chinese"),
+    "hkos": ("sparrow.rules.hkos", "HKOS"),
+    "nts": ("sparrow.rules.nts", "NTS"),
+}
+
+_LOADED: dict[str, Ruleset] = {}  # one instance per family, made on first use
+
+
+def get_ruleset(name: str) -> Ruleset:
+    """The family called ``name`` (``"nts"``, ``"hkos"``, ``"chinese"``, ``"casual"``)."""
+    ruleset = _LOADED.get(name) if isinstance(name, str) else None
+    if ruleset is not None:
+        return ruleset
+    entry = FAMILIES.get(name) if isinstance(name, str) else None
+    if entry is None:
+        raise RulesError(f"unknown ruleset {quote(name)} (known: {', '.join(sorted(FAMILIES))})")
+    module, class_name = entry
+    ruleset = _LOADED[name] = getattr(import_module(module), class_name)()
+    return ruleset
+
+
+def ruleset_names() -> list[str]:
+    """Every family's name, sorted."""
+    return sorted(FAMILIES)
+
+
+def score(situation: HandSituation) -> ScoreResult:
+    """Score a hand situation under the ruleset it names."""
+    return get_ruleset(situation.rules).score(situation)
+
+
+def settle(settlement: Settlement) -> dict[str, int]:
+    """Payments per seat for a finished hand; they sum to zero."""
+    payments = get_ruleset(settlement.rules).settle(settlement)
+    assert sum(payments.values()) == 0, payments
+    return payments

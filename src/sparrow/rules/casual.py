@@ -16,9 +16,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from sparrow.analysis import Forms, regular_shanten
-from sparrow.analysis import waits as analysis_waits
-from sparrow.hand import MeldKind
+from sparrow.core.analysis import Forms, regular_shanten
+from sparrow.core.analysis import waits as analysis_waits
+from sparrow.core.hand import MeldKind
+from sparrow.core.shapes import check_tile_counts
+from sparrow.core.situation import HandSituation, SituationError
+from sparrow.core.tiles import KINDS, SEATS, Tile, format_tiles
 from sparrow.rules.ruleset import (
     RulesError,
     Ruleset,
@@ -29,10 +32,7 @@ from sparrow.rules.ruleset import (
     ScoringTable,
     Settlement,
     TableRules,
-    register,
 )
-from sparrow.situation import HandSituation, SituationError
-from sparrow.tiles import KINDS, SEATS, Tile, format_tiles
 
 __all__ = ["Casual", "BASE_VALUE"]
 
@@ -42,7 +42,7 @@ FAN = "fan"
 # Seven *different* pairs only (four of a kind is not two pairs), and no thirteen orphans.
 _FORMS = Forms(seven_pairs=True, thirteen_orphans=False, four_as_two_pairs=False)
 
-# Tile indexes (see sparrow.tiles): 1 and 9 of each suit, and the first honour.
+# Tile indexes (see sparrow.core.tiles): 1 and 9 of each suit, and the first honour.
 _TERMINAL_INDEXES = (0, 8, 9, 17, 18, 26)
 _FIRST_HONOUR = 27
 _FIRST_DRAGON = 31
@@ -124,6 +124,7 @@ class Casual(Ruleset):
     # -- scoring
 
     def score(self, situation: HandSituation) -> ScoreResult:
+        check_tile_counts(situation)
         options = self._options(situation.options)
         _check_equipment(situation)
         if situation.winning_tile is None:
@@ -306,7 +307,3 @@ def _not_a_win_reason(standing: bytes, melds: Sequence[Any]) -> str:
         held = f"{doubled[0]} is held" if len(doubled) == 1 else f"{', '.join(doubled)} are each held"
         return f"not a winning hand: seven pairs must be seven different pairs, and {held} four times"
     return _NOT_A_WIN
-
-
-# Registered once the module is complete (a class decorator would make it before its class is whole).
-register(Casual)

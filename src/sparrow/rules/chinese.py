@@ -19,8 +19,11 @@ from functools import cache, lru_cache
 from operator import itemgetter
 from typing import Any, ClassVar, NamedTuple
 
-from sparrow.analysis import Forms
-from sparrow.hand import MeldKind
+from sparrow.core.analysis import Forms
+from sparrow.core.hand import MeldKind
+from sparrow.core.shapes import CHOW, check_tile_counts
+from sparrow.core.situation import HandSituation, SituationError
+from sparrow.core.tiles import SEATS
 from sparrow.rules.chinese_shapes import Split, only_winning_kind_completes, regular_splits
 from sparrow.rules.ruleset import (
     Ruleset,
@@ -31,11 +34,7 @@ from sparrow.rules.ruleset import (
     ScoringTable,
     Settlement,
     TableRules,
-    register,
 )
-from sparrow.shapes import CHOW
-from sparrow.situation import HandSituation, SituationError
-from sparrow.tiles import SEATS
 
 __all__ = ["Chinese", "PATTERN_POINTS", "MINIMUM_POINTS"]
 
@@ -291,7 +290,7 @@ def _chow_facts(chow_codes: tuple[int, ...]) -> _ChowFacts:
     return facts
 
 
-# Per winning tile: the code (see sparrow.shapes.CHOW) of the hand's own chow that would make it an
+# Per winning tile: the code (see sparrow.core.shapes.CHOW) of the hand's own chow that would make it an
 # edge wait (3 of 1-2-3, 7 of 7-8-9) or a closed wait (the middle tile); -1, which no code is, where
 # the tile cannot have that wait.
 _EDGE_CHOW = tuple(
@@ -552,6 +551,7 @@ class Chinese(Ruleset):
     # ------------------------------------------------------------------ scoring
 
     def score(self, situation: HandSituation) -> ScoreResult:
+        check_tile_counts(situation)
         if situation.options:
             self.resolve_options(situation.options)  # no options exist: any name is refused
         if situation.winning_tile is None:
@@ -740,7 +740,3 @@ class Chinese(Ruleset):
             payments[seat] -= pays
             payments[winner] += pays
         return payments
-
-
-# Registered once the module is complete (a class decorator would make it before its class is whole).
-register(Chinese)

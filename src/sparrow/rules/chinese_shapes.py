@@ -1,6 +1,6 @@
 """Shape helpers for the Chinese scorer (private to ``sparrow.rules.chinese``).
 
-The splitting is the core's (:mod:`sparrow.shapes`: plain int codes, memoised per group); this
+The splitting is the core's (:mod:`sparrow.core.shapes`: plain int codes, memoised per group); this
 module adds what the Chinese rules ask beyond it: the order the scorer offers the splits in, and
 whether the winning tile is the only kind that completes the hand (the condition of the wait
 awards), counting the special forms and ignoring availability.
@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from sparrow.shapes import CHOW, GROUP_BOUNDS, GROUP_OF, Split, group_fills, group_splits
-from sparrow.shapes import regular_splits as _core_splits
+from sparrow.core.shapes import CHOW, GROUP_BOUNDS, GROUP_OF, Split, group_fills, group_splits
+from sparrow.core.shapes import regular_splits as _core_splits
 
 __all__ = ["Split", "regular_splits", "only_winning_kind_completes"]
 

@@ -20,8 +20,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Final
 
-from sparrow.analysis import Forms, regular_shanten
-from sparrow.hand import MeldKind
+from sparrow.core.analysis import Forms, regular_shanten
+from sparrow.core.hand import MeldKind
+from sparrow.core.shapes import check_tile_counts, is_seven_pairs, is_thirteen_orphans
+from sparrow.core.situation import HandSituation, SituationError
+from sparrow.core.tiles import BONUS_TILES, SEATS, Tile, parse_tiles
 from sparrow.rules.ruleset import (
     RulesError,
     Ruleset,
@@ -32,11 +35,7 @@ from sparrow.rules.ruleset import (
     ScoringTable,
     Settlement,
     TableRules,
-    register,
 )
-from sparrow.shapes import is_seven_pairs, is_thirteen_orphans
-from sparrow.situation import HandSituation, SituationError
-from sparrow.tiles import BONUS_TILES, SEATS, Tile, parse_tiles
 
 __all__ = ["HKOS", "FAAN_POINTS", "LIMIT_FAAN", "faan_to_points"]
 
@@ -375,6 +374,7 @@ class HKOS(Ruleset):
         """The options, and the hand's reading that scores most: None for a hand with no winning
         tile (a loser's), a reason for one that is not a winning shape, the practice win's line
         under the practice option."""
+        check_tile_counts(situation)
         profile = self._profile(situation.options)
         if not profile.flowers or profile.three_players:
             _check_table(situation, profile)
@@ -576,7 +576,3 @@ def _check_table(situation: HandSituation, profile: _Profile) -> None:
                 raise SituationError(f"melds[{index}]", "chows cannot be claimed in the three-player game")
             if 1 <= meld.tiles[0] <= 7:
                 raise SituationError(f"melds[{index}]", removed)
-
-
-# Registered once the module is complete (a class decorator would make it before its class is whole).
-register(HKOS)

@@ -8,7 +8,7 @@ fixed value. A loser one tile from an irregular limit hand scores half its value
 between every pair of players, double for East.
 
 Speed matters (the table engine and the benchmark score many hands), so a hand is counted on plain
-ints: per-tile facts are tables, the split of the hand comes from the core's memo (``sparrow.shapes``),
+ints: per-tile facts are tables, the split of the hand comes from the core's memo (``sparrow.core.shapes``),
 and every score card line that can occur is made once, at import, and shared. What does not depend
 on the split (the melds, the flowers, the winds) is counted once per hand (``_Hand``); a split then
 adds only what it holds, in one pass that writes its lines too (nearly every hand has one split).
@@ -24,15 +24,15 @@ from functools import cache
 from types import MappingProxyType
 from typing import Any, ClassVar, cast
 
-from sparrow.analysis import Forms
-from sparrow.hand import Meld, MeldKind
+from sparrow.core.analysis import Forms
+from sparrow.core.hand import Meld, MeldKind
+from sparrow.core.shapes import CHOW, Split, check_tile_counts, completing_tiles, is_regular_complete, regular_splits
+from sparrow.core.situation import SELF_DRAWN, HandSituation, SituationError
+from sparrow.core.tiles import BONUS_TILES, KINDS, SEATS, Tile, format_tiles
 from sparrow.rules import nts_shapes as shapes
 from sparrow.rules.nts_shapes import BAMBOO_1, CIRCLE_1
 from sparrow.rules.nts_table import DOUBLINGS, LIMIT_BY_NAME, LIMITS, POINTS, SECTIONS, SETS, limit
-from sparrow.rules.ruleset import Ruleset, ScoreItem, ScoreResult, ScoringTable, Settlement, TableRules, register
-from sparrow.shapes import CHOW, Split, completing_tiles, is_regular_complete, regular_splits
-from sparrow.situation import SELF_DRAWN, HandSituation, SituationError
-from sparrow.tiles import BONUS_TILES, KINDS, SEATS, Tile, format_tiles
+from sparrow.rules.ruleset import Ruleset, ScoreItem, ScoreResult, ScoringTable, Settlement, TableRules
 
 __all__ = ["NTS", "CAP", "MINIMUM_DOUBLINGS"]
 
@@ -595,6 +595,7 @@ class NTS(Ruleset):
     # -- scoring
 
     def score(self, situation: HandSituation) -> ScoreResult:
+        check_tile_counts(situation)
         if situation.options:
             self.resolve_options(situation.options)
         hand = _Hand(situation)
@@ -911,7 +912,3 @@ def _score_standing(hand: _Hand, situation: HandSituation) -> ScoreResult:
                 )
     details, arithmetic = _totals(base, doublings)
     return ScoreResult("nts", True, total, items, details=details, arithmetic=arithmetic)
-
-
-# Registered once the module is complete (a class decorator would make it before its class is whole).
-register(NTS)

@@ -1,6 +1,6 @@
 """The NTS winning shapes beyond the core's (private to :mod:`sparrow.rules.nts`).
 
-Regular hands are split by the core, :func:`sparrow.shapes.regular_splits` (sets as ints:
+Regular hands are split by the core, :func:`sparrow.core.shapes.regular_splits` (sets as ints:
 ``tile`` for a pung, ``tile + CHOW`` for a chow). This module adds what only NTS plays: the
 irregular limit hands (snakes, twins, Imperial Court, Thirteen Orphans, Nine Gates), recognised
 from the counts directly, and Pe-ling eats cake.
@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from sparrow.core.shapes import GROUP_BOUNDS, GROUP_OF, Split, group_fills, group_splits, regular_splits
 from sparrow.rules.nts_table import limit
-from sparrow.shapes import GROUP_BOUNDS, GROUP_OF, Split, group_fills, group_splits, regular_splits
 
 __all__ = [
     "CIRCLE_1",
@@ -198,7 +198,7 @@ def peling_complete(counts: Sequence[int], melds: int) -> bool:
 def waits_before_win(complete: bytearray | list[int], win: int, pair: int) -> tuple[int, ...]:
     """The tile kinds, ascending, that would have completed a regular hand without its winning tile:
     ``complete`` the 34 counts of the standing tiles with ``win`` (not changed), ``pair`` the pair
-    of one of their splits. The same as ``sparrow.shapes.completing_tiles`` of the 13 tiles (no kind
+    of one of their splits. The same as ``sparrow.core.shapes.completing_tiles`` of the 13 tiles (no kind
     they hold four of), found from the two groups that can matter.
 
     The other groups split as they are, so a wait lies in the winning tile's group or, when the pair

@@ -1,4 +1,4 @@
-"""What every rule family provides, and the registry that finds one by name.
+"""What every rule family provides (the registry that finds one by name is :mod:`sparrow.rules`).
 
 A family is one module (``nts``, ``hkos``, ``chinese``, ``casual``) defining a :class:`Ruleset`
 subclass: its named options with defaults, its table procedure (:class:`TableRules`), a scorer for
@@ -13,10 +13,10 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, ClassVar
 
-from sparrow.analysis import Forms, shanten
-from sparrow.messages import field_name, nearest, quote
-from sparrow.situation import EXTRA_FIELDS, WIN_BY, HandSituation, SituationError, check_fields, field_value
-from sparrow.tiles import KINDS, SEATS, Tile
+from sparrow.core.analysis import Forms, shanten
+from sparrow.core.messages import field_name, nearest, quote
+from sparrow.core.situation import EXTRA_FIELDS, WIN_BY, HandSituation, SituationError, check_fields, field_value
+from sparrow.core.tiles import KINDS, SEATS, Tile
 
 __all__ = [
     "ScoreItem",
@@ -29,11 +29,6 @@ __all__ = [
     "SETTLEMENT_FIELDS",
     "Ruleset",
     "RulesError",
-    "register",
-    "get_ruleset",
-    "ruleset_names",
-    "score",
-    "settle",
 ]
 
 
@@ -331,49 +326,3 @@ class Ruleset:
 
     def __repr__(self) -> str:
         return f"get_ruleset({self.name!r})"
-
-
-_REGISTRY: dict[str, Ruleset] = {}
-
-
-def register(cls: type[Ruleset]) -> type[Ruleset]:
-    """Class decorator: make a family available by its name."""
-    _REGISTRY[cls.name] = cls()
-    return cls
-
-
-_BUILT_IN_LOADED = False
-
-
-def _ensure_loaded() -> None:
-    """Import the built-in families once (each registers itself), whatever was imported first."""
-    global _BUILT_IN_LOADED
-    if not _BUILT_IN_LOADED:
-        from sparrow.rules import casual, chinese, hkos, nts  # noqa: F401
-
-        _BUILT_IN_LOADED = True
-
-
-def get_ruleset(name: str) -> Ruleset:
-    _ensure_loaded()
-    try:
-        return _REGISTRY[name]
-    except KeyError:
-        raise RulesError(f"unknown ruleset {quote(name)} (known: {', '.join(sorted(_REGISTRY))})") from None
-
-
-def ruleset_names() -> list[str]:
-    _ensure_loaded()
-    return sorted(_REGISTRY)
-
-
-def score(situation: HandSituation) -> ScoreResult:
-    """Score a hand situation under the ruleset it names."""
-    return get_ruleset(situation.rules).score(situation)
-
-
-def settle(settlement: Settlement) -> dict[str, int]:
-    """Payments per seat for a finished hand; they sum to zero."""
-    payments = get_ruleset(settlement.rules).settle(settlement)
-    assert sum(payments.values()) == 0, payments
-    return payments

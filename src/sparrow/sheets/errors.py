@@ -2,7 +2,7 @@
 
 A :class:`SheetError` keeps its message as a template with named values, so the catalogue
 (``sparrow.i18n``) translates it exactly; ``str(error)`` is the English ``field: message``, the
-same shape as :class:`sparrow.situation.SituationError`.
+same shape as :class:`sparrow.core.situation.SituationError`.
 """
 
 from __future__ import annotations

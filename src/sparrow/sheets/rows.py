@@ -20,14 +20,14 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
+from sparrow.core.situation import WIN_BY, SituationError
+from sparrow.core.tiles import SEATS
 from sparrow.i18n.markers import N_
 from sparrow.rules import Settlement, settle
 from sparrow.rules.casual import BASE_VALUE
 from sparrow.rules.hkos import FAAN_POINTS, LIMIT_FAAN
 from sparrow.rules.nts import CAP, MINIMUM_DOUBLINGS
 from sparrow.sheets.errors import SheetError
-from sparrow.situation import WIN_BY, SituationError
-from sparrow.tiles import SEATS
 
 __all__ = ["Entry", "Turn", "parse_entry", "check_in_turn", "row_values", "MAX_POINTS", "FREE"]
 

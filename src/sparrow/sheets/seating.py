@@ -21,10 +21,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from sparrow.core.tiles import SEATS
 from sparrow.i18n.markers import N_
 from sparrow.rules import get_ruleset
 from sparrow.sheets.rows import FREE, Entry, Turn
-from sparrow.tiles import SEATS
 
 __all__ = ["Rotation", "Position", "LENGTHS", "DEFAULT_LENGTH", "length_label"]
 

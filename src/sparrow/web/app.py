@@ -19,8 +19,8 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from sparrow.bots import LEVELS
+from sparrow.play.table import Table
 from sparrow.store import Store
-from sparrow.table import Table
 from sparrow.web import api, calculator, pages, sheets
 from sparrow.web.accounts import Accounts
 from sparrow.web.errors import WebError

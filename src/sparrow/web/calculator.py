@@ -2,7 +2,7 @@
 ``/calculator`` page with the two helpers it reads hands through.
 
 The two contract endpoints run exactly the code of ``sparrow score --json`` and ``sparrow settle --json``
-(:mod:`sparrow.contract`): same checks, same results (the input's ``id`` copied in), same one-line
+(:mod:`sparrow.formats.contract`): same checks, same results (the input's ``id`` copied in), same one-line
 messages, here as ``422 {"detail": ...}`` in the page's language (``web/language.py``). Like every
 ``POST`` they take the session's CSRF token (web-api.md).
 
@@ -27,15 +27,15 @@ from fastapi import APIRouter, Depends, Request
 from fastapi.responses import HTMLResponse, JSONResponse
 from fastapi.templating import Jinja2Templates
 
-from sparrow.cli_input import loads as _loads
-from sparrow.compact import compact_fields, format_compact
-from sparrow.contract import INPUT_ERRORS, input_message, score_input, settle_input, with_id
-from sparrow.handlink import hand_from_query, hand_query
+from sparrow.core.situation import HandSituation, SituationError
+from sparrow.core.tiles import SEATS
+from sparrow.formats.batches import loads as _loads
+from sparrow.formats.compact import compact_fields, format_compact
+from sparrow.formats.contract import INPUT_ERRORS, input_message, score_input, settle_input, with_id
+from sparrow.formats.handlink import hand_from_query, hand_query
 from sparrow.i18n import gettext, translate, translate_result
 from sparrow.rules import ScoreResult, get_ruleset, ruleset_names
-from sparrow.situation import HandSituation, SituationError
 from sparrow.store import SessionRecord
-from sparrow.tiles import SEATS
 from sparrow.web import language
 from sparrow.web.api import session_view
 from sparrow.web.errors import WebError

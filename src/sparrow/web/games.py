@@ -1,7 +1,7 @@
 """Games against the computer, as the web app keeps them: create, look, act, deal the next hand.
 
 The server is the referee. A game is stored as its seed and its log (``sparrow.store``); the live
-:class:`~sparrow.table.Table` is kept in memory for speed and rebuilt from the log whenever the memory
+:class:`~sparrow.play.table.Table` is kept in memory for speed and rebuilt from the log whenever the memory
 copy is missing or older than the database (a restart, another server process). Every change runs
 under the game's lock, is validated by the engine, and is written to the database before it is
 answered; a change made from an outdated state (another tab, a retried request) is refused.
@@ -23,9 +23,9 @@ from sparrow.bots import LEVELS
 from sparrow.game.actions import IllegalActionError, InvalidActionError
 from sparrow.game.events import LogError
 from sparrow.game.replay import ReplayError
+from sparrow.play.table import Table, TableError
 from sparrow.rules import RulesError
 from sparrow.store import GameRecord, SessionRecord, StaleGameError, Store, WinRecord
-from sparrow.table import Table, TableError
 from sparrow.web.errors import WebError
 
 __all__ = ["Games", "POINTS", "RANKED_OPTIONS"]

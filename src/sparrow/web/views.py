@@ -1,6 +1,6 @@
 """What the API answers about a game: the GameView, the hint, and the frames of a replay.
 
-Everything here is a pure function of a :class:`~sparrow.table.Table` (or of a finished hand's log)
+Everything here is a pure function of a :class:`~sparrow.play.table.Table` (or of a finished hand's log)
 and of the game's stored record. Before a hand is over a view is made only of the human seat's
 observation and its ``seat_view`` of the events: no other seat's concealed or drawn tile, no wall,
 no seed. Every hand is shown once it is over.
@@ -11,15 +11,15 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from sparrow.analysis import accepted_tiles, shanten, unseen_count
+from sparrow.core.analysis import accepted_tiles, shanten, unseen_count
+from sparrow.core.situation import HandSituation
+from sparrow.core.tiles import Tile, tile_counts
 from sparrow.game.events import tiles_in_order_text, tiles_text
 from sparrow.game.replay import replay_states
 from sparrow.game.state import Observation, Phase
+from sparrow.play.table import Step, Table
 from sparrow.rules import get_ruleset
-from sparrow.situation import HandSituation
 from sparrow.store import GameRecord
-from sparrow.table import Step, Table
-from sparrow.tiles import Tile, tile_counts
 
 __all__ = ["game_view", "result_view", "hint", "replay_frames", "summary"]
 

@@ -22,10 +22,10 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from sparrow.cli_text import value_text
+from sparrow.cli.text import value_text
+from sparrow.core.tiles import format_tiles
 from sparrow.rules import RulesError, Ruleset, TableRules, get_ruleset, ruleset_names
 from sparrow.rules.ruleset import ScoringEntry, ScoringTable
-from sparrow.tiles import format_tiles
 
 __all__ = ["register", "describe_table", "family_dict"]
 
@@ -211,8 +211,8 @@ def register(app: typer.Typer) -> None:
         """The rule families; with FAMILY, its options, scoring table and table procedure.
 
         Listed from the data the scorer and the table engine use."""
-        from sparrow.cli import console
-        from sparrow.compact import parse_option
+        from sparrow.cli.common import console
+        from sparrow.formats.compact import parse_option
 
         if name is None:
             if option:

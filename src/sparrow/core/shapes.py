@@ -19,8 +19,9 @@ from itertools import product
 from typing import Any
 
 from sparrow._compiled import by_fields
-from sparrow.hand import Hand, Meld
-from sparrow.tiles import ORPHANS, Tile, format_tiles
+from sparrow.core.hand import Hand, Meld
+from sparrow.core.situation import HandSituation, SituationError
+from sparrow.core.tiles import ORPHANS, Tile, format_tiles
 
 __all__ = [
     "Group",
@@ -37,6 +38,7 @@ __all__ = [
     "is_thirteen_orphans",
     "is_nine_gates",
     "group_of_meld",
+    "check_tile_counts",
 ]
 
 # The kinds of a Group.
@@ -468,3 +470,37 @@ def is_nine_gates(counts: Sequence[int]) -> bool:
             need = (3, 1, 1, 1, 1, 1, 1, 1, 3)
             return all(have >= n for have, n in zip(suit, need))
     return False
+
+
+def check_tile_counts(situation: HandSituation) -> None:
+    """Refuse a situation whose tiles cannot be a hand at a table: a flower or season among the playing
+    tiles, a fifth copy of a kind, a bonus tile twice, or more or fewer tiles than its sets allow (14 and
+    one more per kong with a winning tile, 13 and one per kong without). Raises the
+    :class:`~sparrow.core.situation.SituationError` (a ``ValueError``) that ``HandSituation.check``
+    words for it.
+
+    Every scorer calls this first: ``from_dict`` checks what it reads, but a situation can also be made
+    by its constructor or ``dataclasses.replace``, and such a hand must be refused in the same words,
+    never scored as if it were real nor failing inside the tables. Counted here in one pass (the bots
+    value many hands); the full check runs only to word a fault found."""
+    counts = [0] * 42
+    expected = 13
+    winning = situation.winning_tile
+    if winning is not None:
+        counts[winning] += 1
+        expected = 14
+    for tile in situation.concealed:
+        counts[tile] += 1
+    for meld in situation.melds:
+        tiles = meld.tiles
+        if len(tiles) == 4:
+            expected += 1
+        for tile in tiles:
+            counts[tile] += 1
+    fault = sum(counts) != expected or max(counts) > 4 or max(counts[34:]) > 0
+    if not fault and situation.bonus:
+        bonus = situation.bonus
+        fault = min(bonus) < 34 or len(set(bonus)) != len(bonus)
+    if fault:
+        situation.check()
+        raise SituationError("concealed", "these tiles cannot be a hand at a table")

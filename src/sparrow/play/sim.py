@@ -23,13 +23,13 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from sparrow.analysis import Forms, shanten
+from sparrow.core.analysis import Forms, shanten
+from sparrow.core.tiles import tile_counts
 from sparrow.game.actions import Action, ActionKind
 from sparrow.game.match import DEFAULT_PLAYERS, Match
 from sparrow.game.procedures import procedure
 from sparrow.game.state import HandState
 from sparrow.rules import get_ruleset
-from sparrow.tiles import tile_counts
 
 __all__ = [
     "simulate",

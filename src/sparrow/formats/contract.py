@@ -14,20 +14,19 @@ from typing import Any
 import msgspec
 import orjson
 
-from sparrow.cli_input import TOO_DEEP, line_message
-from sparrow.rules import RulesError, Ruleset, ScoreResult, Settlement, get_ruleset
-from sparrow.rules import settle as settle_payments
-from sparrow.rules.ruleset import SETTLEMENT_FIELDS
-from sparrow.situation import (
+from sparrow.core.situation import (
     EXTRA_FIELDS,
     SITUATION_FIELDS,
     HandSituation,
     SituationError,
     check_fields,
-    quick_situation,
-    quick_situation_from,
 )
-from sparrow.tiles import SEATS
+from sparrow.core.tiles import SEATS
+from sparrow.formats.batches import TOO_DEEP, line_message
+from sparrow.formats.quick import quick_situation, quick_situation_from
+from sparrow.rules import RulesError, Ruleset, ScoreResult, Settlement, get_ruleset
+from sparrow.rules import settle as settle_payments
+from sparrow.rules.ruleset import SETTLEMENT_FIELDS
 
 __all__ = [
     "INPUT_ERRORS",
@@ -111,7 +110,7 @@ def score_line(data: Any) -> bytes | None:
     break, for a well-formed hand situation; None for anything else, which the caller then scores the
     ordinary way, with its messages.
 
-    The quick way through a batch (``sparrow score --json``): :func:`~sparrow.situation.quick_situation`
+    The quick way through a batch (``sparrow score --json``): :func:`~sparrow.formats.quick.quick_situation`
     reads the line, and the result is written as ``ScoreResult.to_dict`` makes it, byte for byte, without
     the calls. None too for a result orjson cannot write (a number beyond 64 bits)."""
     situation = quick_situation(data)

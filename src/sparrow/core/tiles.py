@@ -12,7 +12,7 @@ import re
 from collections.abc import Iterable
 from typing import ClassVar
 
-from sparrow.messages import quote as _quote
+from sparrow.core.messages import quote as _quote
 
 __all__ = [
     "Tile",

@@ -44,7 +44,7 @@ from sparrow.bots import LEVELS, get_bot
 from sparrow.game.match import Match
 from sparrow.game.procedures import procedure
 from sparrow.game.state import HandState
-from sparrow.sim import PLAYER_KINDS, Player
+from sparrow.play.sim import PLAYER_KINDS, Player
 
 __all__ = [
     "Chunk",
@@ -502,7 +502,7 @@ def _local_executor(workers: int) -> Executor:
 
 def _warm_up() -> None:
     """Load what every worker needs before forking, so each does not load it again."""
-    from sparrow.analysis import shanten
+    from sparrow.core.analysis import shanten
 
     shanten([0] * 34)
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Iterable
 
-from sparrow.tiles import Tile, format_tiles, format_tiles_in_order
+from sparrow.core.tiles import Tile, format_tiles, format_tiles_in_order
 
 __all__ = ["DISPLAY", "counted", "value_text", "terminal_shows_glyphs", "tiles_text"]
 

@@ -6,7 +6,7 @@ pattern of counts, the number of tiles to draw to hold m sets and p pairs in tha
 (``tools/gen_shanten_tables.py`` builds it). There are only ~130 distinct such vectors, so
 combining the four groups is a lookup in a memo of min-plus convolutions, not a search.
 
-All functions take a hand as 34 counts (``sparrow.tiles.tile_counts``); the number of declared
+All functions take a hand as 34 counts (``sparrow.core.tiles.tile_counts``); the number of declared
 melds says how many sets the concealed part still needs.
 """
 
@@ -21,7 +21,7 @@ from operator import itemgetter
 from typing import Any
 
 from sparrow._compiled import by_fields
-from sparrow.tiles import KINDS, ORPHANS, Tile, format_tiles
+from sparrow.core.tiles import KINDS, ORPHANS, Tile, format_tiles
 
 __all__ = [
     "shanten",

@@ -28,13 +28,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from sparrow.bots import LEVELS, Bot, get_bot
+from sparrow.core.tiles import format_tiles
 from sparrow.game.actions import Action, NotYourTurnError
 from sparrow.game.events import seat_view, split_hands
 from sparrow.game.match import Match
 from sparrow.game.procedures import procedure
 from sparrow.game.replay import ReplayError, replay_onto
 from sparrow.game.state import HandResult, HandState, Observation
-from sparrow.tiles import format_tiles
 
 __all__ = ["Table", "Step", "TableError", "HUMAN"]
 

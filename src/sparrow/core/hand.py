@@ -11,7 +11,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from sparrow.tiles import SEATS, Tile, TileError, format_tiles, parse_tiles
+from sparrow.core.tiles import SEATS, Tile, TileError, format_tiles, parse_tiles
 
 __all__ = ["HandError", "Meld", "MeldKind", "Hand"]
 

@@ -1,4 +1,4 @@
-"""Reading the CLI's input: JSON documents and JSON Lines as a stream, and whole numbers on the command line.
+"""Reading batches of hands: JSON documents and JSON Lines as a stream.
 
 ``sparrow score`` and ``sparrow settle`` read one JSON document or JSON Lines (one object a line) from a file
 or standard input (``shared/spec/hand-situation.md``, "The commands"). :func:`read_items` turns the bytes
@@ -20,9 +20,6 @@ line arrives.
 A line that goes wrong in the middle cannot be continued: a JSON string cannot hold a line break, and two
 whole objects cannot follow each other without a comma. So the decision needs at most the lines up to the
 first complete object after the first line.
-
-:func:`whole_number` is the one parser of every integer option of every command: ASCII digits only (an
-optional ``-`` first), so ``٣``, ``1_000``, `` 3`` and ``+3`` are refused although Python's ``int`` takes them.
 """
 
 from __future__ import annotations
@@ -34,9 +31,8 @@ from dataclasses import dataclass
 from typing import Any, BinaryIO
 
 import orjson
-import typer
 
-from sparrow.messages import HugeNumber, quote
+from sparrow.core.messages import HugeNumber
 
 __all__ = [
     "Item",
@@ -46,41 +42,11 @@ __all__ = [
     "loads",
     "dumps",
     "NotWritableError",
-    "whole_number",
 ]
 
 CHUNK = 1 << 16
 BOM = b"\xef\xbb\xbf"
 TOO_DEEP = "input: not a hand: JSON nested too deeply (arrays or objects within each other thousands of levels)"
-MAX_DIGITS = 40  # of a whole number on the command line
-
-
-# ---------------------------------------------------------------------------- whole numbers on the command line
-
-
-def whole_number(minimum: int | None = None, maximum: int | None = None) -> Callable[[Any], int]:
-    """A Typer ``parser`` for an integer option: ASCII digits, ``-`` allowed before them, within the bounds.
-
-    ``typer.Option("--hands", parser=whole_number(minimum=1))``. A bad value is click's ``BadParameter``:
-    ``error: Invalid value for '--hands' / '-n': must be a whole number in ASCII digits, got '٣'``."""
-
-    def parse(value: Any) -> int:
-        if isinstance(value, int) and not isinstance(value, bool):  # the default, already a number
-            return value
-        text = str(value)
-        digits = text[1:] if text.startswith("-") else text
-        if not (digits.isascii() and digits.isdigit()):
-            raise typer.BadParameter(f"must be a whole number in ASCII digits, got {quote(text, 40)}")
-        if len(digits) > MAX_DIGITS:
-            raise typer.BadParameter(f"must be a whole number of at most {MAX_DIGITS} digits, got {len(digits):,}")
-        number = int(text)
-        if minimum is not None and number < minimum:
-            raise typer.BadParameter(f"must be {minimum} or more, got {number}")
-        if maximum is not None and number > maximum:
-            raise typer.BadParameter(f"must be {maximum} or less, got {number}")
-        return number
-
-    return parse
 
 
 # ---------------------------------------------------------------------------- JSON values

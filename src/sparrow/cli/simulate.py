@@ -1,4 +1,4 @@
-"""``sparrow simulate``: the simulation lab on the command line (:mod:`sparrow.lab`).
+"""``sparrow simulate``: the simulation lab on the command line (:mod:`sparrow.play.lab`).
 
 Computer players play hands of a ruleset on every core, with a progress bar, and the command prints
 per player the win rate, deal-in rate, self-draw share, average winning score and net score per hand,
@@ -18,8 +18,8 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 from rich.table import Table
 
-from sparrow.cli_input import whole_number
-from sparrow.cli_text import counted
+from sparrow.cli.options import whole_number
+from sparrow.cli.text import counted
 
 __all__ = ["register", "parse_options"]
 
@@ -30,9 +30,9 @@ def _fail(message: str) -> typer.Exit:
 
 
 def parse_options(items: list[str]) -> dict[str, Any]:
-    """``name=value`` pairs, each value read as by every command (``sparrow.compact.parse_option``):
+    """``name=value`` pairs, each value read as by every command (``sparrow.formats.compact.parse_option``):
     ``true``/``false``, a whole number, else text. Raises ``CompactError`` (a ``ValueError``)."""
-    from sparrow.compact import parse_option
+    from sparrow.formats.compact import parse_option
 
     return dict(parse_option(item) for item in items)
 
@@ -107,7 +107,7 @@ def register(app: typer.Typer) -> None:
         import time
 
         from sparrow.game.procedures import procedure
-        from sparrow.lab import LabError, parse_players, run_lab
+        from sparrow.play.lab import LabError, parse_players, run_lab
         from sparrow.rules import RulesError
 
         hand_count, seed_value = hands, seed

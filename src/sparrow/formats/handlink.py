@@ -10,7 +10,7 @@ The parameters are the compact notation of ``sparrow score --hand`` (``docs/cli.
 ``seat``, ``round``, ``win_by``, ``bonus`` and ``moments`` are the compact settings; every ruleset
 option is ``o.<name>`` with its value written as in the notation (``true``, ``6``, ``half``).
 Other parameters (the page's ``lang``...) are left alone. Reading checks everything as the notation
-does: a malformed link is a :class:`~sparrow.situation.SituationError` naming the parameter.
+does: a malformed link is a :class:`~sparrow.core.situation.SituationError` naming the parameter.
 """
 
 from __future__ import annotations
@@ -19,10 +19,10 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 from urllib.parse import parse_qs, urlencode
 
-from sparrow.compact import SETTINGS, CompactError, compact_fields, format_compact, parse_option_value
+from sparrow.core.situation import MOMENTS, SELF_DRAWN, WIN_BY, HandSituation, SituationError
+from sparrow.core.tiles import SEATS
+from sparrow.formats.compact import SETTINGS, CompactError, compact_fields, format_compact, parse_option_value
 from sparrow.rules import RulesError, get_ruleset
-from sparrow.situation import MOMENTS, SELF_DRAWN, WIN_BY, HandSituation, SituationError
-from sparrow.tiles import SEATS
 
 __all__ = ["OPTION_PREFIX", "hand_query", "hand_from_query", "hand_query_string", "hand_from_query_string"]
 

@@ -7,7 +7,7 @@ tiles, the wall, the winds and the scores, then your hand with a number under ea
 how many are unseen), ``?`` the keys, ``q`` quits. A bad key gets a one-line hint and the same
 question again. The bots' moves are printed one by one as they happen.
 
-The reading and drawing here are plain functions of a :class:`~sparrow.table.Step` (``parse_command``,
+The reading and drawing here are plain functions of a :class:`~sparrow.play.table.Step` (``parse_command``,
 ``render_table``, ``describe_event``...), so they are tested without a terminal; the loop only reads
 lines from the input and prints.
 """
@@ -24,13 +24,13 @@ from rich.console import Console, Group
 from rich.table import Table as RichTable
 from rich.text import Text
 
-from sparrow.analysis import shanten, unseen_count
-from sparrow.cli_input import whole_number
-from sparrow.cli_text import DISPLAY, counted, tiles_text
+from sparrow.cli.options import whole_number
+from sparrow.cli.text import DISPLAY, counted, tiles_text
+from sparrow.core.analysis import shanten, unseen_count
+from sparrow.core.tiles import KINDS, Tile, TileError, format_tiles, tile_counts
 from sparrow.game.actions import Action, ActionKind, IllegalActionError, InvalidActionError
 from sparrow.game.state import Observation, Phase
 from sparrow.rules import RulesError, ScoreResult, get_ruleset
-from sparrow.tiles import KINDS, Tile, TileError, format_tiles, tile_counts
 
 __all__ = ["register", "parse_command", "Command", "render_table", "describe_event", "hint_lines"]
 
@@ -300,7 +300,7 @@ def hint_lines(observation: Observation) -> list[str]:
             counts[tile] -= 1
             after = shanten(counts, melds, forms)
             waits = ruleset.waits(counts, melds, observation.options) if after == 0 else None
-            from sparrow.analysis import accepted_tiles
+            from sparrow.core.analysis import accepted_tiles
 
             improving = list(waits) if waits is not None else accepted_tiles(counts, melds, forms)
             rows.append((after, -unseen_count(improving, counts, visible), tile, improving))
@@ -327,7 +327,7 @@ def hint_lines(observation: Observation) -> list[str]:
 
 def score_card(result: ScoreResult, names: Mapping[str, str], winner: str) -> RichTable:
     """The winner's score card, line by line."""
-    from sparrow.cli_text import value_text
+    from sparrow.cli.text import value_text
     from sparrow.rules import get_ruleset
 
     limit_unit = get_ruleset(result.rules).limit_unit
@@ -467,8 +467,8 @@ def register(app: typer.Typer) -> None:
         import time
 
         from sparrow.bots import LEVELS
-        from sparrow.cli_simulate import parse_options
-        from sparrow.table import Table
+        from sparrow.cli.simulate import parse_options
+        from sparrow.play.table import Table
 
         if level not in LEVELS:
             raise _fail(f"unknown level {level!r} (expected one of {', '.join(LEVELS)})")

@@ -36,10 +36,10 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from sparrow.hand import HandError, Meld, MeldKind
-from sparrow.messages import quote
-from sparrow.situation import MOMENTS, SELF_DRAWN, WIN_BY, HandSituation, SituationError
-from sparrow.tiles import SEATS, Tile, TileError, format_tiles, parse_tiles
+from sparrow.core.hand import HandError, Meld, MeldKind
+from sparrow.core.messages import quote
+from sparrow.core.situation import MOMENTS, SELF_DRAWN, WIN_BY, HandSituation, SituationError
+from sparrow.core.tiles import SEATS, Tile, TileError, format_tiles, parse_tiles
 
 __all__ = [
     "CompactError",

@@ -1,6 +1,6 @@
 """Random complete hands, for property tests, benchmarks and the engine's tests.
 
-:func:`random_complete_situation` builds a :class:`~sparrow.situation.HandSituation` that is a
+:func:`random_complete_situation` builds a :class:`~sparrow.core.situation.HandSituation` that is a
 complete hand by construction (four sets and a pair, or now and then seven pairs or thirteen
 orphans where the ruleset allows them), with some sets declared, a winning tile taken from the
 standing tiles, a way of winning, winds, bonus tiles and special moments that are consistent with
@@ -17,9 +17,10 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from sparrow.hand import Meld, MeldKind
-from sparrow.situation import HandSituation
-from sparrow.tiles import BONUS_TILES, KINDS, ORPHANS, SEATS, Tile
+from sparrow.core.hand import Meld, MeldKind
+from sparrow.core.situation import HandSituation
+from sparrow.core.tiles import BONUS_TILES, KINDS, ORPHANS, SEATS, Tile
+from sparrow.rules import get_ruleset
 
 __all__ = ["random_complete_situation", "random_settlement_seats"]
 
@@ -53,8 +54,6 @@ def random_complete_situation(
     hand one tile from complete, as NTS scores for the losers. ``seat_wind`` and ``round_wind``
     fix the winds (else they are drawn at random).
     """
-    from sparrow.rules import get_ruleset  # the registry imports the families, which may import us
-
     ruleset = get_ruleset(rules)
     resolved = ruleset.resolve_options(options)
     forms = ruleset.forms(resolved)

@@ -13,7 +13,7 @@ from typing import Annotated
 
 import typer
 
-from sparrow.cli_input import whole_number
+from sparrow.cli.options import whole_number
 
 __all__ = ["register"]
 
