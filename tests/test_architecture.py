@@ -64,3 +64,18 @@ def test_an_import_against_the_rule_breaks_a_contract(sources, module, line, con
     assert result.returncode != 0
     broken = [text for text in result.stdout.splitlines() if " BROKEN" in text]
     assert any(contract in text for text in broken), result.stdout
+
+
+def test_no_module_imports_itself_through_others():
+    """No circles: no module of Sparrow reaches back to a module that imports it (imports inside
+    functions and under TYPE_CHECKING count too)."""
+    import grimp
+
+    graph = grimp.build_graph("sparrow")
+    circles = []
+    for module in sorted(graph.modules):
+        for imported in sorted(graph.find_modules_directly_imported_by(module)):
+            back = graph.find_shortest_chain(importer=imported, imported=module)
+            if back:
+                circles.append(" -> ".join((module, *back)))
+    assert circles == []
