@@ -22,11 +22,18 @@ __all__ = ["MODULES", "GROUP", "DIGEST_FILE", "source_digest", "extension_files"
 
 MODULES = (
     "sparrow.core.analysis",
+    "sparrow.bots.claims",
     "sparrow.bots.danger",
+    "sparrow.bots.defence",
+    "sparrow.bots.discards",
     "sparrow.bots.knowledge",
+    "sparrow.bots.kongs",
     "sparrow.bots.odds",
+    "sparrow.bots.planning",
     "sparrow.bots.plans",
     "sparrow.bots.players",
+    "sparrow.bots.ready",
+    "sparrow.bots.temperaments",
     "sparrow.rules.casual",
     "sparrow.rules.chinese",
     "sparrow.rules.hkos",
