@@ -92,13 +92,5 @@ class Kongs(HandBase):
             return
         from_live = wall.replacement_is_live()
         tile = wall.draw_replacement()
-        kind = "kong"
         self._events.append({"event": "draw", "seat": SEATS[seat], "tile": tile_text(tile), "source": "replacement"})
-        if tile >= 34:
-            drawn = self._replace_drawn_bonus(seat, tile, kind)
-            if drawn is None:
-                return
-            tile, kind, from_live = drawn
-        self._counts[seat][tile] += 1
-        self._hand_sizes[seat] += 1
-        self._start_turn(seat, tile, kind, from_live and wall.live == 0)
+        self._take_drawn(seat, tile, "kong", from_live)

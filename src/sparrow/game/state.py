@@ -458,9 +458,12 @@ class HandState(Claims, Kongs, BonusTiles, Wins, Results, Views):
             self._first_round = False  # East's second turn: the first go-round is over
         self._turns += 1
         tile = wall.draw()
-        kind = "live"
-        from_live = True
         self._events.append({"event": "draw", "seat": SEATS[seat], "tile": tile_text(tile), "source": "live"})
+        self._take_drawn(seat, tile, "live", True)
+
+    def _take_drawn(self, seat: int, tile: int, kind: str, from_live: bool) -> None:
+        """``seat`` takes the tile just drawn (live or replacement) and its turn; a bonus tile is set out
+        and replaced first (the hand is drawn when no replacement is left)."""
         if tile >= 34:
             drawn = self._replace_drawn_bonus(seat, tile, kind)
             if drawn is None:
@@ -468,7 +471,7 @@ class HandState(Claims, Kongs, BonusTiles, Wins, Results, Views):
             tile, kind, from_live = drawn
         self._counts[seat][tile] += 1
         self._hand_sizes[seat] += 1
-        self._start_turn(seat, tile, kind, from_live and wall.live == 0)
+        self._start_turn(seat, tile, kind, from_live and self._wall.live == 0)
 
     def _start_turn(self, seat: int, tile: int, kind: str, last_tile: bool) -> None:
         self._phase = Phase.TURN
