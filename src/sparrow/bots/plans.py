@@ -590,7 +590,7 @@ def _score_total(
             context.option_map,
         )
         try:
-            value = get_ruleset(context.rules).win_value(situation)
+            value = get_ruleset(context.rules).prototype_value(situation)
         except ValueError:
             value = 0  # an impossible prototype (too many copies...) is simply not a plan
         _VALUE_CACHE[key] = value

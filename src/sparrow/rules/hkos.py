@@ -364,17 +364,25 @@ class HKOS(Ruleset):
         )
 
     def win_value(self, situation: HandSituation) -> int:
-        # score()'s total without its card: the bots value every candidate hand this way.
-        profile, found = self._assess(situation)
+        # score()'s total without its card.
+        check_tile_counts(situation)
+        return self.prototype_value(situation)
+
+    def prototype_value(self, situation: HandSituation) -> int:
+        # The bots value every candidate hand this way. A wait on a tile whose four copies the hand
+        # already holds is valued as if the wall could still give it, as the bots always have: the
+        # bots weigh each wait by the copies left, and refusing it here would change their play.
+        profile, found = self._assess(situation, checked=False)
         if found is None or isinstance(found, str):
             return 0
         return _total(profile, found)
 
-    def _assess(self, situation: HandSituation) -> tuple[_Profile, _Reading | str | None]:
+    def _assess(self, situation: HandSituation, checked: bool = True) -> tuple[_Profile, _Reading | str | None]:
         """The options, and the hand's reading that scores most: None for a hand with no winning
         tile (a loser's), a reason for one that is not a winning shape, the practice win's line
         under the practice option."""
-        check_tile_counts(situation)
+        if checked:
+            check_tile_counts(situation)
         profile = self._profile(situation.options)
         if not profile.flowers or profile.three_players:
             _check_table(situation, profile)

@@ -317,6 +317,11 @@ class Ruleset:
         result = self.score(situation)
         return result.total if result.valid else 0
 
+    def prototype_value(self, situation: HandSituation) -> int:
+        """What the computer players weigh a hand they imagine by: :meth:`win_value`, unless a family
+        keeps a looser reading its bots have always used (HKOS values a wait on a fifth copy)."""
+        return self.win_value(situation)
+
     def scoring_table(self) -> ScoringTable:
         """Every item the scorer can write, with its value: the rows the scorer itself reads."""
         raise NotImplementedError
