@@ -370,12 +370,27 @@ def test_rotate_option_does_not_change_a_hand_value() -> None:
 
 
 def test_defaults() -> None:
-    assert dict(CASUAL.defaults) == {"max_fan": 5, "rotate": False}
+    assert dict(CASUAL.defaults) == {"max_fan": 5, "rotate": False, "hands": 1}
+
+
+@pytest.mark.parametrize(("options", "hands"), [({}, 1), ({"hands": 4}, 4), ({"hands": 16}, 16)])
+def test_hands_option_sets_the_length_of_a_match_and_not_a_hand_value(options, hands) -> None:
+    assert CASUAL.table(options).hands_in_match == hands
+    assert casual(PLAIN, "9m", options=options).total == 20
 
 
 @pytest.mark.parametrize(
     "options",
-    [{"max_fans": 5}, {"max_fan": "5"}, {"max_fan": True}, {"max_fan": -1}, {"rotate": 1}, {"flowers": False}],
+    [
+        {"max_fans": 5},
+        {"max_fan": "5"},
+        {"max_fan": True},
+        {"max_fan": -1},
+        {"rotate": 1},
+        {"flowers": False},
+        {"hands": 0},
+        {"hands": 65},
+    ],
 )
 def test_bad_options_are_rules_errors(options: dict[str, Any]) -> None:
     with pytest.raises(RulesError, match="casual"):

@@ -877,9 +877,10 @@ def test_unknown_option_is_refused():
 
 
 def test_defaults_and_table():
-    assert dict(RULES.defaults) == {}
+    assert dict(RULES.defaults) == {"short_match": False}  # the length of a match only: nothing scores by it
     table = RULES.table()
     assert table.bonus_tiles and table.rotation == "pass" and table.rob_added_kong and table.hands_in_match == 16
+    assert RULES.table({"short_match": True}).hands_in_match == 4
 
 
 def test_score_through_the_registry():

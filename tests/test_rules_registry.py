@@ -83,7 +83,7 @@ def test_unknown_option(name: str) -> None:
 
 
 def test_unknown_option_names_the_known_ones() -> None:
-    with pytest.raises(RulesError, match=r"\(options: max_fan, rotate\)"):
+    with pytest.raises(RulesError, match=r"\(options: hands, max_fan, rotate\)"):
         score(HandSituation.from_dict({**GOOD, "options": {"max_fans": 6}}))
 
 
@@ -104,7 +104,7 @@ def test_option_of_the_wrong_type(options: dict[str, Any], expected: str) -> Non
 
 
 def test_options_of_the_right_type_override_the_defaults() -> None:
-    assert get_ruleset("casual").resolve_options({"max_fan": 7}) == {"max_fan": 7, "rotate": False}
+    assert get_ruleset("casual").resolve_options({"max_fan": 7}) == {"max_fan": 7, "rotate": False, "hands": 1}
 
 
 # ---------------------------------------------------------------------------- malformed situations

@@ -131,7 +131,9 @@ def test_sign_up_play_a_hand_by_clicking_and_reach_the_leaderboard(browser, tmp_
         page.click("#result a:has-text('Replay this hand')")
         page.wait_for_selector("#seats .replay-seat")
         page.click("#last")
-        assert "wins" in page.inner_text("#what") or "Payments" in page.inner_text("#what")
+        page.wait_for_selector("#result:not([hidden]) [data-testid=score-total]")
+        assert "You win" in page.inner_text("#what")  # "You win", never "You (S) wins"
+        assert int(page.inner_text("#result [data-testid=score-total]")) == total
         page.goto(server.url + "/leaderboard")
         row = page.locator("[data-testid=leaderboard] tr", has_text=name)
         assert row.count() == 1

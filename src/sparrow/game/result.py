@@ -96,6 +96,11 @@ class Results(HandBase):
             SEATS[seat], SEATS[source] if source is not None else None, situation.win_by, situation, result, scores
         )
 
+    def losing_situation(self, seat: str) -> HandSituation:
+        """The hand ``seat`` holds, as the scorer reads a loser's hand (no winning tile): what a
+        family that scores the losers (NTS) scored at the end, for a front end to show its card."""
+        return self._losing_situation(SEATS.index(seat))
+
     def _losing_situation(self, seat: int) -> HandSituation:
         counts = self._counts[seat]
         return HandSituation(

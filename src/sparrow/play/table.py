@@ -35,14 +35,23 @@ from sparrow.game.match import Match
 from sparrow.game.procedures import procedure
 from sparrow.game.replay import ReplayError, replay_onto
 from sparrow.game.state import HandResult, HandState, Observation
+from sparrow.rules import ScoreResult, get_ruleset
 
-__all__ = ["Table", "Step", "TableError", "HUMAN"]
+__all__ = ["Table", "Step", "HandOutcome", "TableError", "HUMAN"]
 
 HUMAN = "You"
 
 
 class TableError(ValueError):
     """A table used out of order (an action after the hand ended, the next hand while one is on...)."""
+
+
+@dataclass(frozen=True, slots=True)
+class HandOutcome:
+    """A finished hand of the match: who sat where (seat wind → player name) and how it ended."""
+
+    players: Mapping[str, str]
+    result: HandResult
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,6 +67,9 @@ class Step:
     result: HandResult | None = None
     hands: Mapping[str, str] = field(default_factory=dict)  # every seat's concealed tiles, once over
     totals: Mapping[str, int] = field(default_factory=dict)  # running table scores by seat
+    # Once over, the score card of every hand the ruleset scored (the winner's; under NTS every
+    # living loser's too), by seat.
+    cards: Mapping[str, ScoreResult] = field(default_factory=dict)
 
     @property
     def seat(self) -> str:
@@ -98,6 +110,7 @@ class Table:
         rng = random.Random(f"sparrow-table/{seed}")
         self.bots: dict[str, Bot] = {name: get_bot(level, rng.getrandbits(32)) for name in chairs if name != human}
         self.hand: HandState | None = None
+        self.results: list[HandOutcome] = []  # every finished hand, in order
         self._log: list[dict[str, Any]] = []  # finished hands' events
         self._seen = 0  # events of the current hand already handed to the human
 
@@ -186,9 +199,13 @@ class Table:
             name = hand.players[seat]
             hand.apply(self.bots[name].act(hand.observation(seat)))
         if hand.is_over:
-            self.match.record(hand)
-            self._log.extend(hand.events)
+            self._record(hand)
         return self._step()
+
+    def _record(self, hand: HandState) -> None:
+        result = self.match.record(hand)
+        self.results.append(HandOutcome(dict(hand.players), result))
+        self._log.extend(hand.events)
 
     def _step(self) -> Step:
         hand = self.hand
@@ -199,8 +216,16 @@ class Table:
         self._seen = len(hand.events)
         result = hand.result
         hands: dict[str, str] = {}
+        cards: dict[str, ScoreResult] = {}
         if result is not None:
             hands = {s: format_tiles(tiles) for s, tiles in hand.table_view().hands.items()}
+            if result.score is not None and result.winner is not None:
+                cards[result.winner] = result.score
+                if hand.procedure.scores_losers:
+                    ruleset = get_ruleset(hand.rules)
+                    for other in hand.players:
+                        if other != result.winner and other not in result.dead:
+                            cards[other] = ruleset.score(hand.losing_situation(other))
         totals = {s: self.match.totals[name] for s, name in hand.players.items()}
         return Step(
             observation=hand.observation(seat),
@@ -211,6 +236,7 @@ class Table:
             result=result,
             hands=hands,
             totals=totals,
+            cards=cards,
         )
 
     # ------------------------------------------------------------------ resuming
@@ -238,8 +264,7 @@ class Table:
             except ReplayError as error:
                 raise ReplayError(f"hand {number + 1}: {error}") from None
             if table.hand.is_over:
-                table.match.record(table.hand)
-                table._log.extend(table.hand.events)
+                table._record(table.hand)
             elif number != len(hands) - 1:
                 raise ReplayError(f"hand {number + 1} stops before its end but is not the last")
         table._seen = len(table.hand.events) if table.hand is not None else 0

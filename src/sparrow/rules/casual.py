@@ -83,14 +83,18 @@ _SEAT_WIND_TRIPLET = {tile: _TABLE["seat_wind_triplet"].item(tile=KINDS[tile].na
 _NOT_A_WIN = "not a winning hand: the tiles form neither four sets and a pair nor seven different pairs"
 
 
+MAX_MATCH_HANDS = 64  # a match against the computer of more hands than this is a mistyped number
+
+
 class Casual(Ruleset):
     name = "casual"
     title = "Casual game against the computer"
     summary = "The casual game against the computer: any complete hand wins, worth 20 × 2^fan."
-    defaults: ClassVar[Mapping[str, Any]] = {"max_fan": 5, "rotate": False}
+    defaults: ClassVar[Mapping[str, Any]] = {"max_fan": 5, "rotate": False, "hands": 1}
     option_help: ClassVar[Mapping[str, Any]] = {
         "max_fan": "the most fan a hand counts (whole number, 0 or more)",
         "rotate": "the deal moves on (the dealer keeps it with a win) and the score runs on; false: each deal stands alone",
+        "hands": f"hands in a match, 1 to {MAX_MATCH_HANDS} (with rotate, whole rounds: 4 hands is the East round)",
     }
 
     def table(self, options: Mapping[str, Any] | None = None) -> TableRules:
@@ -102,7 +106,7 @@ class Casual(Ruleset):
             rotation="dealer_keeps" if resolved["rotate"] else "none",
             rob_added_kong=False,
             false_win="refused",
-            hands_in_match=1,
+            hands_in_match=resolved["hands"],
             seats_by_dice=False,
             round_wind="east",
             bonus_chain="next_pass",  # no bonus tiles in this game: never used
@@ -245,6 +249,8 @@ class Casual(Ruleset):
         resolved = self.resolve_options(options)
         if resolved["max_fan"] < 0:
             raise RulesError(f"option 'max_fan' of casual must be 0 or more, got {resolved['max_fan']!r}")
+        if not 1 <= resolved["hands"] <= MAX_MATCH_HANDS:
+            raise RulesError(f"option 'hands' of casual must be 1 to {MAX_MATCH_HANDS}, got {resolved['hands']!r}")
         return resolved
 
 

@@ -526,10 +526,12 @@ class Chinese(Ruleset):
     name = "chinese"
     title = "Chinese points guidelines"
     summary = "The Chinese points guidelines: every pattern shown adds its points, 3 points to win."
-    defaults: ClassVar[Mapping[str, Any]] = {}  # the rules page names no options
+    # The rules page names no scoring options; the length of a match is the table's choice.
+    defaults: ClassVar[Mapping[str, Any]] = {"short_match": False}
+    option_help: ClassVar[Mapping[str, str]] = {"short_match": "the East round only (4 hands instead of 16)"}
 
     def table(self, options: Mapping[str, Any] | None = None) -> TableRules:
-        self.resolve_options(options)
+        resolved = self.resolve_options(options)
         return TableRules(
             bonus_tiles=True,
             break_dice=2,
@@ -537,7 +539,7 @@ class Chinese(Ruleset):
             rotation="pass",
             rob_added_kong=True,
             false_win="refused",
-            hands_in_match=16,
+            hands_in_match=4 if resolved["short_match"] else 16,
             # The guidelines only score; the table follows hkos (rules/chinese.md), bonus tiles in passes.
             bonus_chain="next_pass",
         )

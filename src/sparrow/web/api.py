@@ -8,11 +8,16 @@ from fastapi import APIRouter, Depends, Query, Request, Response
 from fastapi.responses import JSONResponse, PlainTextResponse
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictStr
 
+from sparrow.bots import LEVELS
 from sparrow.game.events import dumps
+from sparrow.i18n import gettext
 from sparrow.store import SessionRecord, Store
 from sparrow.web.accounts import Accounts
+from sparrow.web.choices import match_choices
 from sparrow.web.errors import WebError
-from sparrow.web.games import Games
+from sparrow.web.games import RANKED_OPTIONS, Games
+from sparrow.web.language import language_of
+from sparrow.web.replay_texts import human_seat, replay_result, translate_events
 from sparrow.web.session import clear_session_cookie, current_session, set_session_cookie
 from sparrow.web.views import game_view, hint, replay_frames, summary
 
@@ -148,24 +153,39 @@ class NewGame(BaseModel):
     options: dict[str, Any] = Field(default_factory=dict)
 
 
+def _view(request: Request, game: Any, table: Any) -> dict[str, Any]:
+    """The GameView in the request's language, with this game's leaderboard points."""
+    return game_view(game, table, language_of(request), Games.points(game))
+
+
+@router.get("/choices")
+def get_choices(request: Request) -> dict[str, Any]:
+    """What a new game can be: each family's match choices (length, East round only, the options
+    that matter at a table) with their values, in the page language; ``POST /api/games`` takes a
+    choice as ``options: {option: value}``."""
+    _ = gettext(language_of(request))
+    return {"rules": match_choices(_, RANKED_OPTIONS), "levels": list(LEVELS)}
+
+
 @router.post("/games", status_code=201, response_class=JSONResponse)
 def create_game(request: Request, session: Session, body: NewGame) -> JSONResponse:
     """A new game against three computer players; you sit South in the first hand."""
     game, table = _games(request).create(session, body.rules, body.level, body.options)
-    return _json(game_view(game, table), 201)
+    return _json(_view(request, game, table), 201)
 
 
 @router.get("/games")
 def list_games(request: Request, session: Session) -> list[dict[str, Any]]:
     """Your games, the latest first."""
-    return [summary(game) for game in _store(request).games_of(session)]
+    games = _games(request)
+    return [summary(game, games.finish(game)) for game in _store(request).games_of(session)]
 
 
 @router.get("/games/{game_id}", response_class=JSONResponse)
 def get_game(request: Request, session: Session, game_id: str) -> JSONResponse:
     """The GameView: your seat's view of the hand in play (or of the hand just over)."""
     game, table = _games(request).view(game_id, session)
-    return _json(game_view(game, table))
+    return _json(_view(request, game, table))
 
 
 async def _raw_body(request: Request) -> bytes:
@@ -188,14 +208,14 @@ def act(request: Request, session: Session, game_id: str, body: Annotated[bytes,
     """Your action (``{"action", "tile"?, "seat"?, "version"?}``); the answer comes after the bots
     have played up to your next decision."""
     game, table = _games(request).act(game_id, session, body)
-    return _json(game_view(game, table))
+    return _json(_view(request, game, table))
 
 
 @router.post("/games/{game_id}/next", response_class=JSONResponse)
 def next_hand(request: Request, session: Session, game_id: str) -> JSONResponse:
     """Deal the next hand of the match."""
     game, table = _games(request).next_hand(game_id, session)
-    return _json(game_view(game, table))
+    return _json(_view(request, game, table))
 
 
 @router.get("/games/{game_id}/hint")
@@ -225,7 +245,8 @@ def get_log(
 
 @router.get("/games/{game_id}/hands/{number}/replay", response_class=JSONResponse)
 def get_replay(request: Request, session: Session, game_id: str, number: int) -> JSONResponse:
-    """A finished hand step by step, every tile shown: one frame after the deal and after each decision."""
+    """A finished hand step by step, every tile shown: one frame after the deal and after each decision,
+    then its result (the score card translated into the request's language, as the calculator's)."""
     game, hands = _games(request).hands(game_id, session)
     found = [record for record in hands if record.number == number]
     if not found:
@@ -234,6 +255,9 @@ def get_replay(request: Request, session: Session, game_id: str, number: int) ->
         raise WebError(409, "This hand is still in play: it can be replayed once it is over.")
     events = found[0].events
     start = events[0]
+    lang = language_of(request)
+    frames = replay_frames(events)
+    translate_events(frames, lang)  # a false claim's reason in the page language too
     return _json(
         {
             "id": game.id,
@@ -242,8 +266,13 @@ def get_replay(request: Request, session: Session, game_id: str, number: int) ->
             "hand_number": number,
             "hands_in_game": len(hands),
             "players": start.get("players"),
+            "you": human_seat(start.get("players")),
             "round_wind": start.get("round_wind"),
-            "frames": replay_frames(events),
+            "dealer": start.get("dealer"),
+            "language": lang,
+            "frames": frames,
+            # the end: the winner's score card in the page language, hand scores, payments, totals
+            "result": replay_result(events, lang),
         }
     )
 

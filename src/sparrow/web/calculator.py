@@ -75,6 +75,7 @@ OPTION_LABELS = {
     "responsibility": "Who pays for a discard",
     "max_fan": "Most fan counted",
     "rotate": "Rotate the dealer",
+    "hands": "Hands in a match",
 }
 _OTHER_HAND = "hand."
 _OTHER_BONUS = "bonus."

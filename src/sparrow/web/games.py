@@ -24,9 +24,10 @@ from sparrow.game.actions import IllegalActionError, InvalidActionError
 from sparrow.game.events import LogError
 from sparrow.game.replay import ReplayError
 from sparrow.play.table import Table, TableError
-from sparrow.rules import RulesError
+from sparrow.rules import RulesError, get_ruleset
 from sparrow.store import GameRecord, SessionRecord, StaleGameError, Store, WinRecord
 from sparrow.web.errors import WebError
+from sparrow.web.views import finish_of
 
 __all__ = ["Games", "POINTS", "RANKED_OPTIONS"]
 
@@ -34,11 +35,18 @@ __all__ = ["Games", "POINTS", "RANKED_OPTIONS"]
 POINTS = {"easy": 10, "normal": 30, "expert": 100}
 # Options that change how much a hand is worth or how long a match lasts, not how hard it is to win:
 # a game with any other option is played unranked.
-RANKED_OPTIONS = frozenset({"max_fan", "rotate"})
+RANKED_OPTIONS = frozenset({"max_fan", "rotate", "hands", "short_match"})  # none makes a win easier
 _ACTION_FIELDS = frozenset({"action", "tile", "seat", "version"})
 _MAX_ACTION_BYTES = 4096
 _CACHE_SIZE = 512
 _LOCK_STRIPES = 256
+
+
+def is_ranked(rules: str, options: Mapping[str, Any]) -> bool:
+    """Whether wins in a game with these options count for the leaderboard: every option is one that
+    changes only a hand's worth or the match's length, or is given at its default."""
+    defaults = get_ruleset(rules).defaults
+    return all(key in RANKED_OPTIONS or defaults.get(key) == value for key, value in options.items())
 
 
 def _action_of(body: bytes) -> dict[str, Any]:
@@ -109,6 +117,21 @@ class Games:
         self._remember(game, table)
         return table
 
+    def finish(self, game: GameRecord) -> dict[str, Any] | None:
+        """How a finished match ended for its player (rank, total, hands won); None while it goes on
+        or when the saved game cannot be replayed (the list still shows it)."""
+        if not game.match_over:
+            return None
+        try:
+            return finish_of(self._table(game))
+        except WebError:
+            return None
+
+    @staticmethod
+    def points(game: GameRecord) -> int:
+        """The leaderboard points a won hand earns in this game: none for a guest or unranked game."""
+        return POINTS[game.level] if game.user_id is not None and game.ranked else 0
+
     def owned(self, game_id: str, session: SessionRecord) -> GameRecord:
         """The game, if it belongs to this session (a guest's) or to its user; else 404."""
         return self._check_owner(self.store.game(game_id), session)
@@ -157,7 +180,7 @@ class Games:
             level=level,
             options=dict(options),
             seed=table.seed,
-            ranked=set(options) <= RANKED_OPTIONS,
+            ranked=is_ranked(rules, options),
             version=1,
             hand_number=table.hand_number,
             hand_over=step_over,

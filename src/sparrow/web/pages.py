@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -9,11 +11,16 @@ from fastapi import APIRouter, Depends, Request
 from fastapi.responses import HTMLResponse
 from fastapi.templating import Jinja2Templates
 
+from sparrow.i18n import gettext
 from sparrow.rules import get_ruleset, ruleset_names
 from sparrow.store import SessionRecord, Store
 from sparrow.web.api import session_view, settings_of
+from sparrow.web.choices import match_choices
 from sparrow.web.errors import WebError
+from sparrow.web.games import RANKED_OPTIONS
 from sparrow.web.language import install as install_language
+from sparrow.web.language import language_of
+from sparrow.web.replay_texts import replay_texts
 from sparrow.web.session import current_session
 from sparrow.web.views import summary
 
@@ -22,6 +29,15 @@ __all__ = ["router", "RULES_SHOWN"]
 router = APIRouter(include_in_schema=False)
 templates = Jinja2Templates(directory=Path(__file__).with_name("templates"))
 install_language(templates.env)
+
+
+def _isodate(moment: float, separator: str = "T") -> str:
+    """A stored time (seconds since the epoch) as the page writes it: UTC, to the minute."""
+    text = datetime.fromtimestamp(moment, UTC).strftime(f"%Y-%m-%d{separator}%H:%M")
+    return text + ("Z" if separator == "T" else " UTC")
+
+
+templates.env.filters["isodate"] = _isodate
 Session = Annotated[SessionRecord, Depends(current_session)]
 
 # The rulesets offered on the home page, casual first (the default).
@@ -47,10 +63,13 @@ def _page(request: Request, session: SessionRecord, name: str, status: int = 200
 @router.get("/", response_class=HTMLResponse)
 def home(request: Request, session: Session) -> HTMLResponse:
     store: Store = request.app.state.store
-    games = [summary(game) for game in store.games_of(session, limit=10)]
+    played = request.app.state.games
+    games = [summary(game, played.finish(game)) for game in store.games_of(session, limit=10)]
     known = set(ruleset_names())
     rules = {name: label for name, label in RULES_SHOWN.items() if name in known}
-    return _page(request, session, "home.html", games=games, rules=rules)
+    _ = gettext(language_of(request))
+    choices = {family["rules"]: family["choices"] for family in match_choices(_, RANKED_OPTIONS)}
+    return _page(request, session, "home.html", games=games, rules=rules, choices=choices)
 
 
 @router.get("/games/{game_id}", response_class=HTMLResponse)
@@ -59,18 +78,35 @@ def table_page(request: Request, session: Session, game_id: str) -> HTMLResponse
         game = request.app.state.games.owned(game_id, session)
     except WebError as error:
         return _page(request, session, "missing.html", status=error.status, message=error.detail)
+    from sparrow.web import table_texts  # the table page's texts (its own module)
+
     # What a limit hand's value counts in this game's ruleset (HKOS: faan), for the score card.
     limit_unit = get_ruleset(game.rules).limit_unit
-    return _page(request, session, "table.html", game=summary(game), limit_unit=limit_unit)
+    lang = language_of(request)
+    # The texts table.js writes, in the page's language (a JSON script tag the script reads).
+    page_data = {"texts": table_texts.texts(lang)}
+    return _page(
+        request,
+        session,
+        "table.html",
+        game=summary(game),
+        limit_unit=limit_unit,
+        page_data=page_data,
+        rules_name=table_texts.rules_name(game.rules, lang),
+    )
 
 
 @router.get("/games/{game_id}/hands/{number}", response_class=HTMLResponse)
+@router.get("/games/{game_id}/hands/{number}/replay", response_class=HTMLResponse)
 def replay_page(request: Request, session: Session, game_id: str, number: int) -> HTMLResponse:
+    """A finished hand step by step; the script's texts (``replay_texts``) in the page language."""
     try:
         game = request.app.state.games.owned(game_id, session)
     except WebError as error:
         return _page(request, session, "missing.html", status=error.status, message=error.detail)
-    return _page(request, session, "replay.html", game=summary(game), number=number)
+    data = {"texts": replay_texts(language_of(request))}
+    page_data = json.dumps(data, ensure_ascii=False).replace("</", "<\\/")
+    return _page(request, session, "replay.html", game=summary(game), number=number, page_data=page_data)
 
 
 @router.get("/leaderboard", response_class=HTMLResponse)

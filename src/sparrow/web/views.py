@@ -14,18 +14,31 @@ from typing import Any
 from sparrow.core.analysis import accepted_tiles, shanten, unseen_count
 from sparrow.core.situation import HandSituation
 from sparrow.core.tiles import Tile, tile_counts
+from sparrow.game.actions import ActionKind
 from sparrow.game.events import tiles_in_order_text, tiles_text
 from sparrow.game.replay import replay_states
 from sparrow.game.state import Observation, Phase
+from sparrow.i18n import translate, translate_result
 from sparrow.play.table import Step, Table
-from sparrow.rules import get_ruleset
+from sparrow.rules import ScoreResult, get_ruleset
 from sparrow.store import GameRecord
 
-__all__ = ["game_view", "result_view", "hint", "replay_frames", "summary"]
+__all__ = [
+    "game_view",
+    "result_view",
+    "refused_win",
+    "standings",
+    "history",
+    "finish_of",
+    "hint",
+    "replay_frames",
+    "summary",
+]
 
 
-def summary(game: GameRecord) -> dict[str, Any]:
-    """A game in a list: what it is and where it stands."""
+def summary(game: GameRecord, finish: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """A game in a list: what it is and where it stands (``finish``: how a match that is over ended
+    for its human player, see :func:`finish_of`)."""
     return {
         "id": game.id,
         "rules": game.rules,
@@ -35,46 +48,169 @@ def summary(game: GameRecord) -> dict[str, Any]:
         "hand_number": game.hand_number,
         "hand_over": game.hand_over,
         "match_over": game.match_over,
+        "created_at": game.created_at,
         "updated_at": game.updated_at,
+        "finish": dict(finish) if finish is not None else None,
     }
 
 
-def game_view(game: GameRecord, table: Table) -> dict[str, Any]:
-    """The GameView of ``web-api.md`` (plus ``hand_over``, ``version`` and ``ranked``)."""
+def game_view(game: GameRecord, table: Table, lang: str = "en", points: int = 0) -> dict[str, Any]:
+    """The GameView of ``web-api.md`` (plus ``hand_over``, ``version``, ``ranked``, ``dealer`` and
+    ``refused_win``); texts meant for the player (score cards, reasons) in ``lang``. ``points``: the
+    leaderboard points one won hand earns the human in this game (0 for a guest or an unranked game)."""
     step = table.view()
     view = summary(game)
-    del view["updated_at"]
+    del view["updated_at"], view["created_at"], view["finish"]
     view |= {
         "seat": step.seat,
         "hand_number": step.hand_number,
         "hand_over": step.hand_over,
         "match_over": step.match_over,
         "version": game.version,
+        "dealer": "E",  # the dealer always sits East: the seats move, the winds do not
         "observation": step.observation.to_dict(),
         "events": list(step.events),
-        "result": result_view(step) if step.hand_over else None,
+        "refused_win": None if step.hand_over else refused_win(step.observation, step.events, lang),
+        "result": result_view(step, lang) if step.hand_over else None,
     }
+    if step.match_over and view["result"] is not None:
+        view["result"] |= {"standings": standings(table, points), "history": history(table)}
     return view
 
 
-def result_view(step: Step) -> dict[str, Any] | None:
+def _card(score: ScoreResult, lang: str) -> dict[str, Any]:
+    return translate_result(score.to_dict() | {"arithmetic": score.arithmetic}, lang)
+
+
+def result_view(step: Step, lang: str = "en") -> dict[str, Any] | None:
+    """How the hand ended: every hand revealed with its sets and bonus tiles, the winning tile, the
+    score card of every hand the ruleset scored, the payments and the running totals."""
     result = step.result
     if result is None:
         return None
-    score = None
-    if result.score is not None:
-        score = result.score.to_dict() | {"arithmetic": result.score.arithmetic}
+    observation = step.observation
+    winning = result.situation.winning_tile if result.situation is not None else None
     return {
         "winner": result.winner,
         "win_by": result.win_by,
         "discarder": result.discarder,
+        "winning_tile": str(winning) if winning is not None else None,
         "hands": dict(step.hands),
-        "score": score,
+        "melds": {seat: [_meld_view(m) for m in melds] for seat, melds in observation.melds.items()},
+        "bonus": {seat: tiles_text(tiles) for seat, tiles in observation.bonus.items()},
+        "score": _card(result.score, lang) if result.score is not None else None,
+        "cards": {seat: _card(card, lang) for seat, card in step.cards.items()},
         "scores": dict(result.scores),
         "payments": dict(result.payments),
         "totals": dict(step.totals),
         "dead": list(result.dead),
     }
+
+
+def standings(table: Table, points: int = 0) -> list[dict[str, Any]]:
+    """The match's final ranking: each player's total, hands won, and the leaderboard points the
+    human earned (``points`` a won hand; the bots earn none). Equal totals share a rank."""
+    seats = table.match.seating() if table.hand is None else dict(table.hand.players)
+    seat_of = {name: seat for seat, name in seats.items()}
+    won = dict.fromkeys(table.match.players, 0)
+    for outcome in table.results:
+        if outcome.result.winner is not None:
+            won[outcome.players[outcome.result.winner]] += 1
+    rows = []
+    rank = 0
+    previous = None
+    for place, (name, total) in enumerate(table.match.standings(), start=1):
+        if total != previous:
+            rank, previous = place, total
+        rows.append(
+            {
+                "name": name,
+                "seat": seat_of.get(name),
+                "rank": rank,
+                "total": total,
+                "hands_won": won[name],
+                "points": won[name] * points if name == table.human else 0,
+            }
+        )
+    return rows
+
+
+def history(table: Table) -> list[dict[str, Any]]:
+    """Every hand of the match in a line: its winner (a player's name, None for a drawn hand), how
+    it was won, the winner's total and each player's payment."""
+    lines = []
+    for number, outcome in enumerate(table.results, start=1):
+        result = outcome.result
+        lines.append(
+            {
+                "number": number,
+                "winner": outcome.players[result.winner] if result.winner is not None else None,
+                "win_by": result.win_by,
+                "total": result.score.total if result.score is not None else 0,
+                "payments": {outcome.players[seat]: amount for seat, amount in result.payments.items()},
+            }
+        )
+    return lines
+
+
+def finish_of(table: Table) -> dict[str, Any] | None:
+    """How a finished match ended for its human player: rank of how many, and final total."""
+    if not table.match_over:
+        return None
+    row = next(row for row in standings(table) if row["name"] == table.human)
+    return {"rank": row["rank"], "of": len(table.match.players), "total": row["total"], "hands_won": row["hands_won"]}
+
+
+# ---------------------------------------------------------------------------- a refused win
+
+
+def refused_win(
+    observation: Observation, events: Sequence[Mapping[str, Any]], lang: str = "en"
+) -> dict[str, Any] | None:
+    """Why the human could not win although the tiles made a winning shape: the tile drawn now, or a
+    discard since the human's own last move (the table does not stop for a seat that may not claim
+    it), that completes the hand with no win offered, because the hand is worth less than the
+    family's minimum. None when there is nothing to explain. Made from what the seat sees alone."""
+    if any(action.kind is ActionKind.WIN for action in observation.legal_actions):
+        return None
+    seat = observation.seat
+    melds = len(observation.melds[seat])
+    if observation.phase is Phase.TURN and observation.turn == seat:
+        if observation.drawn is None:
+            return None
+        concealed = list(observation.hand)
+        concealed.remove(observation.drawn)
+        return _refusal(observation, concealed, melds, observation.drawn, "self_draw", None, lang)
+    for event in reversed(events):
+        if event.get("seat") == seat:
+            break  # the human's own move: what came before it was explained then
+        if event.get("event") == "discard":
+            tile = Tile.parse(event["tile"])
+            refused = _refusal(observation, list(observation.hand), melds, tile, "discard", event["seat"], lang)
+            if refused is not None:
+                return refused
+    return None
+
+
+def _refusal(
+    observation: Observation,
+    concealed: list[Tile],
+    melds: int,
+    tile: Tile,
+    win_by: str,
+    source: str | None,
+    lang: str,
+) -> dict[str, Any] | None:
+    counts = tile_counts(concealed)
+    counts[tile] += 1
+    ruleset = get_ruleset(observation.rules)
+    if sum(counts) + 3 * melds != 14 or not ruleset.is_complete(counts, melds, observation.options):
+        return None
+    verdict = _would_score(observation, concealed, tile)[win_by]
+    if verdict["valid"]:
+        return None  # a winning hand the engine did not offer for another reason (none is known)
+    reason = translate(verdict["reason"] or "", lang)
+    return {"tile": str(tile), "win_by": win_by, "from": source, "reason": reason}
 
 
 # ---------------------------------------------------------------------------- the hint

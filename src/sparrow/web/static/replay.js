@@ -1,58 +1,253 @@
-// A finished hand, step by step: every tile on the table after the deal and after each decision.
+// A finished hand, step by step: every tile on the table after the deal and after each decision, each
+// event told as a player would say it ("You discard 5p", "East pongs 5p from West"), and after the last
+// step the score card of the win and the payments. Every text comes from the server in the page's
+// language (replay_texts.py, through T()); the score card is translated by the server (get_replay).
 import { api } from "./api.js";
 import { meldElement, tileRow } from "./tiles.js";
 
 const root = document.getElementById("replay");
 const $ = (id) => document.getElementById(id);
+const PAGE = JSON.parse(document.getElementById("replay-data").textContent);
+const TEXTS = PAGE.texts || {};
+const T = (word, values = {}) => (TEXTS[word] || word).replace(/\{(\w+)\}/g, (_, key) => values[key] ?? "");
 const SEAT_NAMES = { E: "East", S: "South", W: "West", N: "North" };
 let data = null;
 let index = 0;
 let timer = null;
 
-function describe(event, players) {
-  const who = (seat) => `${players[seat] || seat} (${seat})`;
+// ---------------------------------------------------------------------------- the words
+
+const isYou = (seat) => seat !== null && seat !== undefined && seat === data.you;
+const wind = (seat) => (seat in SEAT_NAMES ? T(SEAT_NAMES[seat]) : String(seat ?? ""));
+// Another seat as the subject ("East"), or any seat as an object ("from you", "from East").
+const whom = (seat) => (isYou(seat) ? T("you") : wind(seat));
+const name = (seat) => (isYou(seat) ? T("You") : (data.players && data.players[seat]) || wind(seat));
+
+// One sentence said of `seat`: the "You" form for the person at the table, else the other seat's.
+function said(seat, mine, theirs, values = {}) {
+  return isYou(seat) ? T(mine, values) : T(theirs, { ...values, who: wind(seat) });
+}
+
+const bonusName = (tile) => T(Number(tile[0]) <= 4 ? "the flower {tile}" : "the season {tile}", { tile });
+
+function winSentence(seat, winBy, from) {
+  const values = from ? { whom: whom(from) } : {};
+  switch (winBy) {
+    case "discard":
+      return said(seat, "You win on a discard from {whom} (Ron).", "{who} wins on a discard from {whom} (Ron).", values);
+    case "robbing_kong":
+      return said(seat, "You win by robbing the kong of {whom}.", "{who} wins by robbing the kong of {whom}.", values);
+    case "kong_replacement":
+      return said(seat, "You win on the replacement tile after a kong (Tsumo).",
+        "{who} wins on the replacement tile after a kong (Tsumo).");
+    case "flower_replacement":
+      return said(seat, "You win on the replacement tile after a flower (Tsumo).",
+        "{who} wins on the replacement tile after a flower (Tsumo).");
+    default:
+      return said(seat, "You win by self-draw (Tsumo).", "{who} wins by self-draw (Tsumo).");
+  }
+}
+
+function describe(event) {
+  const seat = event.seat;
   switch (event.event) {
     case "hand_start":
-      return `Round wind ${SEAT_NAMES[event.round_wind]}; ${who(event.dealer)} deals.`;
+      return isYou(event.dealer)
+        ? T("Round wind {wind}; you are the dealer.", { wind: wind(event.round_wind) })
+        : T("Round wind {wind}; {who} is the dealer.", { wind: wind(event.round_wind), who: wind(event.dealer) });
     case "deal":
-      return "The tiles are dealt.";
+      return T("The tiles are dealt.");
     case "draw":
-      return `${who(event.seat)} draws ${event.tile}`;
+      return event.source === "replacement"
+        ? said(seat, "You draw a replacement tile: {tile}.", "{who} draws a replacement tile: {tile}.", { tile: event.tile })
+        : said(seat, "You draw {tile}.", "{who} draws {tile}.", { tile: event.tile });
     case "discard":
-      return `${who(event.seat)} discards ${event.tile}`;
-    case "bonus":
-      return `${who(event.seat)} sets out ${event.tile}`;
-    case "claim":
-      return event.kind === "win"
-        ? `${who(event.seat)} wins on ${event.tile} from ${who(event.from)}`
-        : `${who(event.seat)} claims ${event.meld} (${event.kind === "chow" ? "chi" : event.kind === "pung" ? "pong" : "kong"})`;
-    case "kong":
-      return `${who(event.seat)} declares a ${event.kind} kong ${event.tiles}`;
-    case "rob":
-      return `${who(event.seat)} robs the kong: ${event.tile}`;
+      return said(seat, "You discard {tile}.", "{who} discards {tile}.", { tile: event.tile });
+    case "bonus": {
+      const values = { bonus: bonusName(event.tile), tile: event.replacement };
+      return event.replacement
+        ? said(seat, "You set aside {bonus} and draw {tile}.", "{who} sets aside {bonus} and draws {tile}.", values)
+        : said(seat, "You set aside {bonus}.", "{who} sets aside {bonus}.", values);
+    }
+    case "claim": {
+      const values = { tile: event.tile, whom: whom(event.from), meld: event.meld };
+      if (event.kind === "chow") return said(seat, "You chow {tile} from {whom}: {meld}.", "{who} chows {tile} from {whom}: {meld}.", values);
+      if (event.kind === "pung") return said(seat, "You pong {tile} from {whom}.", "{who} pongs {tile} from {whom}.", values);
+      if (event.kind === "kong") return said(seat, "You kong {tile} from {whom}.", "{who} kongs {tile} from {whom}.", values);
+      return null; // a claim to win: the win event that follows tells it
+    }
+    case "kong": {
+      const tile = (event.tiles || "").replace(/^(\d)\d*([mpsz])$/, "$1$2");
+      return event.kind === "added"
+        ? said(seat, "You add the fourth {tile} to your pung: an open kong.",
+          "{who} adds the fourth {tile} to their pung: an open kong.", { tile })
+        : said(seat, "You declare a concealed kong of {tile}.", "{who} declares a concealed kong of {tile}.", { tile });
+    }
     case "win":
-      return `${who(event.seat)} wins${event.from ? "" : " by self-draw"}: ${event.score.total}`;
+      return winSentence(seat, event.situation && event.situation.win_by, event.from);
+    case "false_win":
+      return said(seat, "You declare a win that is not one ({reason}): your hand is dead.",
+        "{who} declares a win that is not one ({reason}): a dead hand.", { reason: event.reason_text || event.reason });
     case "exhausted":
-      return "The wall is empty: a drawn hand.";
-    case "hand_end":
-      return `Payments: ${Object.entries(event.payments).map(([s, p]) => `${s} ${p > 0 ? "+" : ""}${p}`).join(", ")}`;
+      return T("The wall is empty: a drawn hand.");
     default:
-      return null;
+      return null; // rob (the win tells it), hand_end (the result below tells it)
   }
+}
+
+// ---------------------------------------------------------------------------- the result
+
+function valueText(item, limitUnit) {
+  // A limit item counts in the ruleset's own unit (HKOS: faan).
+  const kind = item.kind === "limit" ? limitUnit || "points" : item.kind;
+  const unit =
+    kind === "points"
+      ? item.value === 1 ? "point" : "points"
+      : kind === "doubling" ? (item.value === 1 ? "doubling" : "doublings") : kind;
+  return `${item.value} ${T(unit)}`;
+}
+
+function scoreCard(card, limitUnit) {
+  const table = document.createElement("table");
+  table.className = "scorecard";
+  table.dataset.testid = "scorecard";
+  const body = table.createTBody();
+  for (const item of card.items) {
+    const row = body.insertRow();
+    row.className = `item ${item.kind}`;
+    row.insertCell().textContent = item.name;
+    const value = row.insertCell();
+    value.className = "num";
+    value.textContent = valueText(item, limitUnit);
+  }
+  if (card.limit && !card.items.some((item) => item.kind === "limit")) {
+    const row = body.insertRow();
+    row.className = "limit";
+    row.insertCell().textContent = T("Limit hand");
+    row.insertCell().textContent = card.limit;
+  }
+  if (card.arithmetic) {
+    const row = body.insertRow();
+    row.className = "arith";
+    const cell = row.insertCell();
+    cell.colSpan = 2;
+    cell.textContent = card.arithmetic;
+  }
+  const total = body.insertRow();
+  total.className = "total";
+  const head = document.createElement("th");
+  head.textContent = T("Total");
+  const number = document.createElement("th");
+  number.className = "num";
+  number.dataset.testid = "score-total";
+  number.textContent = String(card.total);
+  total.append(head, number);
+  return table;
+}
+
+function paymentsTable(result) {
+  const table = document.createElement("table");
+  table.className = "payments";
+  table.dataset.testid = "payments";
+  const withScores = result.scores_losers && result.winner;
+  const heads = [T("Player"), ...(withScores ? [T("Hand score")] : []), T("Gain or loss"),
+    ...(result.totals ? [T("Total")] : [])];
+  const headRow = table.createTHead().insertRow();
+  heads.forEach((text, column) => {
+    const th = document.createElement("th");
+    th.textContent = text;
+    if (column) th.className = "num";
+    headRow.append(th);
+  });
+  const body = table.createTBody();
+  for (const seat of Object.keys(result.payments)) {
+    const row = body.insertRow();
+    row.dataset.seat = seat;
+    if (seat === result.winner) row.className = "winner";
+    const who = row.insertCell();
+    who.textContent = `${name(seat)} (${wind(seat)})`;
+    if ((result.dead || []).includes(seat)) {
+      const dead = document.createElement("span");
+      dead.className = "dead";
+      dead.textContent = ` · ${T("Dead hand")}`;
+      who.append(dead);
+    }
+    if (withScores) {
+      const score = row.insertCell();
+      score.className = "num";
+      score.dataset.testid = "hand-score";
+      score.textContent = String(result.scores[seat] ?? "");
+    }
+    const amount = result.payments[seat];
+    const pay = row.insertCell();
+    pay.className = "num " + (amount > 0 ? "gain" : amount < 0 ? "loss" : "");
+    pay.textContent = amount > 0 ? `+${amount}` : `${amount}`;
+    if (result.totals) {
+      const total = row.insertCell();
+      total.className = "num";
+      total.textContent = String(result.totals[seat]);
+    }
+  }
+  return table;
+}
+
+function drawResult(show) {
+  const box = $("result");
+  const result = data.result;
+  if (!show || !result) {
+    box.hidden = true;
+    return;
+  }
+  box.replaceChildren();
+  // The last step's lines above tell how the hand ended; here its numbers.
+  const title = document.createElement("h2");
+  title.dataset.testid = "result-title";
+  title.textContent = T("Result");
+  const parts = document.createElement("div");
+  parts.className = "result-parts";
+  const part = (heading, table) => {
+    const div = document.createElement("div");
+    const head = document.createElement("h3");
+    head.textContent = T(heading);
+    div.append(head, table);
+    parts.append(div);
+  };
+  if (result.score) part("Score card", scoreCard(result.score, result.limit_unit));
+  part("Payments", paymentsTable(result));
+  box.append(title, parts);
+  box.hidden = false;
+}
+
+// ---------------------------------------------------------------------------- the table
+
+function tilesLeft(count) {
+  return T(count === 1 ? "{count} tile left in the wall" : "{count} tiles left in the wall", { count });
 }
 
 function draw() {
   const frame = data.frames[index];
-  $("step").textContent = `Step ${index + 1} of ${data.frames.length} · wall ${frame.live_wall}`;
-  const lines = frame.events.map((e) => describe(e, data.players)).filter(Boolean);
-  $("what").textContent = lines.join(" · ");
+  const last = index === data.frames.length - 1;
+  $("step").textContent = `${T("Step {step} of {steps}", { step: index + 1, steps: data.frames.length })} · ${tilesLeft(frame.live_wall)}`;
+  const what = $("what");
+  what.replaceChildren();
+  for (const event of frame.events) {
+    const text = describe(event);
+    if (!text) continue;
+    const line = document.createElement("li");
+    line.textContent = text;
+    if (isYou(event.seat)) line.className = "mine";
+    what.append(line);
+  }
+  drawResult(last);
   const seats = $("seats");
   seats.replaceChildren();
   for (const seat of Object.keys(frame.hands)) {
     const box = document.createElement("section");
-    box.className = "replay-seat card" + (frame.turn === seat && frame.phase !== "over" ? " turn" : "");
+    const winner = last && data.result && data.result.winner === seat;
+    box.className = "replay-seat card" + (frame.turn === seat && frame.phase !== "over" ? " turn" : "") + (winner ? " winner" : "");
+    box.dataset.seat = seat;
     const head = document.createElement("h3");
-    head.textContent = `${data.players[seat]} · ${SEAT_NAMES[seat]}`;
+    head.textContent = `${name(seat)} · ${wind(seat)}`;
     box.append(head);
     const hand = document.createElement("div");
     hand.className = "exposed";
@@ -66,6 +261,7 @@ function draw() {
     box.append(pile);
     seats.append(box);
   }
+  root.dataset.step = String(index);
 }
 
 function go(to) {
@@ -77,10 +273,10 @@ function toggle() {
   if (timer) {
     clearInterval(timer);
     timer = null;
-    $("play").textContent = "Play";
+    $("play").textContent = T("Autoplay");
     return;
   }
-  $("play").textContent = "Pause";
+  $("play").textContent = T("Pause");
   timer = setInterval(() => {
     if (index >= data.frames.length - 1) return toggle();
     go(index + 1);
@@ -89,7 +285,9 @@ function toggle() {
 
 (async () => {
   try {
-    data = await api("GET", `/api/games/${root.dataset.game}/hands/${root.dataset.hand}/replay`);
+    // The score card comes in the page's language.
+    const lang = encodeURIComponent(document.documentElement.lang || "en");
+    data = await api("GET", `/api/games/${root.dataset.game}/hands/${root.dataset.hand}/replay?lang=${lang}`);
   } catch (error) {
     $("error").textContent = error.message;
     $("error").hidden = false;

@@ -29,6 +29,34 @@ document.getElementById("signout")?.addEventListener("click", async () => {
   }
 });
 
+// The match choices of the chosen family (its fieldset); a choice left at its default is not sent,
+// so a game keeps its family's defaults by name (and its place on the leaderboard).
+function chosenOptions(rules) {
+  const options = {};
+  const box = document.querySelector(`fieldset.match-choices[data-rules="${rules}"]`);
+  for (const input of box ? box.querySelectorAll("[data-option]") : []) {
+    const value = input.type === "checkbox" ? input.checked : JSON.parse(input.value);
+    if (value !== JSON.parse(input.dataset.default)) options[input.dataset.option] = value;
+  }
+  return options;
+}
+
+function showChoicesOf(rules) {
+  for (const box of document.querySelectorAll("fieldset.match-choices")) box.hidden = box.dataset.rules !== rules;
+}
+
+const rulesSelect = document.getElementById("rules");
+rulesSelect?.addEventListener("change", () => showChoicesOf(rulesSelect.value));
+if (rulesSelect) showChoicesOf(rulesSelect.value); // a browser may keep the last choice on reload
+
+// "Your games": each date in the reader's own time zone and language.
+for (const time of document.querySelectorAll("time[datetime]")) {
+  const moment = new Date(time.getAttribute("datetime"));
+  if (!Number.isNaN(moment.getTime())) {
+    time.textContent = moment.toLocaleString(document.documentElement.lang || undefined, { dateStyle: "medium", timeStyle: "short" });
+  }
+}
+
 const newGame = document.getElementById("new-game");
 newGame?.addEventListener("submit", async (event) => {
   event.preventDefault();
@@ -36,7 +64,7 @@ newGame?.addEventListener("submit", async (event) => {
   const button = document.getElementById("start");
   button.disabled = true;
   try {
-    const game = await api("POST", "/api/games", { rules: form.get("rules"), level: form.get("level"), options: {} });
+    const game = await api("POST", "/api/games", { rules: form.get("rules"), level: form.get("level"), options: chosenOptions(form.get("rules")) });
     location.href = `/games/${game.id}`;
   } catch (error) {
     showError("new-game-error", error.message);

@@ -1,0 +1,59 @@
+// Hints (when the settings ask for them): how far the hand is from ready, the best discards and
+// what each waits on, as the server's hint says.
+import { api } from "../api.js";
+import { tileElement, tileRow } from "../tiles.js";
+import { $, gameId, settings, view } from "./state.js";
+import { T } from "./texts.js";
+
+export async function drawHint() {
+  const box = $("hint");
+  $("hint-toggle").setAttribute("aria-pressed", String(settings.hints));
+  if (!settings.hints || !view || view.hand_over || !view.observation.legal_actions.length) {
+    box.hidden = true;
+    return;
+  }
+  let data;
+  try {
+    data = await api("GET", `/api/games/${gameId}/hint`);
+  } catch (error) {
+    box.hidden = true;
+    return;
+  }
+  box.replaceChildren();
+  const head = document.createElement("h3");
+  head.textContent = data.shanten < 0 ? T("Complete: declare the win") : data.shanten === 0 ? T("Ready (tenpai)")
+    : T("Shanten {count}", { count: data.shanten });
+  box.append(head);
+  const list = document.createElement("ul");
+  const waitLine = (wait) => {
+    const li = document.createElement("li");
+    li.append(tileElement(wait.tile, { size: "mini" }));
+    const ron = wait.discard;
+    const tsumo = wait.self_draw;
+    const text = ron.valid ? T("{unseen} left · ron {ron}, tsumo {tsumo}", { unseen: wait.unseen, ron: ron.total, tsumo: tsumo.total })
+      : T("{unseen} left · cannot win: {reason}", { unseen: wait.unseen, reason: ron.reason || T("not a legal win") });
+    li.append(` ${text}`);
+    return li;
+  };
+  for (const option of (data.discards || []).slice(0, 5)) {
+    const li = document.createElement("li");
+    li.append(`${T("Discard")} `, tileElement(option.discard, { size: "mini" }),
+      ` → ${option.ready ? T("waits on") : T("shanten {count}, improves with", { count: option.shanten })} `);
+    li.append(tileRow(option.tiles, { size: "mini" }), ` ${T("({unseen} unseen)", { unseen: option.unseen })}`);
+    if (option.waits) {
+      const sub = document.createElement("ul");
+      for (const wait of option.waits) sub.append(waitLine(wait));
+      li.append(sub);
+    }
+    list.append(li);
+  }
+  for (const wait of data.waits || []) list.append(waitLine(wait));
+  if (data.improves) {
+    const li = document.createElement("li");
+    li.append(`${T("Improves with")} `, tileRow(data.improves.tiles, { size: "mini" }),
+      ` ${T("({unseen} unseen)", { unseen: data.improves.unseen })}`);
+    list.append(li);
+  }
+  box.append(list);
+  box.hidden = false;
+}

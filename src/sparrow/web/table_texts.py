@@ -1,0 +1,93 @@
+"""The texts of the game table page (``/games/{id}``), in English and Dutch.
+
+``table.js`` writes every text of its own through ``T(msgid, fields)``: a look-up in the dict
+:func:`texts` gives for the page's language (English msgid → text, ``{fields}`` filled in by the
+script). :data:`SCRIPT` lists those msgids, :data:`PAGE` the texts ``table.html`` translates itself with
+``_()``; both are marked with ``N_`` so ``python -m sparrow.i18n extract`` collects them.
+"""
+
+from __future__ import annotations
+
+from sparrow.i18n import N_, gettext
+
+__all__ = ["SCRIPT", "PAGE", "RULE_NAMES", "texts", "rules_name"]
+
+# Every msgid table.js looks up (the literal T("...") calls and the words its tables name).
+SCRIPT = (
+    # seats, players, the centre
+    N_("East"), N_("South"), N_("West"), N_("North"),
+    N_("Easy"), N_("Normal"), N_("Expert"),
+    N_("You"), N_("you"), N_("Dealer"), N_("dealer"),
+    N_("Round"), N_("Round wind"), N_("Wall"), N_("Tiles left in the wall"), N_("Hand {number}"),
+    N_("{count} concealed tiles"), N_("{name}'s hand"), N_("{name}'s discards"), N_("Your discards"),
+    N_("The last discard"), N_("Claimed from {name}"), N_("Flowers and seasons"), N_("concealed"),
+    N_("chi"), N_("pong"), N_("kong"), N_("win"), N_("a chi"), N_("a pong"), N_("a kong"),
+    # call-outs
+    N_("Chi!"), N_("Pong!"), N_("Kong!"), N_("Ron!"), N_("Tsumo!"),
+    # the buttons and the status line
+    N_("Ron"), N_("Tsumo"), N_("Chi"), N_("Pong"), N_("Kong"), N_("Pass"),
+    N_("Discard {tile}"), N_("Choose a tile to discard"),
+    N_("No win on {tile}: {reason}"), N_("No win by self-draw on {tile}: {reason}"),
+    N_("The match is over."), N_("The hand is over."), N_("The computer players are playing…"),
+    N_("Your turn: choose a tile to discard."), N_("{name} discarded {tile}: claim it or pass."),
+    N_("{name} adds {tile} to a kong: rob it or pass."), N_("Waiting…"),
+    N_("Your {mine} gave way to the {theirs} of {name}."), N_("(passed automatically)"),
+    # the log
+    N_("Hand {number} starts: round wind {wind}, you deal."),
+    N_("Hand {number} starts: round wind {wind}, {name} deals."),
+    N_("You discard {tile}"), N_("{name} discards {tile}"), N_("You draw {tile}"),
+    N_("You set out {tile}"), N_("{name} sets out {tile}"),
+    N_("You win on {tile} from {from}!"), N_("{name} wins on {tile} from {from}!"),
+    N_("You claim {kind} from {from}: {meld}"), N_("{name} claims {kind} from {from}: {meld}"),
+    N_("You declare a concealed kong: {tiles}"), N_("{name} declares a concealed kong: {tiles}"),
+    N_("You add to your pong: a kong of {tiles}"), N_("{name} adds to a pong: a kong of {tiles}"),
+    N_("You rob the kong of {from}: {tile}!"), N_("{name} robs the kong of {from}: {tile}!"),
+    N_("You win by self-draw (tsumo)!"), N_("{name} wins by self-draw (tsumo)!"),
+    N_("You declared a win that is not one: a dead hand."),
+    N_("{name} declared a win that is not one: a dead hand."),
+    N_("The wall is empty: a drawn hand."),
+    # the end of a hand
+    N_("A drawn hand: nobody scores."), N_("You win on the discard of {name}!"),
+    N_("{winner} wins on your discard."), N_("{winner} wins on the discard of {name}."),
+    N_("You win by robbing the kong!"), N_("{winner} wins by robbing the kong."),
+    N_("You win by self-draw!"), N_("{winner} wins by self-draw."),
+    N_("Score and settlement"), N_("Winner"), N_("Winning tile"), N_("Dead hand"), N_("Limit hand"),
+    N_("Total"), N_("Settlement"), N_("Player"), N_("Hand score"), N_("This hand"),
+    N_("Next hand"), N_("New game"), N_("Replay this hand"),
+    N_("point"), N_("points"), N_("doubling"), N_("doublings"), N_("faan"), N_("fan"), N_("limit"),
+    # the final standings
+    N_("Final standings"), N_("Rank"), N_("Hands won"), N_("Leaderboard points"),
+    N_("You earned {points} leaderboard points in this match."), N_("No leaderboard points in this match."),
+    N_("The hands of the match"), N_("Hand"), N_("How"), N_("Drawn hand"),
+    N_("on a discard"), N_("self-drawn"), N_("robbing the kong"),
+    # hints
+    N_("Complete: declare the win"), N_("Ready (tenpai)"), N_("Shanten {count}"),
+    N_("{unseen} left · ron {ron}, tsumo {tsumo}"), N_("{unseen} left · cannot win: {reason}"),
+    N_("not a legal win"), N_("Discard"), N_("waits on"), N_("shanten {count}, improves with"),
+    N_("({unseen} unseen)"), N_("Improves with"),
+)  # fmt: skip
+
+# The texts table.html translates with _() (the rules' short names, the settings dialog, the keys).
+PAGE = (
+    N_("{rules} vs {level}"), N_("unranked"), N_("Hints"), N_("Settings"), N_("Your hand"), N_("Your sets"),
+    N_("What happened"), N_("Computer players' pace"), N_("Slow"), N_("Normal"), N_("Fast"), N_("Instant"),
+    N_("Hints (shanten, waits, scores)"), N_("Pass automatically on claims (never on a win)"), N_("Sound"),
+    N_("Tile captions (5p, 1z…)"), N_("Done"),
+    N_("Keys: ← → choose a tile, Enter discards it; type a tile (5p, 7z) to choose it."),
+    N_("Casual"), N_("Chinese"),
+)  # fmt: skip
+
+# A game's rules as its title names them (NTS and HKOS are the same in every language).
+RULE_NAMES = {"casual": N_("Casual"), "nts": "NTS", "hkos": "HKOS", "chinese": N_("Chinese")}
+
+
+def texts(lang: str) -> dict[str, str]:
+    """The texts table.js writes, in ``lang`` (English msgid → text)."""
+    _ = gettext(lang)
+    return {msgid: _(msgid) for msgid in SCRIPT}
+
+
+def rules_name(rules: str, lang: str) -> str:
+    """The short name of a game's rules on its page."""
+    name = RULE_NAMES.get(rules, rules)
+    return gettext(lang)(name) if rules in ("casual", "chinese") else name
