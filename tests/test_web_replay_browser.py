@@ -157,6 +157,12 @@ def step_through(page: Page, replay: dict, texts: dict[str, str]) -> list[str]:
     return every
 
 
+def bot_name(name: str, texts: dict[str, str]) -> str:
+    """A computer player's name as the page writes it: its level in the page's language."""
+    bot = re.fullmatch(r"(Easy|Normal|Expert) (\d+)", name)
+    return f"{texts[bot[1]]} {bot[2]}" if bot else name
+
+
 def check_result(page: Page, replay: dict, texts: dict[str, str]) -> None:
     result = replay["result"]
     card = result["score"]
@@ -174,7 +180,7 @@ def check_result(page: Page, replay: dict, texts: dict[str, str]) -> None:
     assert shown_lines(page)[-1] == title  # the last step tells how the hand was won
     for seat, amount in result["payments"].items():
         cells = page.locator(f"[data-testid=payments] tr[data-seat={seat}] td").all_inner_texts()
-        assert cells[0].startswith(texts["You"] if seat == replay["you"] else replay["players"][seat])
+        assert cells[0].startswith(texts["You"] if seat == replay["you"] else bot_name(replay["players"][seat], texts))
         assert (f"+{amount}" if amount > 0 else str(amount)) in cells[1:]
         if result["scores_losers"]:
             assert page.inner_text(f"[data-testid=payments] tr[data-seat={seat}] [data-testid=hand-score]") == str(

@@ -21,7 +21,12 @@ const isYou = (seat) => seat !== null && seat !== undefined && seat === data.you
 const wind = (seat) => (seat in SEAT_NAMES ? T(SEAT_NAMES[seat]) : String(seat ?? ""));
 // Another seat as the subject ("East"), or any seat as an object ("from you", "from East").
 const whom = (seat) => (isYou(seat) ? T("you") : wind(seat));
-const name = (seat) => (isYou(seat) ? T("You") : (data.players && data.players[seat]) || wind(seat));
+// A computer player's name ("Normal 2") with its level in the page's language, as the table writes it.
+function botName(text) {
+  const bot = /^(Easy|Normal|Expert) (\d+)$/.exec(text || "");
+  return bot ? `${T(bot[1])} ${bot[2]}` : text;
+}
+const name = (seat) => (isYou(seat) ? T("You") : botName(data.players && data.players[seat]) || wind(seat));
 
 // One sentence said of `seat`: the "You" form for the person at the table, else the other seat's.
 function said(seat, mine, theirs, values = {}) {
