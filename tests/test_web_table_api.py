@@ -219,3 +219,36 @@ def test_the_home_page_offers_the_choices_and_lists_a_finished_match_with_its_da
     you = next(row for row in view["result"]["standings"] if row["name"] == "You")
     assert f"geëindigd als {you['rank']} van 4, {you['total']} punten" in page
     assert 'data-testid="game-date"' in page
+
+
+def test_the_hint_says_in_dutch_why_a_winning_tile_would_not_win(seeded):
+    app, seeds = seeded
+    table = Table("hkos", "easy", 9)
+    step = table.start()
+    bot = get_bot("easy", 9)
+    seeds.append(9)
+    player = Player(app)
+    view = player.new_game(rules="hkos", level="easy")
+    while view["refused_win"] is None:
+        action = bot.act(step.observation)
+        step = table.act(action)
+        view = player.act(view["id"], plain(action.to_dict())).json()
+    english = player.get(f"/api/games/{view['id']}/hint").json()
+    dutch = player.get(f"/api/games/{view['id']}/hint?lang=nl").json()
+    refused = [w for w in english["waits"] if not w["discard"]["valid"] and w["discard"]["reason"]]
+    assert refused, english
+    by_tile = {w["tile"]: w for w in dutch["waits"]}
+    for wait in refused:
+        reason = wait["discard"]["reason"]
+        assert by_tile[wait["tile"]]["discard"]["reason"] == translate(reason, "nl") != reason
+
+
+def test_the_games_refusals_come_in_the_page_language(seeded):
+    app, _ = seeded
+    player = Player(app)
+    english = player.get("/api/games/nosuchgame").json()["detail"]
+    dutch = player.get("/api/games/nosuchgame?lang=nl").json()["detail"]
+    assert english == "There is no such game." and dutch == "Deze partij bestaat niet."
+    view = player.new_game(rules="casual", level="easy")
+    answer = player.post(f"/api/games/{view['id']}/next?lang=nl")
+    assert answer.status_code == 409 and answer.json()["detail"] == "Het spel is nog bezig: speel het eerst uit."

@@ -224,7 +224,7 @@ def get_hint(request: Request, session: Session, game_id: str) -> dict[str, Any]
     game, table = _games(request).view(game_id, session)
     if table.hand_over:
         raise WebError(409, "The hand is over: there is nothing to hint.")
-    return hint(table.view().observation)
+    return hint(table.view().observation, language_of(request))
 
 
 @router.get("/games/{game_id}/log", response_class=PlainTextResponse)

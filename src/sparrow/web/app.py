@@ -19,13 +19,14 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from sparrow.bots import LEVELS
+from sparrow.i18n import translate
 from sparrow.play.table import Table
 from sparrow.store import Store
 from sparrow.web import api, calculator, pages, sheets
 from sparrow.web.accounts import Accounts
 from sparrow.web.errors import WebError
 from sparrow.web.games import Games
-from sparrow.web.language import LanguageMiddleware
+from sparrow.web.language import LanguageMiddleware, language_of
 from sparrow.web.session import COOKIE, set_session_cookie
 
 __all__ = ["create_app", "app_from_environment"]
@@ -70,8 +71,10 @@ def create_app(database_url: str, *, game_seeds: Iterator[int] | None = None) ->
     app.state.accounts = Accounts(store)
 
     @app.exception_handler(WebError)
-    async def web_error(_request: Request, error: WebError) -> JSONResponse:
-        return JSONResponse({"detail": error.detail}, status_code=error.status, headers=error.headers)
+    async def web_error(request: Request, error: WebError) -> JSONResponse:
+        # In the page's language where the catalogue has the sentence (unknown text stays English).
+        detail = translate(error.detail, language_of(request))
+        return JSONResponse({"detail": detail}, status_code=error.status, headers=error.headers)
 
     @app.exception_handler(RequestValidationError)
     async def validation_error(_request: Request, error: RequestValidationError) -> JSONResponse:

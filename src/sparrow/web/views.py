@@ -266,7 +266,15 @@ def _waits_with_scores(
     ]
 
 
-def hint(observation: Observation) -> dict[str, Any]:
+def _translated_waits(waits: list[dict[str, Any]], lang: str) -> None:
+    for wait in waits:
+        for win_by in ("discard", "self_draw"):
+            verdict = wait.get(win_by)
+            if verdict and verdict.get("reason"):
+                verdict["reason"] = translate(verdict["reason"], lang)
+
+
+def hint(observation: Observation, lang: str = "en") -> dict[str, Any]:
     """The hint for the human seat: shanten now; with 14 tiles, per discard what it leaves (the
     waits or the tiles that improve, with how many are unseen); when ready, each winning tile and
     what it would score. Made from the observation alone, so it tells nothing hidden."""
@@ -311,6 +319,10 @@ def hint(observation: Observation) -> dict[str, Any]:
             improving = accepted_tiles(counts, melds, forms)
             answer["improves"] = {"tiles": tiles_text(improving), "unseen": unseen_count(improving, counts, visible)}
     answer["your_turn"] = observation.phase is Phase.TURN and observation.turn == seat
+    if lang != "en":  # why a winning tile would not win, in the page language
+        _translated_waits(answer["waits"], lang)
+        for row in answer["discards"]:
+            _translated_waits(row.get("waits", []), lang)
     return answer
 
 
