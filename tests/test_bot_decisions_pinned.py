@@ -16,25 +16,29 @@ HANDS = 6
 SEED = 7
 
 PINNED = {
-    ("casual", "normal"): "1dca776b8479a3d4aba4",
-    ("casual", "expert,normal,normal,normal"): "03f7787fc4ab94129562",
-    ("casual", "easy"): "020e47e2bf1762fddeb5",
-    ("hkos", "normal"): "3b9548791ff0df721680",
-    ("hkos", "expert,normal,normal,normal"): "1ed70ce6af0132e3f418",
-    ("hkos", "easy"): "996b9a1416265bc0dc96",
-    ("chinese", "normal"): "3bd8a69d3977f8943bf7",
-    ("chinese", "expert,normal,normal,normal"): "e00df7e3696464cf445e",
-    ("chinese", "easy"): "6efde0f9de3c8588f2a1",
-    ("nts", "normal"): "3932a67bad489aee8d83",
-    ("nts", "expert,normal,normal,normal"): "8d61b3846a0b6f84c288",
-    ("nts", "easy"): "168e1797db67fb66c5cb",
+    ("casual", "normal"): "e97911ea1ff94864d63d",
+    ("casual", "expert,normal,normal,normal"): "196db5c6fd92c24865f4",
+    ("casual", "easy"): "57f4c24edd913e915f2c",
+    ("hkos", "normal"): "3a4f807510c41a95e6c9",
+    ("hkos", "expert,normal,normal,normal"): "b4755c0d7d57519f95a8",
+    ("hkos", "easy"): "a3be1d8acb99f43f28f5",
+    ("chinese", "normal"): "3161496b7db29b55b6b7",
+    ("chinese", "expert,normal,normal,normal"): "b02bac1f04182129f0e2",
+    ("chinese", "easy"): "ccdd1279f6ae5aab6a15",
+    ("nts", "normal"): "f5e13da9b6ac2d5a88d9",
+    ("nts", "expert,normal,normal,normal"): "ad1fcc54b2e00df2f9ad",
+    ("nts", "easy"): "af2e29e4c45e0525315f",
 }
 
 
 def _digest(rules: str, lineup: str) -> str:
     players = lineup.split(",") if "," in lineup else [lineup] * 4
     result = run_lab(rules, players, HANDS, SEED, keep_logs=True)
-    text = json.dumps([result.to_dict(), [list(hand) for hand in result.logs]], sort_keys=True, default=str)
+    data = result.to_dict()
+    data.pop("version")  # sparrow's version: not the bots' play
+    for player in data["players"]:
+        player.pop("fallbacks")  # an outside seat's decisions the bot took: none here, and no bot's play
+    text = json.dumps([data, [list(hand) for hand in result.logs]], sort_keys=True, default=str)
     return hashlib.sha256(text.encode()).hexdigest()[:20]
 
 

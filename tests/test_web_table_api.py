@@ -252,3 +252,35 @@ def test_the_games_refusals_come_in_the_page_language(seeded):
     view = player.new_game(rules="casual", level="easy")
     answer = player.post(f"/api/games/{view['id']}/next?lang=nl")
     assert answer.status_code == 409 and answer.json()["detail"] == "Het spel is nog bezig: speel het eerst uit."
+
+
+def test_no_hint_calls_a_hand_ready_on_waits_short_of_the_minimum():
+    from sparrow.cli.play import hint_lines
+    from sparrow.play.hints import winning_waits
+    from sparrow.rules import get_ruleset
+    from sparrow.web.views import hint
+
+    short_seen = ready_seen = 0
+    for seed in range(9, 40):
+        table = Table("hkos", "easy", seed)
+        step = table.start()
+        bot = get_bot("easy", seed)
+        while not step.hand_over and short_seen + ready_seen < 40:
+            observation = step.observation
+            counts = [0] * 34
+            for tile in observation.hand:
+                counts[tile] += 1
+            if len(observation.hand) % 3 == 1:  # 13 standing tiles (less what is declared)
+                waits = get_ruleset("hkos").waits(counts, len(observation.melds[observation.seat]), observation.options)
+                if waits:
+                    winnable = winning_waits(observation, counts, waits)
+                    terminal = hint_lines(observation)[0]
+                    web = hint(observation)
+                    assert terminal.startswith("ready:") == bool(winnable), terminal
+                    assert web["ready"] == bool(winnable)
+                    short_seen += not winnable
+                    ready_seen += bool(winnable)
+            step = table.act(bot.act(observation))
+        if short_seen and ready_seen:
+            break
+    assert short_seen and ready_seen  # both cases met

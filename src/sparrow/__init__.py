@@ -35,7 +35,7 @@ if TYPE_CHECKING:
     from sparrow.play.lab import run_lab as simulate
     from sparrow.rules import RulesError, ScoreResult, Settlement, get_ruleset, ruleset_names
 
-__version__ = "0.1.0"
+from sparrow._version import __version__
 
 # name -> (module, its name there): what ``sparrow.<name>`` is, imported on first use.
 _FACE: dict[str, tuple[str, str]] = {

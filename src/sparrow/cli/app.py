@@ -24,7 +24,7 @@ app = typer.Typer(
 
 def _version(value: bool) -> None:
     if value:
-        from sparrow import __version__
+        from sparrow._version import __version__
 
         print(f"sparrow {__version__}")
         raise typer.Exit()

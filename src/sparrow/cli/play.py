@@ -275,7 +275,10 @@ def render_table(observation: Observation, *, hand_number: int, title: str) -> G
 
 def hint_lines(observation: Observation) -> list[str]:
     """The hint: the shanten number and, per discard, the tiles it waits on or improves with and how
-    many of them are unseen (tiles in your hand, discard piles and exposed sets are seen)."""
+    many of them are unseen (tiles in your hand, discard piles and exposed sets are seen); a hand is
+    called ready only on a wait that can win."""
+    from sparrow.play.hints import winning_waits
+
     ruleset = get_ruleset(observation.rules)
     forms = ruleset.forms(observation.options)
     counts = tile_counts(observation.hand)
@@ -291,23 +294,28 @@ def hint_lines(observation: Observation) -> list[str]:
     size = sum(counts) + 3 * melds
     lines = []
     if size == 14:
+        from sparrow.core.analysis import accepted_tiles
+
         now = shanten(counts, melds, forms)
-        lines.append(
-            "complete: declare the win (w)" if now < 0 else f"shanten {now}" + (" (ready)" if now == 0 else "")
-        )
         rows = []
         for tile in sorted({t for t in observation.hand}):
             counts[tile] -= 1
             after = shanten(counts, melds, forms)
             waits = ruleset.waits(counts, melds, observation.options) if after == 0 else None
-            from sparrow.core.analysis import accepted_tiles
-
+            # Ready only on a wait that can win: one short of the minimum is a shape, not a chance.
+            short = bool(waits) and not winning_waits(observation, counts, waits or [])
             improving = list(waits) if waits is not None else accepted_tiles(counts, melds, forms)
-            rows.append((after, -unseen_count(improving, counts, visible), tile, improving))
+            rows.append((after, -unseen_count(improving, counts, visible), tile, improving, short))
             counts[tile] += 1
+        ready = any(after == 0 and not short for after, _, _, _, short in rows)
+        lines.append(
+            "complete: declare the win (w)"
+            if now < 0
+            else f"shanten {now}" + (" (ready)" if now == 0 and ready else "")
+        )
         rows.sort(key=lambda r: (r[0], r[1], r[2]))
-        for after, unseen, tile, improving in rows[:6]:
-            verb = "waits on" if after == 0 else "improves with"
+        for after, unseen, tile, improving, short in rows[:6]:
+            verb = "improves with" if after else "waits, short of the minimum, on" if short else "waits on"
             lines.append(
                 f"  discard {tile}: shanten {after}, {verb} {format_tiles(improving) or '—'} ({-unseen} unseen)"
             )
@@ -315,9 +323,11 @@ def hint_lines(observation: Observation) -> list[str]:
         now = shanten(counts, melds, forms)
         waits = ruleset.waits(counts, melds, observation.options) if now == 0 else None
         if waits is not None:
-            lines.append(
-                f"ready: waiting on {format_tiles(waits) or '—'} ({unseen_count(waits, counts, visible)} unseen)"
-            )
+            seen = f"{format_tiles(waits) or '—'} ({unseen_count(waits, counts, visible)} unseen)"
+            if winning_waits(observation, counts, waits):
+                lines.append(f"ready: waiting on {seen}")
+            else:
+                lines.append(f"waiting on {seen}, but no wait reaches the minimum")
         else:
             lines.append(f"shanten {now}")
         if observation.claim_tile is not None:
@@ -461,6 +471,15 @@ def register(app: typer.Typer) -> None:
         delay: Annotated[
             str, typer.Option("--delay", metavar="SECONDS", help="Pause after each of the computer's moves (e.g. 0.3).")
         ] = "0",
+        opponent: Annotated[
+            list[str] | None,
+            typer.Option(
+                "--opponent",
+                metavar="KIND",
+                help="Who takes the next seat after yours: a level, 'cmd:PROGRAM' (docs/protocol.md) or"
+                " module:Class (repeatable; the seats not named are --level bots).",
+            ),
+        ] = None,
     ) -> None:
         """Play a match against three computer players in the terminal (you sit South)."""
         import random
@@ -481,7 +500,7 @@ def register(app: typer.Typer) -> None:
             raise _fail(f"--delay must be between 0 and 10 seconds, got {delay!r}")
         try:
             options = parse_options(option or [])
-            table = Table(rules, level, seed_value, options)
+            table = Table(rules, level, seed_value, options, opponents=opponent)
         except (RulesError, ValueError) as error:
             raise _fail(str(error)) from None
         console = Console(highlight=False)

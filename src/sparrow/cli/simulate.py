@@ -3,12 +3,15 @@
 Computer players play hands of a ruleset on every core, with a progress bar, and the command prints
 per player the win rate, deal-in rate, self-draw share, average winning score and net score per hand,
 each rate with its 95% confidence interval, and the drawn-hand rate. Registered on the main app by
-:func:`register`. Bad input prints one ``error: ...`` line on stderr and exits with code 2.
+:func:`register`. Bad input prints one ``error: ...`` line on stderr and exits with code 2. A second
+table gives each player minus the mean of the others, paired hand by hand (board by board with
+``--duplicate``). ``--log`` is written hand by hand as the run goes; Ctrl-C keeps it (exit code 130).
 """
 
 from __future__ import annotations
 
 import json
+import math
 import sys
 from pathlib import Path
 from typing import IO, Annotated, Any
@@ -49,7 +52,8 @@ def register(app: typer.Typer) -> None:
                 "--players",
                 "-p",
                 metavar="KINDS",
-                help="The players, in seat order: easy, normal or expert (the bots), simple or random;"
+                help="The players, in seat order: easy, normal or expert (the bots), simple or random,"
+                " 'cmd:PROGRAM ARGS' (an outside bot over docs/protocol.md) or module:Class (a Python agent);"
                 " comma-separated (expert,normal,normal,normal) or one kind for every seat.",
             ),
         ] = "normal",
@@ -60,7 +64,7 @@ def register(app: typer.Typer) -> None:
                 "-n",
                 metavar="N",
                 parser=whole_number(minimum=1),
-                help="How many hands to play (as matches).",
+                help="How many hands to play, exactly (as matches; with --duplicate a multiple of the seats).",
             ),
         ] = 100,
         seed: Annotated[
@@ -82,7 +86,9 @@ def register(app: typer.Typer) -> None:
         duplicate: Annotated[
             bool,
             typer.Option(
-                "--duplicate", help="Play every deal once per rotation of the players (luck of the deal cancels out)."
+                "--duplicate",
+                help="Play every deal once per rotation of the players (luck of the deal cancels out);"
+                " intervals are then over boards.",
             ),
         ] = False,
         log: Annotated[
@@ -107,7 +113,7 @@ def register(app: typer.Typer) -> None:
         import time
 
         from sparrow.game.procedures import procedure
-        from sparrow.play.lab import LabError, parse_players, run_lab
+        from sparrow.play.lab import LabError, check_hands, parse_players, run_lab
         from sparrow.rules import RulesError
 
         hand_count, seed_value = hands, seed
@@ -116,6 +122,7 @@ def register(app: typer.Typer) -> None:
             options = parse_options(option or [])
             seats = procedure(rules, options).table.seats  # unknown ruleset or option: said before anything starts
             kinds = parse_players(players, seats)
+            check_hands(hand_count, seats, duplicate)  # before the log file is opened
         except (RulesError, LabError, ValueError) as error:
             raise _fail(str(error)) from None
         stream: IO[str] | None = None
@@ -126,6 +133,16 @@ def register(app: typer.Typer) -> None:
                 raise _fail(f"cannot write the log {str(log)!r}: {error.strerror}") from None
         console = Console(stderr=as_json)
         started = time.perf_counter()
+        written = 0
+
+        def write_hand(events: tuple[dict[str, Any], ...]) -> None:
+            # Each hand as it joins the result, flushed: an interrupted run keeps every hand written.
+            nonlocal written
+            assert stream is not None
+            stream.write("".join(json.dumps(e, ensure_ascii=False, separators=(",", ":")) + "\n" for e in events))
+            stream.flush()
+            written += 1
+
         try:
             with Progress(
                 TextColumn(f"[bold]{rules}[/]"),
@@ -146,28 +163,33 @@ def register(app: typer.Typer) -> None:
                     workers=worker_count,
                     duplicate=duplicate,
                     options=options,
-                    keep_logs=stream is not None,
                     on_progress=lambda done: progress.advance(task, done),
+                    on_log=write_hand if stream is not None else None,
                 )
-            if stream is not None:
-                for hand in result.logs:
-                    for event in hand:
-                        stream.write(json.dumps(event, ensure_ascii=False, separators=(",", ":")))
-                        stream.write("\n")
         except (RulesError, LabError, ValueError) as error:
             raise _fail(str(error)) from None
+        except KeyboardInterrupt:
+            kept = f": the log {str(log)!r} keeps the {counted(written, 'hand')} played" if log is not None else ""
+            print(f"interrupted{kept}", file=sys.stderr)
+            raise typer.Exit(130) from None
         finally:
             if stream is not None:
                 stream.close()
         if as_json:
-            print(json.dumps(result.to_dict()))
+            data = result.to_dict()
+            data["workers"] = worker_count
+            data["elapsed_seconds"] = round(result.elapsed, 3)
+            print(json.dumps(data))
             return
         _print_result(Console(), result, log, time.perf_counter() - started, worker_count)
 
 
-def _plus_minus(value: float, interval: tuple[float, float], scale: float) -> str:
+def _plus_minus(value: float, interval: tuple[float, float], scale: float, sign: bool = False) -> str:
+    shown = f"{value * scale:+.1f}" if sign else f"{value * scale:.1f}"
     half = (interval[1] - interval[0]) / 2 * scale
-    return f"{value * scale:.1f} ±{half:.1f}"
+    if not math.isfinite(half):
+        return f"{shown} ±?"  # one unit: no interval
+    return f"{shown} ±{half:.1f}"
 
 
 def _print_result(console: Console, result: Any, log: Path | None, elapsed: float, workers: int) -> None:
@@ -191,16 +213,44 @@ def _print_result(console: Console, result: Any, log: Path | None, elapsed: floa
             _plus_minus(stats.net_per_hand, stats.net_per_hand_ci, 1),
         )
     console.print(table)
+    unit = "board" if result.duplicate else "hand"
+    paired = Table(show_header=True)
+    paired.add_column("player")
+    paired.add_column("win %", justify="right")
+    paired.add_column("deal-in %", justify="right")
+    paired.add_column("net per hand", justify="right")
+    for stats in result.stats:
+        if not stats.vs_others:
+            continue
+        cells = []
+        for measure, scale in (("win_rate", 100), ("deal_in_rate", 100), ("net_per_hand", 1)):
+            difference, low, high = stats.vs_others[measure]
+            cells.append(_plus_minus(difference, (low, high), scale, sign=True))
+        paired.add_row(f"{stats.player} {stats.level}", *cells)
+    console.print(f"each player minus the mean of the others, paired {unit} by {unit}:", highlight=False)
+    console.print(paired)
     console.print(
-        f"drawn hands {result.drawn_rate:.1%} · {counted(result.matches, 'match', 'matches')}"
+        f"drawn hands {result.drawn_rate:.1%}"
+        f" · {counted(result.matches, 'board') if result.duplicate else counted(result.matches, 'match', 'matches')}"
         f" · {result.average_turns:.1f} turns a hand"
         f" · {result.claims_per_hand:.2f} claims a hand",
         highlight=False,
     )
-    console.print("± is half the width of the 95% confidence interval (--json gives both ends)", highlight=False)
+    units = counted(len(result.units), unit)
+    console.print(
+        f"± is half the width of the 95% confidence interval, Student's t over {units} (--json gives both ends)",
+        highlight=False,
+    )
     console.print(
         f"time {elapsed:.1f} s on {counted(workers, 'worker')}, {result.hands / elapsed:,.0f} hands/s",
         highlight=False,
     )
+    for stats in result.stats:
+        if stats.fallbacks:  # an outside seat that answered wrong, late or not at all
+            console.print(
+                f"player {stats.player} ({stats.level}): {counted(stats.fallbacks, 'decision')} taken by the"
+                " built-in bot (the warnings above say why)",
+                highlight=False,
+            )
     if log is not None:
         console.print(f"game log: {log}")

@@ -19,13 +19,24 @@ How the work is split, so that the result does not depend on how it is run:
   player gains from its chair.
 * **Duplicate** (``duplicate=True``): every match is played once per rotation of the players, with
   the same walls, so each player meets the same deals from every chair and the luck of the deal
-  cancels out. Intervals are then computed over boards (a match in all its rotations) rather than
-  over hands.
+  cancels out. A **board** is one match in all its rotations, each rotation cut to the same number
+  of hands (the shortest rotation's: where the dealer keeps the deal, rotations last different
+  numbers of hands), so every deal kept is played from every chair. ``hands`` must then be a
+  multiple of the seats; the last board is cut evenly so that the run plays exactly ``hands``.
+* **Intervals** (95%) are over independent units: hands, or boards in duplicate mode. Each is
+  centred on the figure shown (a per-hand rate: the ratio estimator's standard error over units)
+  with Student's t quantile on units - 1 degrees of freedom, so a run of few boards gets the width
+  it deserves. :meth:`LabResult.compare` (and ``vs_others`` for each player) is the paired
+  difference between players, unit by unit: exactly the difference of their estimates.
+* **Logs** (``keep_logs``, ``on_log``): each hand's game log, in the result's order. A table's
+  players are named ``P1 expert``, ``P2 normal``...: their place in ``players`` and their kind, so
+  hand_start's ``players`` says who sat where.
 """
 
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import gc
 import math
 import multiprocessing
@@ -45,6 +56,7 @@ from sparrow.game.match import Match
 from sparrow.game.procedures import procedure
 from sparrow.game.state import HandState
 from sparrow.play.sim import PLAYER_KINDS, Player
+from sparrow.seats import AgentError, check_outside, is_outside, make_seat
 
 __all__ = [
     "Chunk",
@@ -57,6 +69,9 @@ __all__ = [
     "run_lab",
     "player_kinds",
     "parse_players",
+    "check_hands",
+    "player_kind",
+    "player_name",
 ]
 
 Executor = Callable[[Callable[["Chunk"], "ChunkResult"], Iterable["Chunk"]], Iterator["ChunkResult"]]
@@ -83,7 +98,9 @@ class _BotPlayer:
         return self.bot.act(state.observation(seat))
 
 
-def _make_player(kind: str, seed: int) -> Player:
+def _make_player(kind: str, seed: int, player: int = 0) -> Player:
+    if is_outside(kind):
+        return make_seat(kind, seed, player)
     if kind in LEVELS:
         return _BotPlayer(get_bot(kind, seed))
     return PLAYER_KINDS[kind](random.Random(seed))
@@ -105,10 +122,15 @@ class Chunk:
     limit: int | None = None
 
     def match_seed(self) -> int:
-        return random.Random(f"sparrow-lab/match/{self.seed}/{self.index}").getrandbits(64)
+        return _match_seed(self.seed, self.index)
 
     def bot_seed(self, player: int) -> int:
         return random.Random(f"sparrow-lab/bot/{self.seed}/{self.index}/{player}").getrandbits(32)
+
+
+def _match_seed(seed: int, index: int) -> int:
+    """The seed of a run's match ``index`` (every rotation of a duplicate board plays it)."""
+    return random.Random(f"sparrow-lab/match/{seed}/{index}").getrandbits(64)
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,6 +144,14 @@ class HandRecord:
     payments: tuple[int, ...]  # by player
     turns: int
     claims: int
+    # By player: decisions of an outside seat (cmd:, module:Class) that fell to the built-in bot in
+    # this hand (a wrong answer, a timeout, a crash); empty when no seat is outside.
+    fallbacks: tuple[int, ...] = ()
+
+
+def _faults(player: Any) -> int:
+    faults = getattr(player, "faults", None)
+    return sum(faults.values()) if faults else 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -176,16 +206,18 @@ def play_chunk(chunk: Chunk) -> ChunkResult:
 
 def _play_match(chunk: Chunk) -> ChunkResult:
     count = len(chunk.players)
-    names = tuple(f"P{p + 1}" for p in range(count))
+    names = tuple(player_name(p, kind) for p, kind in enumerate(chunk.players))
     # Chairs round the table in order; player p sits in chair (rotation + p) mod n.
     chairs = [""] * count
     for player in range(count):
         chairs[(chunk.rotation + player) % count] = names[player]
     match = Match(chunk.rules, chunk.match_seed(), dict(chunk.options), chairs)
-    seats = {name: _make_player(kind, chunk.bot_seed(p)) for p, (name, kind) in enumerate(zip(names, chunk.players))}
+    seats = {name: _make_player(kind, chunk.bot_seed(p), p) for p, (name, kind) in enumerate(zip(names, chunk.players))}
     index_of = {name: p for p, name in enumerate(names)}
     records = []
     logs = []
+    outside = any(hasattr(player, "faults") for player in seats.values())
+    faults_before = [_faults(seats[name]) for name in names]
     while not match.is_over and (chunk.limit is None or len(records) < chunk.limit):
         state = match.next_hand()
         by_seat = {seat: seats[name] for seat, name in state.players.items()}
@@ -211,8 +243,13 @@ def _play_match(chunk: Chunk) -> ChunkResult:
                 payments=tuple(payments),
                 turns=state.turns,
                 claims=claims,
+                fallbacks=tuple(_faults(seats[name]) - faults_before[p] for p, name in enumerate(names))
+                if outside
+                else (),
             )
         )
+        if outside:
+            faults_before = [_faults(seats[name]) for name in names]
         if chunk.keep_logs:
             logs.append(tuple(state.events))
     return ChunkResult(chunk.index, chunk.rotation, tuple(records), tuple(logs))
@@ -220,29 +257,77 @@ def _play_match(chunk: Chunk) -> ChunkResult:
 
 # ---------------------------------------------------------------- statistics
 
-
-def _mean_interval(values: Sequence[float]) -> tuple[float, float, float]:
-    """Mean and its 95% interval (normal approximation over independent units)."""
-    n = len(values)
-    if n == 0:
-        return 0.0, 0.0, 0.0
-    mean = sum(values) / n
-    if n == 1:
-        return mean, mean, mean
-    variance = sum((v - mean) ** 2 for v in values) / (n - 1)
-    half = 1.96 * math.sqrt(variance / n)
-    return mean, mean - half, mean + half
+# Student's t: the two-sided 95% quantile for 1 to 9 degrees of freedom; from 10 on the Cornish-Fisher
+# expansion below (within 1e-6 of the exact value).
+_T975_SMALL = (12.7062, 4.3027, 3.1824, 2.7764, 2.5706, 2.4469, 2.3646, 2.3060, 2.2622)
+_Z975 = 1.959963984540054
 
 
-def _rate_interval(values: Sequence[float]) -> tuple[float, float, float]:
-    mean, low, high = _mean_interval(values)
-    return mean, max(0.0, low), min(1.0, high)
+def _t975(df: int) -> float:
+    """The 97.5% quantile of Student's t with ``df`` degrees of freedom (a 95% two-sided interval)."""
+    if df < 1:
+        return math.inf
+    if df <= len(_T975_SMALL):
+        return _T975_SMALL[df - 1]
+    z = _Z975
+    g1 = (z**3 + z) / 4
+    g2 = (5 * z**5 + 16 * z**3 + 3 * z) / 96
+    g3 = (3 * z**7 + 19 * z**5 + 17 * z**3 - 15 * z) / 384
+    g4 = (79 * z**9 + 776 * z**7 + 1482 * z**5 - 1920 * z**3 - 945 * z) / 92160
+    return z + g1 / df + g2 / df**2 + g3 / df**3 + g4 / df**4
+
+
+def _ratio_interval(totals: Sequence[float], sizes: Sequence[int]) -> tuple[float, float, float]:
+    """A per-hand rate over independent units (a hand, or a duplicate board of several hands): the
+    estimate ``sum(totals) / sum(sizes)`` (the figure shown) and its 95% interval, centred on it.
+
+    The units are the observations: the standard error is the ratio estimator's (each unit's residual
+    ``total - estimate * size``), the quantile Student's t with one degree of freedom fewer than
+    units, so a run of few boards gets the wider interval it deserves. With units of one hand each it is
+    the ordinary t interval of a mean. Fewer than two units give no interval: (-inf, inf)."""
+    hands = sum(sizes)
+    if hands == 0:
+        return 0.0, -math.inf, math.inf
+    estimate = sum(totals) / hands
+    n = len(sizes)
+    if n < 2:
+        return estimate, -math.inf, math.inf
+    residuals = sum((total - estimate * size) ** 2 for total, size in zip(totals, sizes))
+    error = math.sqrt(residuals / (n * (n - 1))) / (hands / n)
+    half = _t975(n - 1) * error
+    return estimate, estimate - half, estimate + half
+
+
+def _clip(interval: tuple[float, float, float]) -> tuple[float, float, float]:
+    estimate, low, high = interval
+    return estimate, max(0.0, low), min(1.0, high)
+
+
+def _finite(value: float) -> float | None:
+    return value if math.isfinite(value) else None  # JSON has no infinity: null is "no interval"
+
+
+MEASURES = ("win_rate", "deal_in_rate", "net_per_hand")
+
+
+def player_name(player: int, spec: str) -> str:
+    """A player's name at the table and in the game log (hand_start's ``players``, seat -> name): its
+    place in --players and its entry, ``P1 expert``, so a log says who sat where."""
+    return f"P{player + 1} {spec}"
+
+
+def player_kind(spec: str) -> str:
+    """What kind of player a --players entry names: ``bot`` for a bot level, ``outside`` for a player
+    outside sparrow (``cmd:PROGRAM``, ``module:Class``), else the entry itself (``simple``...)."""
+    if spec in LEVELS:
+        return "bot"
+    return "outside" if is_outside(spec) else spec
 
 
 @dataclass(frozen=True, slots=True)
 class PlayerStats:
     player: int  # its place in --players
-    level: str
+    level: str  # the --players entry (for a bot, its level)
     hands: int
     wins: int
     win_rate: float
@@ -254,22 +339,36 @@ class PlayerStats:
     average_win: float
     net_per_hand: float
     net_per_hand_ci: tuple[float, float]
+    kind: str = ""  # "bot" for a bot level, else the player kind (player_kind)
+    name: str = ""  # its name in the game log (hand_start's players): P1, P2...
+    # This player minus the mean of the others, per measure: (difference, low, high), paired unit by
+    # unit (LabResult.compare).
+    vs_others: Mapping[str, tuple[float, float, float]] = field(default_factory=dict)
+    fallbacks: int = 0  # an outside seat's decisions taken by the built-in bot (docs/protocol.md)
 
     def to_dict(self) -> dict[str, Any]:
+        paired: dict[str, Any] = {}
+        for measure, (difference, low, high) in self.vs_others.items():
+            paired[measure] = difference
+            paired[f"{measure}_ci"] = [_finite(low), _finite(high)]
         return {
             "player": self.player,
+            "name": self.name,
+            "kind": self.kind,
             "level": self.level,
             "hands": self.hands,
             "wins": self.wins,
             "win_rate": self.win_rate,
-            "win_rate_ci": list(self.win_rate_ci),
+            "win_rate_ci": [_finite(v) for v in self.win_rate_ci],
             "deal_ins": self.deal_ins,
             "deal_in_rate": self.deal_in_rate,
-            "deal_in_rate_ci": list(self.deal_in_rate_ci),
+            "deal_in_rate_ci": [_finite(v) for v in self.deal_in_rate_ci],
             "self_draw_share": self.self_draw_share,
             "average_win": self.average_win,
             "net_per_hand": self.net_per_hand,
-            "net_per_hand_ci": list(self.net_per_hand_ci),
+            "net_per_hand_ci": [_finite(v) for v in self.net_per_hand_ci],
+            "vs_others": paired,
+            "fallbacks": self.fallbacks,
         }
 
 
@@ -290,26 +389,37 @@ class LabResult:
     # Per independent unit (a hand, or a duplicate board), per player: (wins, deal-ins, net) and the
     # unit's number of hands; kept for paired comparisons between players.
     units: tuple[tuple[int, tuple[tuple[int, int, int], ...]], ...] = field(default=(), repr=False)
+    version: str = ""  # sparrow's version
+    match_seeds: tuple[int, ...] = field(default=(), repr=False)  # by match (board) played, in order
+    elapsed: float = field(default=0.0, compare=False)  # seconds the run took (not part of to_dict)
 
     def compare(self, player: int, others: Sequence[int], measure: str = "win_rate") -> tuple[float, float, float]:
         """The difference between ``player`` and the mean of ``others`` in ``measure`` (``win_rate``,
         ``deal_in_rate`` or ``net_per_hand``), with its 95% interval, paired unit by unit (a duplicate
-        board compares the players on the same deals)."""
-        column = {"win_rate": 0, "deal_in_rate": 1, "net_per_hand": 2}[measure]
-        differences = []
-        for size, per_player in self.units:
-            mine = per_player[player][column] / size
-            theirs = sum(per_player[o][column] for o in others) / size / len(others)
-            differences.append(mine - theirs)
-        return _mean_interval(differences)
+        board compares the players on the same deals). The difference is exactly the difference of the
+        estimates shown (every player plays every hand)."""
+        column = MEASURES.index(measure)
+        others = list(others)
+        if not others:
+            raise ValueError("compare a player with at least one other")
+        totals = [
+            per_player[player][column] - sum(per_player[o][column] for o in others) / len(others)
+            for _, per_player in self.units
+        ]
+        return _ratio_interval(totals, [size for size, _ in self.units])
 
     def to_dict(self) -> dict[str, Any]:
         return {
+            "version": self.version,
             "rules": self.rules,
             "options": dict(self.options),
             "hands": self.hands,
             "seed": self.seed,
+            "seeds": {"run": self.seed, "matches": list(self.match_seeds)},
             "duplicate": self.duplicate,
+            # The intervals' independent unit: a hand, or a duplicate board (a deal in every rotation).
+            "interval_unit": "board" if self.duplicate else "hand",
+            "units": len(self.units),
             "drawn_rate": self.drawn_rate,
             "matches": self.matches,
             "average_turns": self.average_turns,
@@ -327,40 +437,33 @@ def _summarise(
     units: list[list[HandRecord]],
     logs: list[tuple[dict[str, Any], ...]],
     matches: int,
+    match_seeds: Sequence[int] = (),
+    elapsed: float = 0.0,
 ) -> LabResult:
     """Statistics over ``units``: each unit a list of hands whose results are taken as one
     independent observation for the intervals (a hand, or a duplicate board)."""
+    from sparrow._version import __version__
+
     count = len(players)
+    units = [unit for unit in units if unit]
     hands = [record for unit in units for record in unit]
     total = len(hands)
-    stats = []
-    for p in range(count):
-        wins = [r for r in hands if r.winner == p]
-        deal_ins = sum(1 for r in hands if r.discarder == p)
-        win_units = [sum(r.winner == p for r in unit) / len(unit) for unit in units if unit]
-        deal_units = [sum(r.discarder == p for r in unit) / len(unit) for unit in units if unit]
-        net_units = [sum(r.payments[p] for r in unit) / len(unit) for unit in units if unit]
-        _, win_low, win_high = _rate_interval(win_units)
-        _, deal_low, deal_high = _rate_interval(deal_units)
-        _, net_low, net_high = _mean_interval(net_units)
-        stats.append(
-            PlayerStats(
-                player=p,
-                level=players[p],
-                hands=total,
-                wins=len(wins),
-                win_rate=len(wins) / total if total else 0.0,
-                win_rate_ci=(win_low, win_high),
-                deal_ins=deal_ins,
-                deal_in_rate=deal_ins / total if total else 0.0,
-                deal_in_rate_ci=(deal_low, deal_high),
-                self_draw_share=sum(r.self_drawn for r in wins) / len(wins) if wins else 0.0,
-                average_win=sum(r.score for r in wins) / len(wins) if wins else 0.0,
-                net_per_hand=sum(r.payments[p] for r in hands) / total if total else 0.0,
-                net_per_hand_ci=(net_low, net_high),
-            )
+    sizes = [len(unit) for unit in units]
+    per_unit = tuple(
+        (
+            len(unit),
+            tuple(
+                (
+                    sum(r.winner == p for r in unit),
+                    sum(r.discarder == p for r in unit),
+                    sum(r.payments[p] for r in unit),
+                )
+                for p in range(count)
+            ),
         )
-    return LabResult(
+        for unit in units
+    )
+    result = LabResult(
         rules=rules,
         options=dict(options),
         players=players,
@@ -368,27 +471,46 @@ def _summarise(
         seed=seed,
         duplicate=duplicate,
         drawn_rate=sum(r.winner is None for r in hands) / total if total else 0.0,
-        stats=tuple(stats),
+        stats=(),
         matches=matches,
         average_turns=sum(r.turns for r in hands) / total if total else 0.0,
         claims_per_hand=sum(r.claims for r in hands) / total if total else 0.0,
         logs=tuple(logs),
-        units=tuple(
-            (
-                len(unit),
-                tuple(
-                    (
-                        sum(r.winner == p for r in unit),
-                        sum(r.discarder == p for r in unit),
-                        sum(r.payments[p] for r in unit),
-                    )
-                    for p in range(count)
-                ),
-            )
-            for unit in units
-            if unit
-        ),
+        units=per_unit,
+        version=__version__,
+        match_seeds=tuple(match_seeds),
+        elapsed=elapsed,
     )
+    stats = []
+    for p in range(count):
+        wins = [r for r in hands if r.winner == p]
+        deal_ins = sum(1 for r in hands if r.discarder == p)
+        win_rate, win_low, win_high = _clip(_ratio_interval([u[p][0] for _, u in per_unit], sizes))
+        deal_rate, deal_low, deal_high = _clip(_ratio_interval([u[p][1] for _, u in per_unit], sizes))
+        net, net_low, net_high = _ratio_interval([u[p][2] for _, u in per_unit], sizes)
+        others = [o for o in range(count) if o != p]
+        stats.append(
+            PlayerStats(
+                player=p,
+                level=players[p],
+                hands=total,
+                wins=len(wins),
+                win_rate=win_rate,
+                win_rate_ci=(win_low, win_high),
+                deal_ins=deal_ins,
+                deal_in_rate=deal_rate,
+                deal_in_rate_ci=(deal_low, deal_high),
+                self_draw_share=sum(r.self_drawn for r in wins) / len(wins) if wins else 0.0,
+                average_win=sum(r.score for r in wins) / len(wins) if wins else 0.0,
+                net_per_hand=net,
+                net_per_hand_ci=(net_low, net_high),
+                kind=player_kind(players[p]),
+                name=player_name(p, players[p]),
+                vs_others={measure: result.compare(p, others, measure) for measure in MEASURES} if others else {},
+                fallbacks=sum(r.fallbacks[p] for r in hands if r.fallbacks),
+            )
+        )
+    return dataclasses.replace(result, stats=tuple(stats))
 
 
 # ---------------------------------------------------------------- running
@@ -401,8 +523,15 @@ def parse_players(text: str, seats: int = 4) -> tuple[str, ...]:
         kinds = kinds * seats
     known = player_kinds()
     for kind in kinds:
-        if kind not in known:
-            raise LabError(f"unknown player {kind!r} (expected one of {', '.join(known)})")
+        if is_outside(kind):
+            try:
+                check_outside(kind)
+            except AgentError as error:
+                raise LabError(str(error)) from None
+        elif kind not in known:
+            raise LabError(
+                f"unknown player {kind!r} (expected one of {', '.join(known)}, 'cmd:PROGRAM' or module:Class)"
+            )
     if len(kinds) != seats:
         raise LabError(f"this table seats {seats} players, --players names {len(kinds)}")
     return kinds
@@ -507,6 +636,20 @@ def _warm_up() -> None:
     shanten([0] * 34)
 
 
+def check_hands(hands: int, seats: int, duplicate: bool) -> None:
+    """Raise :class:`LabError` unless a run can play exactly ``hands`` hands: at least one, and in
+    duplicate mode a multiple of the seats (every deal is played once per rotation of the players)."""
+    if not isinstance(hands, int) or isinstance(hands, bool) or hands < 1:
+        raise LabError(f"the number of hands must be a whole number of at least 1, got {hands!r}")
+    if duplicate and hands % seats:
+        below, above = hands - hands % seats, hands - hands % seats + seats
+        nearest = f"{below} or {above}" if below else f"{above}"
+        raise LabError(
+            f"a duplicate run plays every deal once per rotation of the {seats} players:"
+            f" the number of hands must be a multiple of {seats}, at least {seats} hands (e.g. {nearest})"
+        )
+
+
 def run_lab(
     rules: str,
     players: Sequence[str],
@@ -518,10 +661,16 @@ def run_lab(
     options: Mapping[str, Any] | None = None,
     keep_logs: bool = False,
     on_progress: Callable[[int], None] | None = None,
+    on_log: Callable[[tuple[dict[str, Any], ...]], None] | None = None,
     executor: Executor | None = None,
 ) -> LabResult:
-    """Play ``hands`` hands of ``rules`` with ``players`` (kinds in seat order, see
-    :func:`player_kinds`) and measure each player. See the module docstring."""
+    """Play exactly ``hands`` hands of ``rules`` with ``players`` (kinds in seat order, see
+    :func:`player_kinds`) and measure each player. See the module docstring.
+
+    ``on_log`` is handed each hand's game log as soon as the hand is part of the result, in the
+    result's order (the same for any number of workers), so a caller can write the log as the run
+    goes; ``keep_logs`` keeps them in the result as well."""
+    started = time.perf_counter()
     if not isinstance(hands, int) or isinstance(hands, bool) or hands < 1:
         raise LabError(f"the number of hands must be a whole number of at least 1, got {hands!r}")
     if not isinstance(seed, int) or isinstance(seed, bool):
@@ -533,28 +682,50 @@ def run_lab(
     kinds = tuple(players)
     known = player_kinds()
     for kind in kinds:
-        if kind not in known:
+        if is_outside(kind):
+            try:
+                check_outside(kind)  # a module that does not import: said before anything is played
+            except AgentError as error:
+                raise LabError(str(error)) from None
+        elif kind not in known:
             raise LabError(f"unknown player {kind!r} (expected one of {', '.join(known)})")
     count = len(kinds)
     if count != table.seats:
         raise LabError(f"this table seats {table.seats} players, got {count}")
-    if duplicate and hands < count:
-        raise LabError(f"a duplicate run plays every deal once per rotation: at least {count} hands")
+    check_hands(hands, count, duplicate)
     option_items = tuple(sorted(options.items()))
+    logging = keep_logs or on_log is not None
 
-    per_rotation = -(-hands // count)
     played = matches = 0
+    match_seeds: list[int] = []
 
     def chunks() -> Iterator[Chunk]:
         # A chunk needs no more hands than the run still lacks once the results before it are in
-        # (``played`` counts those already used; one taken early only sees a larger bound).
+        # (``played`` counts those already used; a chunk drawn early only sees a larger bound, and a
+        # bound never changes the hands kept: a match cut at its end plays the same hands before it).
+        # In duplicate mode what is still lacking is shared evenly among the rotations of a board.
         index = 0
         while True:
             rotations = range(count) if duplicate else (index % count,)
             for rotation in rotations:
-                limit = per_rotation if duplicate else max(1, hands - played)
-                yield Chunk(rules, option_items, kinds, seed, index, rotation, keep_logs, limit)
+                lacking = hands - played
+                limit = max(1, -(-lacking // count) if duplicate else lacking)
+                yield Chunk(rules, option_items, kinds, seed, index, rotation, logging, limit)
             index += 1
+
+    def accept(results: Sequence[ChunkResult], take: int | None) -> list[HandRecord]:
+        """The first ``take`` hands (all if None) of each result, their logs handed on in order."""
+        kept: list[HandRecord] = []
+        for result in results:
+            records = result.hands if take is None else result.hands[:take]
+            kept.extend(records)
+            for log in result.logs[: len(records)]:
+                if keep_logs:
+                    logs.append(log)
+                if on_log is not None:
+                    on_log(log)
+        match_seeds.append(_match_seed(seed, results[0].index))
+        return kept
 
     run = executor or _local_executor(workers)
     units: list[list[HandRecord]] = []
@@ -565,35 +736,35 @@ def run_lab(
     with _rare_full_collections():
         for result in run(play_chunk, chunks()):
             if not duplicate:
-                matches += 1
-                take = result.hands[: hands - played]
+                take = accept([result], hands - played)
                 units.extend([record] for record in take)
-                logs.extend(result.logs[: len(take)])
-                played += len(take)
-                if on_progress is not None:
-                    on_progress(len(take))
             else:
                 board.append(result)
                 if len(board) < count:
                     continue
-                # A board is complete: every rotation of one match. Cut it evenly if it would overshoot.
-                per_rotation = min(len(r.hands) for r in board)
-                room = (hands - played) // count
-                keep = min(per_rotation, room) if hands - played < per_rotation * count else None
-                unit = []
-                for r in board:
-                    take = r.hands if keep is None else r.hands[:keep]
-                    unit.extend(take)
-                    logs.extend(r.logs[: len(take)])
-                if unit:
-                    units.append(unit)
-                    matches += 1
-                played += len(unit)
-                if on_progress is not None:
-                    on_progress(len(unit))
+                # A board is complete: every rotation of one match, the same walls hand by hand. Every
+                # rotation keeps the same number of hands (the shortest rotation's, or what the run
+                # still lacks shared evenly), so every player meets each deal kept from every chair.
+                # ``hands`` is a multiple of the seats (check_hands): the run ends on exactly ``hands``.
+                keep = min(min(len(r.hands) for r in board), (hands - played) // count)
+                take = accept(board, keep)
+                units.append(take)
                 board = []
-                if keep is not None:
-                    played = hands  # the last board was cut: stop here
+            matches += 1
+            played += len(take)
+            if on_progress is not None:
+                on_progress(len(take))
             if played >= hands:
                 break
-    return _summarise(rules, options, kinds, seed, duplicate, units, logs, matches)
+    return _summarise(
+        rules,
+        options,
+        kinds,
+        seed,
+        duplicate,
+        units,
+        logs,
+        matches,
+        match_seeds,
+        time.perf_counter() - started,
+    )

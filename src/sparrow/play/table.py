@@ -36,6 +36,7 @@ from sparrow.game.procedures import procedure
 from sparrow.game.replay import ReplayError, replay_onto
 from sparrow.game.state import HandResult, HandState, Observation
 from sparrow.rules import ScoreResult, get_ruleset
+from sparrow.seats import AgentError, check_outside, is_outside, make_seat
 
 __all__ = ["Table", "Step", "HandOutcome", "TableError", "HUMAN"]
 
@@ -87,6 +88,7 @@ class Table:
         options: Mapping[str, Any] | None = None,
         *,
         human: str = HUMAN,
+        opponents: Sequence[str] | None = None,
     ) -> None:
         if level not in LEVELS:
             raise TableError(f"unknown level {level!r} (expected one of {', '.join(LEVELS)})")
@@ -109,6 +111,23 @@ class Table:
         self.match = Match(rules, seed, self.options, chairs)
         rng = random.Random(f"sparrow-table/{seed}")
         self.bots: dict[str, Bot] = {name: get_bot(level, rng.getrandbits(32)) for name in chairs if name != human}
+        # Seats taken by other players than the built-in bots (``cmd:...``, ``module:Class``): the
+        # chairs after the human's, in order, as ``opponents`` names them; the rest stay bots.
+        self.seated: dict[str, Any] = {}
+        others = [name for name in chairs[chairs.index(human) + 1 :] + chairs[: chairs.index(human)]]
+        for place, (name, kind) in enumerate(zip(others, opponents or ())):
+            if kind in LEVELS:
+                self.bots[name] = get_bot(kind, self.bots[name].seed)
+            elif is_outside(kind):
+                try:
+                    check_outside(kind)
+                except AgentError as error:
+                    raise TableError(str(error)) from None
+                self.seated[name] = make_seat(kind, self.bots[name].seed, place)
+            else:
+                raise TableError(f"unknown opponent {kind!r} (a level, 'cmd:PROGRAM' or module:Class)")
+        if opponents is not None and len(opponents) > len(others):
+            raise TableError(f"this table has {len(others)} other seats, {len(opponents)} opponents were named")
         self.hand: HandState | None = None
         self.results: list[HandOutcome] = []  # every finished hand, in order
         self._log: list[dict[str, Any]] = []  # finished hands' events
@@ -197,7 +216,10 @@ class Table:
                 break  # only the human is left to decide
             seat = bots[0]
             name = hand.players[seat]
-            hand.apply(self.bots[name].act(hand.observation(seat)))
+            if name in self.seated:  # an outside player: the referee's checks are in its seat
+                hand.apply(self.seated[name].choose(hand, seat, hand.legal_actions(seat)))
+            else:
+                hand.apply(self.bots[name].act(hand.observation(seat)))
         if hand.is_over:
             self._record(hand)
         return self._step()

@@ -62,6 +62,7 @@ SCRIPT = (
     N_("on a discard"), N_("self-drawn"), N_("robbing the kong"),
     # hints
     N_("Complete: declare the win"), N_("Ready (tenpai)"), N_("Shanten {count}"),
+    N_("Waiting, but no wait reaches the minimum"), N_("waits, short of the minimum, on"),
     N_("{unseen} left · ron {ron}, tsumo {tsumo}"), N_("{unseen} left · cannot win: {reason}"),
     N_("not a legal win"), N_("Discard"), N_("waits on"), N_("shanten {count}, improves with"),
     N_("({unseen} unseen)"), N_("Improves with"),

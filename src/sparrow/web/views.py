@@ -12,13 +12,13 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from sparrow.core.analysis import accepted_tiles, shanten, unseen_count
-from sparrow.core.situation import HandSituation
 from sparrow.core.tiles import Tile, tile_counts
 from sparrow.game.actions import ActionKind
 from sparrow.game.events import tiles_in_order_text, tiles_text
 from sparrow.game.replay import replay_states
 from sparrow.game.state import Observation, Phase
 from sparrow.i18n import translate, translate_result
+from sparrow.play.hints import would_score
 from sparrow.play.table import Step, Table
 from sparrow.rules import ScoreResult, get_ruleset
 from sparrow.store import GameRecord
@@ -206,7 +206,7 @@ def _refusal(
     ruleset = get_ruleset(observation.rules)
     if sum(counts) + 3 * melds != 14 or not ruleset.is_complete(counts, melds, observation.options):
         return None
-    verdict = _would_score(observation, concealed, tile)[win_by]
+    verdict = would_score(observation, concealed, tile)[win_by]
     if verdict["valid"]:
         return None  # a winning hand the engine did not offer for another reason (none is known)
     reason = translate(verdict["reason"] or "", lang)
@@ -229,39 +229,13 @@ def _visible(observation: Observation) -> list[int]:
     return visible
 
 
-def _would_score(observation: Observation, concealed: Sequence[Tile], tile: Tile) -> dict[str, Any]:
-    """What a win on ``tile`` would score, on a discard and self-drawn (or why it would not win)."""
-    ruleset = get_ruleset(observation.rules)
-    seat = observation.seat
-    answer: dict[str, Any] = {}
-    for win_by in ("discard", "self_draw"):
-        situation = HandSituation(
-            rules=observation.rules,
-            concealed=tuple(concealed),
-            melds=tuple(observation.melds[seat]),
-            winning_tile=tile,
-            win_by=win_by,
-            seat_wind=seat,
-            round_wind=observation.round_wind,
-            bonus=tuple(sorted(observation.bonus[seat])),
-            options=dict(observation.options),
-        )
-        try:
-            result = ruleset.score(situation)
-        except (ValueError, NotImplementedError) as error:
-            answer[win_by] = {"valid": False, "total": 0, "reason": str(error)}
-            continue
-        answer[win_by] = {"valid": result.valid, "total": result.total, "reason": result.reason}
-    return answer
-
-
 def _waits_with_scores(
     observation: Observation, counts: list[int], melds: int, visible: list[int], waits: Sequence[Tile]
 ) -> list[dict[str, Any]]:
     concealed = [tile for tile in range(34) for _ in range(counts[tile])]
     kinds = [Tile(t) for t in concealed]
     return [
-        {"tile": str(tile), "unseen": unseen_count([tile], counts, visible)} | _would_score(observation, kinds, tile)
+        {"tile": str(tile), "unseen": unseen_count([tile], counts, visible)} | would_score(observation, kinds, tile)
         for tile in waits
     ]
 
@@ -305,16 +279,21 @@ def hint(observation: Observation, lang: str = "en") -> dict[str, Any]:
             }
             if waits:
                 row["waits"] = _waits_with_scores(observation, counts, melds, visible, waits)
+                # Ready only on a wait that can win: one short of the minimum is told apart.
+                row["ready"] = any(w["discard"]["valid"] or w["self_draw"]["valid"] for w in row["waits"])
+                row["short"] = not row["ready"]
             rows.append(row)
             counts[kind] += 1
         rows.sort(key=lambda r: (r["shanten"], -r["unseen"], Tile.parse(r["discard"])))
         answer["discards"] = rows
         answer["waits"] = []
+        answer["ready"] = any(row["ready"] for row in rows)
     else:
         waits = ruleset.waits(counts, melds, options)
         answer["shanten"] = 0 if waits else shanten(counts, melds, forms)
         answer["discards"] = []
         answer["waits"] = _waits_with_scores(observation, counts, melds, visible, waits) if waits else []
+        answer["ready"] = any(w["discard"]["valid"] or w["self_draw"]["valid"] for w in answer["waits"])
         if not waits:
             improving = accepted_tiles(counts, melds, forms)
             answer["improves"] = {"tiles": tiles_text(improving), "unseen": unseen_count(improving, counts, visible)}

@@ -21,7 +21,9 @@ export async function drawHint() {
   }
   box.replaceChildren();
   const head = document.createElement("h3");
-  head.textContent = data.shanten < 0 ? T("Complete: declare the win") : data.shanten === 0 ? T("Ready (tenpai)")
+  // Ready only on a wait that can win: a shape short of the minimum is said to be so.
+  head.textContent = data.shanten < 0 ? T("Complete: declare the win")
+    : data.shanten === 0 ? (data.ready === false ? T("Waiting, but no wait reaches the minimum") : T("Ready (tenpai)"))
     : T("Shanten {count}", { count: data.shanten });
   box.append(head);
   const list = document.createElement("ul");
@@ -38,7 +40,8 @@ export async function drawHint() {
   for (const option of (data.discards || []).slice(0, 5)) {
     const li = document.createElement("li");
     li.append(`${T("Discard")} `, tileElement(option.discard, { size: "mini" }),
-      ` → ${option.ready ? T("waits on") : T("shanten {count}, improves with", { count: option.shanten })} `);
+      ` → ${option.ready ? T("waits on") : option.short ? T("waits, short of the minimum, on")
+        : T("shanten {count}, improves with", { count: option.shanten })} `);
     li.append(tileRow(option.tiles, { size: "mini" }), ` ${T("({unseen} unseen)", { unseen: option.unseen })}`);
     if (option.waits) {
       const sub = document.createElement("ul");

@@ -1,0 +1,34 @@
+#!/usr/bin/env python3
+"""A Sparrow seat in plain Python, with no Sparrow import: the line protocol of docs/protocol.md.
+
+It reads one JSON object per line on stdin and answers each request on stdout: a win when one is
+legal, else a random legal action, but never passing up a discard for nothing. Run it in a seat:
+
+    sparrow simulate --players 'cmd:python3 examples/random_bot.py',normal,normal,normal --hands 100
+"""
+
+import json
+import random
+import sys
+
+
+def main() -> None:
+    rng = random.Random(int(sys.argv[1]) if len(sys.argv) > 1 else 0)
+    hands = 0
+    for line in sys.stdin:
+        message = json.loads(line)
+        kind = message.get("type")
+        if kind == "event" and message["event"].get("event") == "hand_start":
+            hands += 1  # the events tell the game as the seat sees it; this bot only counts hands
+        elif kind == "request":
+            legal = message["legal"]
+            wins = [action for action in legal if action["action"] == "win"]
+            choice = wins[0] if wins else rng.choice(legal)
+            # Answer with the action itself (an index works too: {"choose": 0}); flush every line.
+            print(json.dumps({"action": choice["action"], "tile": choice.get("tile")}), flush=True)
+        elif kind == "end":
+            break
+
+
+if __name__ == "__main__":
+    main()

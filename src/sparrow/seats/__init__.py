@@ -1,0 +1,70 @@
+"""The seats: who may sit at a table, and how the referee talks to them (``docs/agents.md``).
+
+An :class:`Agent` answers its seat's observation with one of the legal actions. The built-in bots,
+a Python class of your own (``module:Class``) and a program of any language over the JSON-lines
+protocol of ``docs/protocol.md`` (``cmd:...``) all sit through it; :func:`make_seat` makes the lab's
+player for a ``--players`` entry.
+"""
+
+from __future__ import annotations
+
+import atexit
+from typing import Any
+
+from sparrow.seats.agents import Agent, AgentError, BotAgent, Seat, load_agent
+from sparrow.seats.process import DEFAULT_TIME_LIMIT, PROTOCOL_VERSION, ProcessAgent
+
+__all__ = [
+    "Agent",
+    "AgentError",
+    "BotAgent",
+    "Seat",
+    "ProcessAgent",
+    "PROTOCOL_VERSION",
+    "DEFAULT_TIME_LIMIT",
+    "load_agent",
+    "is_outside",
+    "check_outside",
+    "make_seat",
+]
+
+COMMAND = "cmd:"
+
+# The programs a process keeps running, by (command, the player's place in --players): started once,
+# reused from match to match (starting a program for each one-hand casual match would cost more than
+# playing it), stopped when the process ends.
+_PROGRAMS: dict[tuple[str, int], ProcessAgent] = {}
+
+
+def is_outside(kind: str) -> bool:
+    """Whether a --players entry names an outside player: ``cmd:...`` or ``module:Class``."""
+    return kind.startswith(COMMAND) or ":" in kind
+
+
+def check_outside(kind: str) -> None:
+    """Refuse an outside player that cannot sit, in one line (:class:`AgentError`): an empty command,
+    a module path that does not import."""
+    if kind.startswith(COMMAND):
+        if not kind[len(COMMAND) :].strip():
+            raise AgentError("cmd: names no command")
+        return
+    load_agent(kind)
+
+
+def make_seat(kind: str, seed: int, player: int = 0) -> Any:
+    """The lab's player for an outside --players entry (``cmd:...`` or ``module:Class``)."""
+    if kind.startswith(COMMAND):
+        key = (kind, player)
+        program = _PROGRAMS.get(key)
+        if program is None:
+            program = _PROGRAMS[key] = ProcessAgent(kind[len(COMMAND) :].strip(), seed=seed)
+        program.reseed(seed)
+        return program
+    return Seat(load_agent(kind, seed), seed=seed)
+
+
+@atexit.register
+def _close_programs() -> None:
+    for program in _PROGRAMS.values():
+        program.close()
+    _PROGRAMS.clear()

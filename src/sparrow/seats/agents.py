@@ -1,0 +1,110 @@
+"""One seat interface: an agent sees its own seat's observation and the legal actions, and answers one.
+
+Every kind of player sits through :class:`Agent`: the built-in bots (:class:`BotAgent`), a Python class
+of your own named ``module:Class`` (:func:`load_agent`), and a program of any language speaking the line
+protocol of ``docs/protocol.md`` (:class:`~sparrow.seats.process.ProcessAgent`). The referee (the lab,
+the table) hands an agent nothing but ``state.observation(seat)``: never another seat's concealed tiles,
+nor the wall.
+
+:class:`Seat` puts an agent at a simulated table and is the referee's side of the bargain: an answer that
+is not one of the legal actions, or an agent that fails, does not stop the table; the decision falls to a
+built-in bot and the fault is counted with its reason.
+"""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any, Protocol, runtime_checkable
+
+from sparrow.bots import LEVELS, get_bot
+from sparrow.game.actions import Action
+from sparrow.game.state import HandState, Observation
+
+__all__ = ["Agent", "AgentError", "BotAgent", "Seat", "load_agent"]
+
+
+class AgentError(ValueError):
+    """An agent that cannot be seated: a module path that does not import, a class that is no agent."""
+
+
+@runtime_checkable
+class Agent(Protocol):
+    """What sits in a seat: one method, called at each of the seat's decisions."""
+
+    def act(self, observation: Observation, legal: Sequence[Action]) -> Action:
+        """One of ``legal`` (the same as ``observation.legal_actions``)."""
+        ...
+
+
+class BotAgent:
+    """A built-in bot (``easy``, ``normal``, ``expert``) as an agent."""
+
+    def __init__(self, level: str, seed: int = 0) -> None:
+        self.bot = get_bot(level, seed)
+
+    def act(self, observation: Observation, legal: Sequence[Action]) -> Action:
+        return self.bot.act(observation)
+
+
+def load_agent(path: str, seed: int = 0) -> Agent:
+    """The agent named ``module:Class`` (or ``module:function`` returning one), made with ``seed`` when
+    its constructor takes one. Raises :class:`AgentError` in one line when it cannot be made."""
+    module_name, _, attribute = path.partition(":")
+    if not module_name or not attribute:
+        raise AgentError(f"an agent is named module:Class, not {path!r}")
+    try:
+        module = importlib.import_module(module_name)
+    except Exception as error:  # an import error of the user's module, of whatever kind
+        raise AgentError(f"agent {path!r}: module {module_name!r} does not import ({error})") from None
+    made = getattr(module, attribute, None)
+    if made is None:
+        raise AgentError(f"agent {path!r}: module {module_name!r} has no {attribute!r}")
+    try:
+        takes_seed = "seed" in inspect.signature(made).parameters
+    except (TypeError, ValueError):
+        takes_seed = False
+    try:
+        agent = made(seed=seed) if takes_seed else made()
+    except Exception as error:
+        raise AgentError(f"agent {path!r} could not be made: {error}") from None
+    if not callable(getattr(agent, "act", None)):
+        raise AgentError(f"agent {path!r} has no act(observation, legal) method")
+    return agent
+
+
+class Seat:
+    """An agent at a simulated table (a lab ``Player``): the referee's checks around it. An answer
+    not among the legal actions, or an exception from the agent, is replaced by the built-in
+    ``fallback`` bot's decision; ``faults`` counts each reason."""
+
+    def __init__(self, agent: Any, fallback: str = "normal", seed: int = 0) -> None:
+        if fallback not in LEVELS:
+            raise AgentError(f"fallback must be one of {', '.join(LEVELS)}, not {fallback!r}")
+        self.agent = agent
+        self.fallback = get_bot(fallback, seed)
+        self.faults: Counter[str] = Counter()
+
+    def choose(self, state: HandState, seat: str, actions: list[Action]) -> Action:
+        observation = state.observation(seat)
+        legal = observation.legal_actions
+        try:
+            answer = self.agent.act(observation, legal)
+        except Exception as error:  # the agent's own failure must not stop the table
+            return self._fall_back(observation, f"the agent failed: {type(error).__name__}: {error}")
+        if isinstance(answer, int) and not isinstance(answer, bool) and 0 <= answer < len(legal):
+            return legal[answer]  # an index into the legal list is an answer too
+        if answer in legal:
+            return answer
+        return self._fall_back(observation, f"not a legal action: {answer!r}")
+
+    def _fall_back(self, observation: Observation, reason: str) -> Action:
+        self.faults[reason.split(":")[0]] += 1
+        return self.fallback.act(observation)
+
+    def close(self) -> None:
+        closing = getattr(self.agent, "close", None)
+        if callable(closing):
+            closing()

@@ -1,0 +1,230 @@
+"""A seat played by another program: JSON lines over its stdin and stdout (``docs/protocol.md``).
+
+Sparrow writes one JSON object per line to the program: the events of the hand as its seat sees them
+(``{"type": "event", "event": {...}}``, the game log's events through ``seat_view``: no wall, no other
+seat's concealed or drawn tile), then, at each decision, ``{"type": "request", "id": n, "seat": ...,
+"observation": {...}, "legal": [...]}``. The program answers one line: an action of the legal list
+(``{"action": "discard", "tile": "5p"}``) or its index (``{"choose": 0}``). ``{"type": "end"}`` closes.
+
+The referee never waits for ever nor trusts the answer: a line that is not JSON, an action not in the
+legal list, no answer within the time limit, or a program that exits, and the decision falls to a
+built-in bot; ``faults`` counts each reason and a warning names it. After a timeout or an exit the
+program is done with: the built-in bot plays the rest of the seat's decisions.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import select
+import shlex
+import subprocess
+import sys
+import time
+from collections import Counter
+from collections.abc import Mapping
+from typing import IO, Any
+
+from sparrow.bots import get_bot
+from sparrow.game.actions import Action
+from sparrow.game.events import seat_view
+from sparrow.game.state import HandState, Observation
+
+__all__ = ["ProcessAgent", "PROTOCOL_VERSION", "DEFAULT_TIME_LIMIT"]
+
+PROTOCOL_VERSION = 1
+DEFAULT_TIME_LIMIT = 5.0  # seconds a decision may take before the built-in bot decides instead
+_MAX_LINE = 1 << 20  # an answer is a few dozen bytes: a megabyte without a newline is garbage
+
+
+class ProcessAgent:
+    """A program in a seat, started with ``command`` (split as a shell would, run without one)."""
+
+    def __init__(
+        self,
+        command: str,
+        *,
+        fallback: str = "normal",
+        seed: int = 0,
+        time_limit: float = DEFAULT_TIME_LIMIT,
+        warn: IO[str] | None = None,
+    ) -> None:
+        self.command = command
+        self.time_limit = time_limit
+        self.fallback = get_bot(fallback, seed)
+        self.faults: Counter[str] = Counter()
+        self._warn = warn if warn is not None else sys.stderr
+        self._process: subprocess.Popen[bytes] | None = None
+        self._retired = False  # timed out or exited: the built-in bot plays on
+        self._buffer = b""
+        self._state: HandState | None = None
+        self._seat = ""
+        self._sent = 0  # events of self._state already written
+        self._pending: list[str] = []  # lines not yet written
+        self._requests = 0
+
+    def reseed(self, seed: int, fallback: str = "normal") -> None:
+        """A fresh built-in bot for the next match: the program is kept running between matches, but
+        what decides for it after a fault must not depend on which matches this process played."""
+        self.fallback = get_bot(fallback, seed)
+
+    # ------------------------------------------------------------------ the lab's Player
+
+    def choose(self, state: HandState, seat: str, actions: list[Action]) -> Action:
+        observation = state.observation(seat)
+        if self._retired:
+            return self.fallback.act(observation)
+        try:
+            self._catch_up(state, seat)
+            self._requests += 1
+            self._send(
+                {
+                    "type": "request",
+                    "id": self._requests,
+                    "seat": seat,
+                    "observation": observation.to_dict(),
+                    "legal": [action.to_dict() for action in observation.legal_actions],
+                }
+            )
+            self._flush()
+            line = self._read_line()
+        except _Retire as reason:
+            self._retired = True
+            self._stop()
+            return self._fall_back(observation, str(reason))
+        return self._answer(observation, line)
+
+    def close(self) -> None:
+        """Say goodbye and stop the program (also when it is gone already)."""
+        if self._process is not None and not self._retired:
+            try:
+                if self._state is not None:
+                    self._flush_events()
+                self._send({"type": "end"})
+                self._flush()
+            except _Retire:
+                pass
+        self._stop()
+
+    # ------------------------------------------------------------------ speaking
+
+    def _start(self) -> subprocess.Popen[bytes]:
+        if self._process is None:
+            try:
+                self._process = subprocess.Popen(
+                    shlex.split(self.command),
+                    stdin=subprocess.PIPE,
+                    stdout=subprocess.PIPE,
+                    stderr=None,  # the program's own messages go where ours go
+                )
+            except (OSError, ValueError) as error:
+                raise _Retire(f"could not start {self.command!r}: {error}") from None
+            self._buffer = b""
+        return self._process
+
+    def _send(self, message: Mapping[str, Any]) -> None:
+        """Queue one line; :meth:`_flush` writes the queue in one go (a decision's events and its
+        request cost one write, not one each)."""
+        self._pending.append(json.dumps(message, separators=(",", ":")))
+
+    def _flush(self) -> None:
+        process = self._start()
+        assert process.stdin is not None
+        data = ("\n".join(self._pending) + "\n").encode()
+        self._pending.clear()
+        try:
+            process.stdin.write(data)
+            process.stdin.flush()
+        except (BrokenPipeError, OSError):
+            raise _Retire("the program exited") from None
+
+    def _catch_up(self, state: HandState, seat: str) -> None:
+        """Write the events the program has not seen: the rest of the previous hand, then this one's."""
+        if state is not self._state:
+            if self._state is not None:
+                self._flush_events()
+            self._state, self._sent, self._seat = state, 0, seat
+        self._flush_events()
+
+    def _flush_events(self) -> None:
+        state = self._state
+        assert state is not None
+        events = state.events
+        for event in seat_view(events[self._sent :], self._seat):
+            self._send({"type": "event", "event": event})
+        self._sent = len(events)
+
+    def _read_line(self) -> bytes:
+        process = self._process
+        assert process is not None and process.stdout is not None
+        stream = process.stdout.fileno()
+        deadline = time.monotonic() + self.time_limit
+        while b"\n" not in self._buffer:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise _Retire(f"no answer within {self.time_limit:g} s")
+            ready, _, _ = select.select([stream], [], [], left)
+            if not ready:
+                continue
+            chunk = os.read(stream, 65536)
+            if not chunk:
+                raise _Retire("the program exited")
+            self._buffer += chunk
+            if len(self._buffer) > _MAX_LINE:
+                raise _Retire("the program wrote a line too long to be an answer")
+        line, _, self._buffer = self._buffer.partition(b"\n")
+        return line
+
+    def _answer(self, observation: Observation, line: bytes) -> Action:
+        legal = observation.legal_actions
+        try:
+            answer = json.loads(line)
+        except ValueError:
+            return self._fall_back(observation, f"not a JSON line: {line[:80]!r}")
+        if isinstance(answer, dict) and "choose" in answer:
+            index = answer["choose"]
+            if isinstance(index, int) and not isinstance(index, bool) and 0 <= index < len(legal):
+                return legal[index]
+            return self._fall_back(observation, f"no legal action number {index!r}")
+        if isinstance(answer, dict):
+            data = dict(answer)
+            data.setdefault("seat", observation.seat)
+            try:
+                action = Action.from_dict(data)
+            except ValueError as error:
+                return self._fall_back(observation, f"not an action: {error}")
+            if action in legal:
+                return action
+            return self._fall_back(observation, f"not a legal action now: {action}")
+        return self._fall_back(observation, f"not an action: {answer!r}")
+
+    def _fall_back(self, observation: Observation, reason: str) -> Action:
+        self.faults[reason.split(":")[0]] += 1
+        print(f"sparrow: seat {observation.seat} ({self.command}): {reason}; a built-in bot decides", file=self._warn)
+        return self.fallback.act(observation)
+
+    def _stop(self) -> None:
+        process, self._process = self._process, None
+        if process is None:
+            return
+        for stream in (process.stdin, process.stdout):
+            try:
+                if stream is not None:
+                    stream.close()
+            except OSError:
+                pass
+        try:
+            process.wait(timeout=1)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
+    def __del__(self) -> None:
+        try:
+            self._stop()
+        except Exception:
+            pass
+
+
+class _Retire(Exception):
+    """The program cannot go on: the seat's decisions fall to the built-in bot from now on."""
