@@ -463,8 +463,15 @@ def test_an_interrupted_simulation_keeps_a_readable_log(tmp_path, workers):
     path = tmp_path / "log.jsonl"
     args = [SPARROW, "simulate", "-r", "hkos", "-p", "simple", "-n", "1000000", "-w", workers, "--log", str(path)]
     # Its own process group, interrupted as a terminal's Ctrl-C does: every process of the group.
+    # A test worker may run with SIGINT ignored, and a child inherits that: give it back the default,
+    # as a terminal's shell does for the command it starts.
     process = subprocess.Popen(
-        args, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, start_new_session=True
+        args,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.default_int_handler),
     )
     try:
         # Interrupted once a few hands are in the log; a loaded machine (the whole suite on two
