@@ -16,10 +16,16 @@ def main() -> None:
     rng = random.Random(int(sys.argv[1]) if len(sys.argv) > 1 else 0)
     hands = 0
     for line in sys.stdin:
+        if line.startswith('{"type":"event"'):
+            # The events tell the game as the seat sees it. This bot keeps no state, so it does not
+            # parse them (most of the lines): it only counts the hands.
+            hands += '"event":"hand_start"' in line
+            continue
         message = json.loads(line)
         kind = message.get("type")
-        if kind == "event" and message["event"].get("event") == "hand_start":
-            hands += 1  # the events tell the game as the seat sees it; this bot only counts hands
+        if kind == "match":
+            # A new match: random choices drawn from its seed make a run the same however it is split.
+            rng = random.Random(message["seed"])
         elif kind == "request":
             legal = message["legal"]
             wins = [action for action in legal if action["action"] == "win"]

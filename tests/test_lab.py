@@ -16,7 +16,8 @@ import pytest
 
 from sparrow.game.replay import replay_match
 from sparrow.play import lab
-from sparrow.play.lab import Chunk, ChunkResult, LabError, _local_executor, parse_players, play_chunk, run_lab
+from sparrow.play.executors import local_executor
+from sparrow.play.lab import Chunk, ChunkResult, LabError, parse_players, play_chunk, run_lab
 from tests.cli_support import run_sparrow
 
 SPARROW = str(Path(sys.executable).with_name("sparrow"))
@@ -138,7 +139,7 @@ def test_the_local_executor_hands_results_on_in_order_and_draws_chunks_lazily():
             drawn.append(x)
             yield x
 
-    run = _local_executor(2)
+    run = local_executor(2)
     seen = []
     for result in run(_slow_square, items()):
         seen.append(result.index)
@@ -149,7 +150,7 @@ def test_the_local_executor_hands_results_on_in_order_and_draws_chunks_lazily():
 
 def test_a_failing_chunk_fails_the_run():
     with pytest.raises(RuntimeError, match="chunk 7 failed"):
-        list(_local_executor(2)(_fails_at_seven, iter(range(12))))
+        list(local_executor(2)(_fails_at_seven, iter(range(12))))
 
 
 def test_seats_rotate_every_match():

@@ -15,6 +15,7 @@ import pytest
 
 from sparrow.game.events import loads
 from sparrow.game.match import Match
+from sparrow.game.replay import replay_match
 from sparrow.play.lab import LabError, parse_players, run_lab
 from sparrow.seats import AgentError, ProcessAgent, Seat, load_agent
 
@@ -94,7 +95,7 @@ def test_the_program_sees_only_its_own_seat(tmp_path):
     assert all(hand is None for seat, hand in deal["hands"].items() if seat != mine) and deal["hands"][mine]
     assert events[-1]["event"] == "hand_end"  # the rest of the hand reaches it at the end
     for request in requests:
-        assert request["legal"] == request["observation"]["legal_actions"]
+        assert "legal_actions" not in request["observation"] and request["legal"]  # the list is sent once
     assert len([e for e in states[0].events if e["event"] == "draw"]) >= len(
         [e for e in events if e["event"] == "draw"]
     )
@@ -218,6 +219,19 @@ def test_a_person_plays_against_an_outside_bot_at_the_table(tmp_path):
     # The log replays without the program: its decisions are in it.
     again = Table.from_log("hkos", "normal", 5, table.log())
     assert again.log() == table.log()
+    # A program that answers garbage: the built-in bot decides, and the hand's end in the log says why.
+    garbage = program(
+        tmp_path, 'import sys\nfor line in sys.stdin:\n    if \'"request"\' in line:\n        print("??", flush=True)\n'
+    )
+    table = Table("casual", "normal", 5, opponents=[f"cmd:{garbage}"], own_programs=True)
+    step = table.start()
+    while not step.hand_over:
+        step = table.act(step.observation.legal_actions[0])
+    table.close()
+    fell = table.log()[-1]["fallbacks"]
+    assert list(fell) == [seat for seat, name in table.log()[0]["players"].items() if name in table.seated]
+    assert list(next(iter(fell.values()))) == ["not a JSON line"]
+    assert Table.from_log("casual", "normal", 5, table.log()).hand_over  # replays: the field is ignored
     with pytest.raises(TableError, match="does not import"):
         Table("casual", "normal", 1, opponents=["no_such_module:Agent"])
     with pytest.raises(TableError, match="unknown opponent"):
@@ -233,10 +247,20 @@ def test_the_runs_summary_counts_the_decisions_the_built_in_bot_took(tmp_path):
     garbage = program(
         tmp_path, 'import sys\nfor line in sys.stdin:\n    if \'"request"\' in line:\n        print("??", flush=True)\n'
     )
-    result = run_lab("casual", [f"cmd:{garbage}", "normal", "normal", "normal"], 6, seed=3)
+    result = run_lab("casual", [f"cmd:{garbage}", "normal", "normal", "normal"], 6, seed=3, keep_logs=True)
     stats = result.stats[0]
     assert stats.fallbacks > 0 and stats.to_dict()["fallbacks"] == stats.fallbacks
     assert all(other.fallbacks == 0 for other in result.stats[1:])
+    # The log says why, hand by hand, in hand_end (a field readers ignore: every hand still replays).
+    said = 0
+    for log in result.logs:
+        end = log[-1]
+        program_seat = next(seat for seat, name in log[0]["players"].items() if name.startswith("P1 "))
+        assert set(end.get("fallbacks", {})) <= {program_seat}
+        said += sum(end.get("fallbacks", {}).get(program_seat, {}).values())
+        assert set(end.get("fallbacks", {}).get(program_seat, {})) <= {"not a JSON line"}
+    assert said == stats.fallbacks
+    assert len(replay_match([event for log in result.logs for event in log])) == 6
     done = subprocess.run(
         [PYTHON, "-m", "sparrow.cli", "simulate", "--rules", "casual", "--players", f"cmd:{garbage},normal,normal,normal",
          "--hands", "4", "--seed", "3", "--workers", "1"],
@@ -244,3 +268,35 @@ def test_the_runs_summary_counts_the_decisions_the_built_in_bot_took(tmp_path):
     )  # fmt: skip
     assert done.returncode == 0 and "taken by the built-in bot" in done.stdout
     assert "not a JSON line" in done.stderr
+
+
+def test_each_match_begins_with_its_seed_and_a_program_that_exited_comes_back(tmp_path):
+    # The program writes down each match's seed, and exits at the first request of its first life
+    # (a marker file tells the second life from the first).
+    seeds, marker = tmp_path / "seeds.txt", tmp_path / "lived"
+    bot = program(
+        tmp_path,
+        f"""
+        import json, os, sys
+        first_life = not os.path.exists({str(marker)!r})
+        open({str(marker)!r}, "w").close()
+        for line in sys.stdin:
+            message = json.loads(line)
+            if message["type"] == "match":
+                with open({str(seeds)!r}, "a") as out:
+                    out.write(str(message["seed"]) + "\\n")
+            elif message["type"] == "request":
+                if first_life:
+                    sys.exit(0)
+                print(json.dumps({{"choose": 0}}), flush=True)
+        """,
+    )
+    # Casual: a match is one hand, so three hands are three matches, all on one program in turn.
+    result = run_lab("casual", [f"cmd:{bot}", "normal", "normal", "normal"], 3, seed=5, workers=1)
+    written = [int(line) for line in seeds.read_text().split()]
+    assert len(set(written)) == len(written) == 3  # a seed of its own for every match
+    # The first match fell to the built-in bot once the program had gone; the program was started again
+    # for the next match and answered every request there.
+    assert result.stats[0].fallbacks == 1
+    again = run_lab("casual", [f"cmd:{bot}", "normal", "normal", "normal"], 3, seed=5, workers=1)
+    assert again.stats[0].fallbacks == 0  # its marker says it lived before: no exit this time

@@ -128,7 +128,7 @@ _tidy_help()
 def main(argv: list[str] | None = None) -> None:
     """The ``sparrow`` command. Usage errors (an unknown option, a missing argument, a value out of
     range) are one line on stderr, ``error: ...``, and exit code 2, as every other bad input."""
-    args = sys.argv[1:] if argv is None else list(argv)
+    args = _optional_values(sys.argv[1:] if argv is None else list(argv))
     if not args:
         app(args=args, prog_name="sparrow")  # no_args_is_help: Typer shows the help
         return
@@ -142,6 +142,24 @@ def main(argv: list[str] | None = None) -> None:
     except KeyboardInterrupt:
         sys.exit(130)
     sys.exit(code if isinstance(code, int) else 0)
+
+
+# Options whose value may be left out, and what they mean then (Typer 0.29 has no such options):
+# ``sparrow simulate --ray`` alone is ``--ray local``.
+_OPTIONAL_VALUES = {"--ray": "local"}
+
+
+def _optional_values(args: list[str]) -> list[str]:
+    """``args`` with the implied value after an option of :data:`_OPTIONAL_VALUES` given alone (last,
+    or followed by another option)."""
+    out: list[str] = []
+    for index, arg in enumerate(args):
+        if arg == "--":
+            return out + args[index:]
+        out.append(arg)
+        if arg in _OPTIONAL_VALUES and (index + 1 == len(args) or args[index + 1].startswith("-")):
+            out.append(_OPTIONAL_VALUES[arg])
+    return out
 
 
 def _one_line(message: str) -> str:

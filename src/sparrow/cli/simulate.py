@@ -80,7 +80,18 @@ def register(app: typer.Typer) -> None:
                 "-w",
                 metavar="K",
                 parser=whole_number(minimum=1),
-                help="Processes to play on (default: every core). The result is the same for any K.",
+                help="Processes to play on (default: every core). The result is the same for any K."
+                " With --ray: tasks in play at once (default: the cluster's CPUs).",
+            ),
+        ] = None,
+        ray: Annotated[
+            str | None,
+            typer.Option(
+                "--ray",
+                metavar="[ADDRESS]",
+                help="Play the hands on Ray: alone, a Ray started on this machine for the run; or the"
+                " address of a running cluster (auto, HOST:6379, ray://HOST:10001). The same hands, log"
+                " and result as a local run. Needs the ray package (pip install 'sparrow-mahjong[ray]').",
             ),
         ] = None,
         duplicate: Annotated[
@@ -113,17 +124,21 @@ def register(app: typer.Typer) -> None:
         import time
 
         from sparrow.game.procedures import procedure
+        from sparrow.play.executors import LabClusterError, check_cluster, ray_executor
         from sparrow.play.lab import LabError, check_hands, parse_players, run_lab
         from sparrow.rules import RulesError
 
         hand_count, seed_value = hands, seed
         worker_count = workers if workers is not None else os.cpu_count() or 1
+        executor = ray_executor(ray, workers) if ray is not None else None
         try:
             options = parse_options(option or [])
             seats = procedure(rules, options).table.seats  # unknown ruleset or option: said before anything starts
             kinds = parse_players(players, seats)
             check_hands(hand_count, seats, duplicate)  # before the log file is opened
-        except (RulesError, LabError, ValueError) as error:
+            if ray is not None:
+                check_cluster(ray)
+        except (RulesError, LabError, LabClusterError, ValueError) as error:
             raise _fail(str(error)) from None
         stream: IO[str] | None = None
         if log is not None:
@@ -165,8 +180,9 @@ def register(app: typer.Typer) -> None:
                     options=options,
                     on_progress=lambda done: progress.advance(task, done),
                     on_log=write_hand if stream is not None else None,
+                    executor=executor,
                 )
-        except (RulesError, LabError, ValueError) as error:
+        except (RulesError, LabError, LabClusterError, ValueError) as error:
             raise _fail(str(error)) from None
         except KeyboardInterrupt:
             kept = f": the log {str(log)!r} keeps the {counted(written, 'hand')} played" if log is not None else ""
@@ -178,10 +194,13 @@ def register(app: typer.Typer) -> None:
         if as_json:
             data = result.to_dict()
             data["workers"] = worker_count
+            if ray is not None:
+                data["ray"] = ray
             data["elapsed_seconds"] = round(result.elapsed, 3)
             print(json.dumps(data))
             return
-        _print_result(Console(), result, log, time.perf_counter() - started, worker_count)
+        where = f"Ray ({ray})" if ray is not None else counted(worker_count, "worker")
+        _print_result(Console(), result, log, time.perf_counter() - started, where)
 
 
 def _plus_minus(value: float, interval: tuple[float, float], scale: float, sign: bool = False) -> str:
@@ -192,7 +211,7 @@ def _plus_minus(value: float, interval: tuple[float, float], scale: float, sign:
     return f"{shown} ±{half:.1f}"
 
 
-def _print_result(console: Console, result: Any, log: Path | None, elapsed: float, workers: int) -> None:
+def _print_result(console: Console, result: Any, log: Path | None, elapsed: float, where: str) -> None:
     options = ", ".join(f"{k}={v}" for k, v in result.options.items())
     mode = ", duplicate" if result.duplicate else ""
     title = f"{result.rules}{f' ({options})' if options else ''}: {counted(result.hands, 'hand')}{mode}"
@@ -242,7 +261,7 @@ def _print_result(console: Console, result: Any, log: Path | None, elapsed: floa
         highlight=False,
     )
     console.print(
-        f"time {elapsed:.1f} s on {counted(workers, 'worker')}, {result.hands / elapsed:,.0f} hands/s",
+        f"time {elapsed:.1f} s on {where}, {result.hands / elapsed:,.0f} hands/s",
         highlight=False,
     )
     for stats in result.stats:

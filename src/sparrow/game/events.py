@@ -32,6 +32,7 @@ __all__ = [
     "validate_event",
     "split_hands",
     "seat_view",
+    "spectator_view",
     "HIDDEN_FALSE_WIN_REASON",
 ]
 
@@ -236,7 +237,7 @@ def split_hands(events: Sequence[Mapping[str, Any]]) -> list[list[Mapping[str, A
     return hands
 
 
-def seat_view(events: Iterable[Mapping[str, Any]], seat: str) -> Iterator[dict[str, Any]]:
+def seat_view(events: Iterable[Mapping[str, Any]], seat: str, *, trusted: bool = False) -> Iterator[dict[str, Any]]:
     """The log as one seat sees it live: the same events, with what that seat cannot see taken out.
 
     The wall order and the seed that made it go (only the wall's size stays), other players' dealt
@@ -245,15 +246,29 @@ def seat_view(events: Iterable[Mapping[str, Any]], seat: str) -> Iterator[dict[s
     :data:`HIDDEN_FALSE_WIN_REASON` as its reason (the referee's reason may name a drawn tile).
     Every exposed thing stays: bonus tiles set out, discards, claims, kongs, wins and the result (the
     winner's hand is shown when the hand ends). A bot or a browser that follows this stream knows
-    exactly what a player at a real table would. A malformed event raises :class:`LogError`."""
+    exactly what a player at a real table would. A malformed event raises :class:`LogError`;
+    ``trusted``: the events are the engine's own, as it makes them (a live table's), and are not
+    checked again."""
     if seat not in SEATS:
         raise ValueError(f"unknown seat {seat!r} (expected one of E, S, W, N)")
+    return _view(events, seat, trusted)
+
+
+def spectator_view(events: Iterable[Mapping[str, Any]], *, trusted: bool = False) -> Iterator[dict[str, Any]]:
+    """The log as a spectator sees it live: :func:`seat_view` for someone who sits in no seat. Every
+    dealt hand becomes its size and every drawn tile ``null``: only what lies face up on the table
+    (discards, bonus tiles, sets, a winning hand laid down) and the results are shown."""
+    return _view(events, None, trusted)
+
+
+def _view(events: Iterable[Mapping[str, Any]], seat: str | None, trusted: bool) -> Iterator[dict[str, Any]]:
     for event in events:
-        validate_event(event)  # a malformed event is a LogError, not a crash half-way
+        if not trusted:
+            validate_event(event)  # a malformed event is a LogError, not a crash half-way
         kind = event.get("event")
         shown = dict(event)
         if kind == "hand_start":
-            if seat not in event["players"]:
+            if seat is not None and seat not in event["players"]:
                 raise ValueError(f"there is no {seat} seat at this table (seats: {', '.join(event['players'])})")
             # The seed would rebuild the wall, so it goes with it.
             shown["wall"] = None

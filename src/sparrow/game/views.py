@@ -64,9 +64,6 @@ class Observation:
         return _SEATS_AT_TABLE[len(self.hand_sizes)]
 
     def to_dict(self) -> dict[str, Any]:
-        def meld_dict(meld: Meld) -> dict[str, Any]:
-            return {"kind": meld.kind.value, "tiles": tiles_text(meld.tiles), "open": meld.open, "from": meld.source}
-
         return {
             "seat": self.seat,
             "rules": self.rules,
@@ -80,9 +77,9 @@ class Observation:
             "to_act": list(self.to_act),
             "hand": tiles_text(self.hand),
             "drawn": tile_text(self.drawn) if self.drawn is not None else None,
-            "melds": {seat: [meld_dict(m) for m in melds] for seat, melds in self.melds.items()},
+            "melds": {seat: [_meld_dict(m) for m in melds] for seat, melds in self.melds.items()},
             "bonus": {seat: tiles_text(tiles) for seat, tiles in self.bonus.items()},
-            "discards": {seat: tiles_in_order_text(tiles) for seat, tiles in self.discards.items()},
+            "discards": {seat: _discards_text(tiles) for seat, tiles in self.discards.items()},
             "hand_sizes": dict(self.hand_sizes),
             "live_wall": self.live_wall,
             "replacement_tiles": self.replacement_tiles,
@@ -91,6 +88,33 @@ class Observation:
             "dead": list(self.dead),
             "legal_actions": [action.to_dict() for action in self.legal_actions],
         }
+
+
+# A discard pile changes by one tile a turn, and every observation of the hand writes all of them: the
+# texts of the piles already written are kept (a pile is a tuple, its own key), a bounded number.
+_DISCARD_TEXTS: dict[tuple[Tile, ...], str] = {}
+
+
+def _discards_text(tiles: tuple[Tile, ...]) -> str:
+    text = _DISCARD_TEXTS.get(tiles)
+    if text is None:
+        if len(_DISCARD_TEXTS) >= 4096:
+            _DISCARD_TEXTS.clear()
+        text = _DISCARD_TEXTS[tiles] = tiles_in_order_text(tiles)
+    return text
+
+
+# The same for sets: a set never changes once declared (a pung becoming a kong is a new Meld).
+_MELD_TEXTS: dict[Meld, tuple[str, str]] = {}
+
+
+def _meld_dict(meld: Meld) -> dict[str, Any]:
+    texts = _MELD_TEXTS.get(meld)
+    if texts is None:
+        if len(_MELD_TEXTS) >= 4096:
+            _MELD_TEXTS.clear()
+        texts = _MELD_TEXTS[meld] = (meld.kind.value, tiles_text(meld.tiles))
+    return {"kind": texts[0], "tiles": texts[1], "open": meld.open, "from": meld.source}
 
 
 # Observation is built for every decision a bot takes. A frozen dataclass's ``__init__`` sets each

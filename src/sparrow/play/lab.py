@@ -12,9 +12,8 @@ How the work is split, so that the result does not depend on how it is run:
   seed and the match's index, each bot's seed from the run's seed, the match and the player. Any
   executor may play chunks anywhere in any order (:func:`play_chunk`); the results are put back in
   chunk order and cut at the requested number of hands, so ``workers=1`` and ``workers=8`` give the
-  same answer to the last digit. Here chunks run on local processes (``multiprocessing``); a
-  distributed executor (Ray, Dask...) only needs to map :func:`play_chunk` over chunks
-  (``run_lab(..., executor=...)``).
+  same answer to the last digit. Chunks run here, on local processes or on Ray
+  (:mod:`sparrow.play.executors`; ``run_lab(..., executor=...)``).
 * **Seats rotate**: match ``i`` seats the players in rotation ``i mod n`` round the table, so no
   player gains from its chair.
 * **Duplicate** (``duplicate=True``): every match is played once per rotation of the players, with
@@ -39,24 +38,21 @@ import contextlib
 import dataclasses
 import gc
 import math
-import multiprocessing
 import os
-import queue
 import random
 import threading
 import time
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from concurrent.futures import Future, ProcessPoolExecutor
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from itertools import islice
 from typing import Any
 
 from sparrow.bots import LEVELS, get_bot
 from sparrow.game.match import Match
 from sparrow.game.procedures import procedure
 from sparrow.game.state import HandState
+from sparrow.play.executors import Executor, local_executor
 from sparrow.play.sim import PLAYER_KINDS, Player
-from sparrow.seats import AgentError, check_outside, is_outside, make_seat
+from sparrow.seats import AgentError, check_outside, faults_of, is_outside, make_seat, record_fallbacks
 
 __all__ = [
     "Chunk",
@@ -73,8 +69,6 @@ __all__ = [
     "player_kind",
     "player_name",
 ]
-
-Executor = Callable[[Callable[["Chunk"], "ChunkResult"], Iterable["Chunk"]], Iterator["ChunkResult"]]
 
 
 class LabError(ValueError):
@@ -149,9 +143,12 @@ class HandRecord:
     fallbacks: tuple[int, ...] = ()
 
 
-def _faults(player: Any) -> int:
-    faults = getattr(player, "faults", None)
-    return sum(faults.values()) if faults else 0
+def _fallbacks(state: HandState, player_of: Mapping[str, int], count: int) -> tuple[int, ...]:
+    """By player: the decisions that fell to the built-in bot in this hand (record_fallbacks)."""
+    fell = [0] * count
+    for seat, reasons in state.events[-1].get("fallbacks", {}).items():
+        fell[player_of[seat]] = sum(reasons.values())
+    return tuple(fell)
 
 
 @dataclass(frozen=True, slots=True)
@@ -217,13 +214,15 @@ def _play_match(chunk: Chunk) -> ChunkResult:
     records = []
     logs = []
     outside = any(hasattr(player, "faults") for player in seats.values())
-    faults_before = [_faults(seats[name]) for name in names]
     while not match.is_over and (chunk.limit is None or len(records) < chunk.limit):
         state = match.next_hand()
         by_seat = {seat: seats[name] for seat, name in state.players.items()}
+        faults_before = faults_of(by_seat) if outside else {}
         while not state.is_over:
             seat = state.to_act[0]
             state.apply(by_seat[seat].choose(state, seat, state.legal_actions(seat)))
+        if outside:
+            record_fallbacks(state, faults_before, by_seat)  # why, in the log's hand_end
         result = match.record(state)
         player_of = {seat: index_of[name] for seat, name in state.players.items()}
         payments = [0] * count
@@ -243,13 +242,9 @@ def _play_match(chunk: Chunk) -> ChunkResult:
                 payments=tuple(payments),
                 turns=state.turns,
                 claims=claims,
-                fallbacks=tuple(_faults(seats[name]) - faults_before[p] for p, name in enumerate(names))
-                if outside
-                else (),
+                fallbacks=_fallbacks(state, player_of, count) if outside else (),
             )
         )
-        if outside:
-            faults_before = [_faults(seats[name]) for name in names]
         if chunk.keep_logs:
             logs.append(tuple(state.events))
     return ChunkResult(chunk.index, chunk.rotation, tuple(records), tuple(logs))
@@ -537,105 +532,6 @@ def parse_players(text: str, seats: int = 4) -> tuple[str, ...]:
     return kinds
 
 
-# A task sent to a worker process should take about this long: short matches (a casual game is one
-# hand) are sent several at a time, so that sending them and their results costs little beside playing.
-_TASK_SECONDS = 0.1
-_MAX_BATCH = 32
-
-
-def _play_batch(function: Callable[[Chunk], ChunkResult], batch: list[Chunk]) -> list[ChunkResult]:
-    return [function(chunk) for chunk in batch]
-
-
-def _local_executor(workers: int) -> Executor:
-    """Chunks on ``workers`` local processes, results in chunk order.
-
-    Chunks go to the workers as tasks of one or more consecutive chunks (several when matches are
-    short: a task should take about :data:`_TASK_SECONDS`, measured as the run goes), one task per
-    worker in play and one waiting, so a worker that finishes starts again at once. Results are
-    handed on in chunk order as soon as they are, so the next chunk is drawn knowing every earlier
-    result already in, and the run's last match is cut as short as it can be; at most a few finished
-    results wait for an earlier one."""
-
-    def run(function: Callable[[Chunk], ChunkResult], chunks: Iterable[Chunk]) -> Iterator[ChunkResult]:
-        if workers <= 1:
-            for chunk in chunks:
-                yield function(chunk)
-            return
-        _warm_up()  # the forked workers inherit what the parent has loaded
-        context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else None)
-        finished: queue.SimpleQueue[tuple[int, list[ChunkResult] | None, BaseException | None]] = queue.SimpleQueue()
-        iterator = iter(chunks)
-        started = time.perf_counter()
-        # Not multiprocessing.Pool: ending a run with tasks still queued means terminating it, and its
-        # terminate() can hang for good on the lock of its task queue (seen about once in a hundred
-        # short runs on a loaded machine). An executor's shutdown cancels the queued tasks and waits
-        # for the running ones, which are short.
-        pool = ProcessPoolExecutor(workers, mp_context=context)
-
-        def report(order: int, future: Future[list[ChunkResult]]) -> None:
-            if not future.cancelled():
-                error = future.exception()
-                finished.put((order, None if error is not None else future.result(), error))
-
-        try:
-            waiting: dict[int, ChunkResult] = {}  # finished out of order
-            handed = 0  # chunks handed out
-            first = 0  # the next chunk to hand on
-            done = 0  # chunks finished
-            hands = 0  # ...and the hands they played
-            tasks = 0  # tasks in play or waiting for a worker
-
-            def hand_out() -> bool:
-                nonlocal handed, tasks
-                head = next(iterator, None)
-                if head is None:
-                    return False
-                batch = [head]
-                if done >= 2 * workers:
-                    per_chunk = (time.perf_counter() - started) * workers / done
-                    size = min(_MAX_BATCH, int(_TASK_SECONDS / per_chunk))
-                    limit = getattr(head, "limit", None)
-                    if limit is not None:
-                        # Near the run's end, smaller tasks: the last ones finish together.
-                        size = min(size, int(limit * done / (max(1, hands) * (workers + 1))))
-                    batch += islice(iterator, max(0, size - 1))
-                order = handed
-                handed += len(batch)
-                tasks += 1
-                future = pool.submit(_play_batch, function, batch)
-                future.add_done_callback(lambda future: report(order, future))
-                return True
-
-            for _ in range(workers + 1):
-                hand_out()
-            while tasks:
-                order, results, error = finished.get()
-                tasks -= 1
-                if error is not None:
-                    raise error
-                for offset, result in enumerate(results):  # type: ignore[arg-type]
-                    waiting[order + offset] = result
-                    hands += len(result.hands)
-                done += len(results)  # type: ignore[arg-type]
-                while first in waiting:
-                    yield waiting.pop(first)
-                    first += 1
-                while tasks <= workers and len(waiting) < 4 * workers * _MAX_BATCH and hand_out():
-                    pass
-        finally:
-            pool.shutdown(wait=True, cancel_futures=True)
-
-    return run
-
-
-def _warm_up() -> None:
-    """Load what every worker needs before forking, so each does not load it again."""
-    from sparrow.core.analysis import shanten
-
-    shanten([0] * 34)
-
-
 def check_hands(hands: int, seats: int, duplicate: bool) -> None:
     """Raise :class:`LabError` unless a run can play exactly ``hands`` hands: at least one, and in
     duplicate mode a multiple of the seats (every deal is played once per rotation of the players)."""
@@ -727,7 +623,7 @@ def run_lab(
         match_seeds.append(_match_seed(seed, results[0].index))
         return kept
 
-    run = executor or _local_executor(workers)
+    run = executor or local_executor(workers)
     units: list[list[HandRecord]] = []
     logs: list[tuple[dict[str, Any], ...]] = []
     board: list[ChunkResult] = []

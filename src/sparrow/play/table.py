@@ -36,7 +36,7 @@ from sparrow.game.procedures import procedure
 from sparrow.game.replay import ReplayError, replay_onto
 from sparrow.game.state import HandResult, HandState, Observation
 from sparrow.rules import ScoreResult, get_ruleset
-from sparrow.seats import AgentError, check_outside, is_outside, make_seat
+from sparrow.seats import AgentError, check_outside, faults_of, is_outside, make_seat, record_fallbacks
 
 __all__ = ["Table", "Step", "HandOutcome", "TableError", "HUMAN"]
 
@@ -89,7 +89,12 @@ class Table:
         *,
         human: str = HUMAN,
         opponents: Sequence[str] | None = None,
+        own_programs: bool = False,
+        label: str | None = None,
     ) -> None:
+        """``own_programs``: each outside program (``cmd:``) is this table's alone, stopped by
+        :meth:`close` (a server's tables, many at once); else one per process and seat is shared.
+        ``label``: the other chairs are named ``label 1``, ``label 2``... (default: the level's name)."""
         if level not in LEVELS:
             raise TableError(f"unknown level {level!r} (expected one of {', '.join(LEVELS)})")
         if not isinstance(seed, int) or isinstance(seed, bool):
@@ -99,7 +104,7 @@ class Table:
         self.seed = seed
         self.options = dict(options or {})
         seats = procedure(rules, self.options).table.seats
-        bot_names = [f"{level.capitalize()} {i}" for i in range(1, seats)]
+        bot_names = [f"{label or level.capitalize()} {i}" for i in range(1, seats)]
         # The human sits South in the first hand: find the chair that dice make East, and sit one to
         # its right. The dice come from the seed alone, so a trial match tells where East will be.
         trial = Match(rules, seed, self.options, [f"{i}" for i in range(seats)])
@@ -114,6 +119,8 @@ class Table:
         # Seats taken by other players than the built-in bots (``cmd:...``, ``module:Class``): the
         # chairs after the human's, in order, as ``opponents`` names them; the rest stay bots.
         self.seated: dict[str, Any] = {}
+        self._faults_at_deal: dict[str, Any] = {}  # the outside seats' faults when this hand was dealt
+        self.own_programs = own_programs
         others = [name for name in chairs[chairs.index(human) + 1 :] + chairs[: chairs.index(human)]]
         for place, (name, kind) in enumerate(zip(others, opponents or ())):
             if kind in LEVELS:
@@ -123,7 +130,7 @@ class Table:
                     check_outside(kind)
                 except AgentError as error:
                     raise TableError(str(error)) from None
-                self.seated[name] = make_seat(kind, self.bots[name].seed, place)
+                self.seated[name] = make_seat(kind, self.bots[name].seed, place, shared=not own_programs)
             else:
                 raise TableError(f"unknown opponent {kind!r} (a level, 'cmd:PROGRAM' or module:Class)")
         if opponents is not None and len(opponents) > len(others):
@@ -132,6 +139,13 @@ class Table:
         self.results: list[HandOutcome] = []  # every finished hand, in order
         self._log: list[dict[str, Any]] = []  # finished hands' events
         self._seen = 0  # events of the current hand already handed to the human
+
+    def close(self) -> None:
+        """Stop the outside programs this table owns (``own_programs``); a shared one stays."""
+        for seat in self.seated.values():
+            close = getattr(seat, "close", None)
+            if close is not None and self.own_programs:
+                close()
 
     # ------------------------------------------------------------------ reading
 
@@ -184,6 +198,7 @@ class Table:
         if self.match.is_over:
             raise TableError("the match is over")
         self.hand = self.match.next_hand()
+        self._faults_at_deal = faults_of(self._outside_by_seat())
         self._seen = 0
         return self._advance()
 
@@ -221,8 +236,17 @@ class Table:
             else:
                 hand.apply(self.bots[name].act(hand.observation(seat)))
         if hand.is_over:
+            if self.seated:
+                # Why an outside seat's decisions fell to the built-in bot, in the log's hand_end.
+                record_fallbacks(hand, self._faults_at_deal, self._outside_by_seat())
             self._record(hand)
         return self._step()
+
+    def _outside_by_seat(self) -> dict[str, Any]:
+        hand = self.hand
+        if hand is None or not self.seated:
+            return {}
+        return {seat: self.seated[name] for seat, name in hand.players.items() if name in self.seated}
 
     def _record(self, hand: HandState) -> None:
         result = self.match.record(hand)
@@ -273,11 +297,16 @@ class Table:
         options: Mapping[str, Any] | None = None,
         *,
         human: str = HUMAN,
+        opponents: Sequence[str] | None = None,
+        own_programs: bool = False,
+        label: str | None = None,
     ) -> Table:
         """The table as it stood at the end of ``events`` (its :meth:`log`): every hand is dealt again
         from the seed and its logged decisions are played onto it. Raises ``ReplayError`` when the
         log does not belong to this table."""
-        table = cls(rules, level, seed, options, human=human)
+        table = cls(
+            rules, level, seed, options, human=human, opponents=opponents, own_programs=own_programs, label=label
+        )
         hands = split_hands(list(events)) if events else []
         for number, hand_events in enumerate(hands):
             table.hand = table.match.next_hand()

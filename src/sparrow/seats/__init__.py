@@ -9,8 +9,11 @@ player for a ``--players`` entry.
 from __future__ import annotations
 
 import atexit
+from collections import Counter
+from collections.abc import Mapping
 from typing import Any
 
+from sparrow.game.state import HandState
 from sparrow.seats.agents import Agent, AgentError, BotAgent, Seat, load_agent
 from sparrow.seats.process import DEFAULT_TIME_LIMIT, PROTOCOL_VERSION, ProcessAgent
 
@@ -26,6 +29,8 @@ __all__ = [
     "is_outside",
     "check_outside",
     "make_seat",
+    "faults_of",
+    "record_fallbacks",
 ]
 
 COMMAND = "cmd:"
@@ -51,8 +56,34 @@ def check_outside(kind: str) -> None:
     load_agent(kind)
 
 
-def make_seat(kind: str, seed: int, player: int = 0) -> Any:
-    """The lab's player for an outside --players entry (``cmd:...`` or ``module:Class``)."""
+def faults_of(players: Mapping[str, Any]) -> dict[str, Counter[str]]:
+    """Each seat's faults so far, by reason (empty for a built-in bot), to compare after a hand."""
+    return {seat: Counter(getattr(player, "faults", None) or ()) for seat, player in players.items()}
+
+
+def record_fallbacks(state: HandState, before: Mapping[str, Counter[str]], players: Mapping[str, Any]) -> int:
+    """Write into the finished hand's ``hand_end`` event why decisions fell to the built-in bot in
+    this hand: ``"fallbacks": {seat: {reason: count}}`` (a field the game log allows; readers and
+    replays ignore it), only when some did. Returns how many fell."""
+    fell: dict[str, dict[str, int]] = {}
+    for seat, now in faults_of(players).items():
+        new = now - before.get(seat, Counter())
+        if new:
+            fell[seat] = dict(sorted(new.items()))
+    if fell and state.events and state.events[-1].get("event") == "hand_end":
+        state.events[-1] = {**state.events[-1], "fallbacks": fell}
+    return sum(sum(reasons.values()) for reasons in fell.values())
+
+
+def make_seat(kind: str, seed: int, player: int = 0, *, shared: bool = True) -> Any:
+    """The lab's player for an outside --players entry (``cmd:...`` or ``module:Class``).
+
+    A program is started once per process and seat and kept for every match this process plays
+    (``shared``); with ``shared=False`` it is the caller's own (a web game's), to ``close()``."""
+    if kind.startswith(COMMAND) and not shared:
+        own = ProcessAgent(kind[len(COMMAND) :].strip(), seed=seed)
+        own.reseed(seed)  # the match message, written before the program's first event
+        return own
     if kind.startswith(COMMAND):
         key = (kind, player)
         program = _PROGRAMS.get(key)

@@ -25,6 +25,8 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import IO, Any
 
+import orjson
+
 from sparrow.bots import get_bot
 from sparrow.game.actions import Action
 from sparrow.game.events import seat_view
@@ -55,18 +57,29 @@ class ProcessAgent:
         self.faults: Counter[str] = Counter()
         self._warn = warn if warn is not None else sys.stderr
         self._process: subprocess.Popen[bytes] | None = None
-        self._retired = False  # timed out or exited: the built-in bot plays on
+        self._retired = False  # timed out or exited: the built-in bot plays on (to the match's end)
+        self._unstartable = False  # could not be started: the built-in bot plays on for good
         self._buffer = b""
         self._state: HandState | None = None
         self._seat = ""
         self._sent = 0  # events of self._state already written
-        self._pending: list[str] = []  # lines not yet written
+        self._pending: list[bytes] = []  # lines not yet written
         self._requests = 0
 
     def reseed(self, seed: int, fallback: str = "normal") -> None:
-        """A fresh built-in bot for the next match: the program is kept running between matches, but
-        what decides for it after a fault must not depend on which matches this process played."""
+        """The next match begins. The program is kept running between matches, but nothing in a match
+        may depend on which matches this process played before (a run is the same for any number of
+        workers): the built-in bot that decides after a fault is a fresh one, the program is told the
+        match's seed (``{"type": "match", "seed": N}``, for its own random choices), and a program
+        stopped for a fault in an earlier match is started again."""
         self.fallback = get_bot(fallback, seed)
+        if self._unstartable:
+            return
+        if self._state is not None and not self._retired:
+            self._flush_events()  # the end of the last hand comes before the new match
+        self._state = None
+        self._retired = False
+        self._send({"type": "match", "seed": seed})
 
     # ------------------------------------------------------------------ the lab's Player
 
@@ -77,19 +90,14 @@ class ProcessAgent:
         try:
             self._catch_up(state, seat)
             self._requests += 1
-            self._send(
-                {
-                    "type": "request",
-                    "id": self._requests,
-                    "seat": seat,
-                    "observation": observation.to_dict(),
-                    "legal": [action.to_dict() for action in observation.legal_actions],
-                }
-            )
+            shown = observation.to_dict()
+            legal = shown.pop("legal_actions")  # sent once, as the request's own list
+            self._send({"type": "request", "id": self._requests, "seat": seat, "observation": shown, "legal": legal})
             self._flush()
             line = self._read_line()
         except _Retire as reason:
             self._retired = True
+            self._pending.clear()
             self._stop()
             return self._fall_back(observation, str(reason))
         return self._answer(observation, line)
@@ -118,6 +126,7 @@ class ProcessAgent:
                     stderr=None,  # the program's own messages go where ours go
                 )
             except (OSError, ValueError) as error:
+                self._unstartable = True
                 raise _Retire(f"could not start {self.command!r}: {error}") from None
             self._buffer = b""
         return self._process
@@ -125,12 +134,12 @@ class ProcessAgent:
     def _send(self, message: Mapping[str, Any]) -> None:
         """Queue one line; :meth:`_flush` writes the queue in one go (a decision's events and its
         request cost one write, not one each)."""
-        self._pending.append(json.dumps(message, separators=(",", ":")))
+        self._pending.append(orjson.dumps(message))
 
     def _flush(self) -> None:
         process = self._start()
         assert process.stdin is not None
-        data = ("\n".join(self._pending) + "\n").encode()
+        data = b"\n".join(self._pending) + b"\n"
         self._pending.clear()
         try:
             process.stdin.write(data)
@@ -150,7 +159,7 @@ class ProcessAgent:
         state = self._state
         assert state is not None
         events = state.events
-        for event in seat_view(events[self._sent :], self._seat):
+        for event in seat_view(events[self._sent :], self._seat, trusted=True):
             self._send({"type": "event", "event": event})
         self._sent = len(events)
 
