@@ -1,0 +1,313 @@
+"""A table for several people: the game of a room, with bots in the chairs nobody took.
+
+A :class:`RoomTable` holds a match of a ruleset, the people by chair and a built-in bot for every other
+chair. It is the referee of a game between people: it checks that whoever acts sits at the table and is
+asked now, that the action is legal, and that it was chosen from the table as it stands (the number of
+events the person had seen); then it plays the bots, and the people who are away, until a person who is
+here must decide or the hand ends. Nothing here does I/O or reads a clock: time comes in as ``now``.
+
+* **Events are numbered** over the whole match (the referee's log, finished hands then the one in
+  play), so a client that lost its connection asks for what followed the last number it saw and
+  misses or repeats nothing (:meth:`events`). Each person gets the events as their seat sees them
+  (``seat_view``), a spectator as nobody's seat (``spectator_view``): never another seat's concealed
+  tiles, nor the wall.
+* **Time and absence.** A person asked to decide is waited for ``turn_seconds`` (None: for ever);
+  :meth:`expire` hands an overdue decision to the person's stand-in, a built-in bot of the room's
+  level. A person who left (:meth:`leave`) is played by the stand-in until :meth:`come_back`.
+* **Replayable**: everything follows from the seed and the decisions in the log, whoever took them;
+  :meth:`from_log` rebuilds the table as it stood.
+
+    room = RoomTable("hkos", seed=7, chairs=["ann", None, "bob", None])
+    room.start(now=0.0)
+    room.asked(now=0.0)                      # {"ann": [...legal actions...]} or bob's
+    room.act("ann", {"action": "discard", "tile": "5p"}, seen=room.event_count, now=1.0)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from sparrow.bots import LEVELS, Bot, get_bot
+from sparrow.game.actions import Action, IllegalActionError
+from sparrow.game.events import seat_view, spectator_view, split_hands
+from sparrow.game.match import Match
+from sparrow.game.procedures import procedure
+from sparrow.game.replay import ReplayError, replay_onto
+from sparrow.game.state import HandState, Observation
+
+__all__ = ["RoomTable", "RoomError", "Numbered"]
+
+
+class RoomError(ValueError):
+    """An action the referee refuses (who, when or what); the table is unchanged."""
+
+
+@dataclass(frozen=True, slots=True)
+class Numbered:
+    """One event of the match as a viewer sees it, with its number in the referee's log (from 0)."""
+
+    number: int
+    event: dict[str, Any]
+
+
+class RoomTable:
+    """A match with people in some chairs and bots in the others. See the module docstring."""
+
+    def __init__(
+        self,
+        rules: str,
+        seed: int,
+        chairs: Sequence[str | None],
+        options: Mapping[str, Any] | None = None,
+        *,
+        level: str = "normal",
+        turn_seconds: float | None = None,
+    ) -> None:
+        if level not in LEVELS:
+            raise RoomError(f"unknown level {level!r} (expected one of {', '.join(LEVELS)})")
+        self.rules = rules
+        self.seed = seed
+        self.options = dict(options or {})
+        self.level = level
+        self.turn_seconds = turn_seconds
+        seats = procedure(rules, self.options).table.seats
+        if len(chairs) != seats:
+            raise RoomError(f"this table has {seats} chairs, {len(chairs)} were given")
+        people = [name for name in chairs if name is not None]
+        if len(set(people)) != len(people):
+            raise RoomError("a person takes one chair only")
+        bot_names = iter(f"{level.capitalize()} {i}" for i in range(1, seats + 1))
+        names = [name if name is not None else next(bot_names) for name in chairs]
+        if set(people) & (set(names) - set(people)):
+            raise RoomError("a person may not take a bot's name")
+        self.people = tuple(people)
+        self.match = Match(rules, seed, self.options, names)
+        rng = random.Random(f"sparrow-room/{seed}")
+        # Every chair has a bot: the player of a bot's chair, and the stand-in of a person's.
+        self.bots: dict[str, Bot] = {name: get_bot(level, rng.getrandbits(32)) for name in names}
+        self.away: set[str] = set()
+        self.hand: HandState | None = None
+        self._log: list[dict[str, Any]] = []  # the finished hands' events
+        self._asked_at: dict[str, float] = {}  # a person waited for, since when
+
+    # ------------------------------------------------------------------ reading
+
+    @property
+    def event_count(self) -> int:
+        """How many events the match has so far: the number the next one will have."""
+        return len(self._log) + (len(self.hand.events) if self.hand is not None and not self.hand.is_over else 0)
+
+    @property
+    def hand_over(self) -> bool:
+        return self.hand is None or self.hand.is_over
+
+    @property
+    def match_over(self) -> bool:
+        return self.hand_over and self.match.is_over
+
+    def log(self) -> list[dict[str, Any]]:
+        """The referee's log of every hand so far (finished hands, then the one in play)."""
+        current = self.hand.events if self.hand is not None and not self.hand.is_over else []
+        return self._log + list(current)
+
+    def seat_of(self, person: str) -> str | None:
+        """The person's seat wind in the current hand (None before the first deal)."""
+        if person not in self.people:
+            raise RoomError(f"{person!r} does not sit at this table")
+        if self.hand is None:
+            return None
+        return next(seat for seat, name in self.hand.players.items() if name == person)
+
+    def observation(self, person: str) -> Observation:
+        """The current hand as ``person``'s seat sees it, with its legal actions."""
+        seat = self.seat_of(person)
+        if seat is None or self.hand is None:
+            raise RoomError("no hand has been dealt yet")
+        return self.hand.observation(seat)
+
+    def events(self, viewer: str | None, since: int = 0) -> list[Numbered]:
+        """The events numbered ``since`` and after, as ``viewer`` sees them: a person at the table
+        (their seat's view, hand by hand) or None, a spectator. A number beyond the match's events is
+        refused: the client is ahead of the table it asks about."""
+        if not isinstance(since, int) or isinstance(since, bool) or since < 0:
+            raise RoomError(f"an event number is a whole number from 0, got {since!r}")
+        if since > self.event_count:
+            raise RoomError(f"event {since} has not happened: the table is at event {self.event_count}")
+        if viewer is not None and viewer not in self.people:
+            raise RoomError(f"{viewer!r} does not sit at this table")
+        shown: list[Numbered] = []
+        number = 0
+        for hand in split_hands(self.log()) if self.event_count else []:
+            start, number = number, number + len(hand)
+            if number <= since:
+                continue
+            if viewer is None:
+                view = spectator_view(hand, trusted=True)
+            else:
+                seat = next(s for s, name in hand[0]["players"].items() if name == viewer)
+                view = seat_view(hand, seat, trusted=True)
+            for offset, event in enumerate(view):
+                if start + offset >= since:
+                    shown.append(Numbered(start + offset, event))
+        return shown
+
+    def asked(self) -> dict[str, list[Action]]:
+        """The people here the table waits for, with their legal actions."""
+        hand = self.hand
+        if hand is None or hand.is_over:
+            return {}
+        waiting = {}
+        for seat in hand.to_act:
+            name = hand.players[seat]
+            if name in self.people and name not in self.away:
+                waiting[name] = hand.legal_actions(seat)
+        return waiting
+
+    def deadline(self, person: str) -> float | None:
+        """When the person's pending decision passes to their stand-in (None: no limit, or not asked)."""
+        since = self._asked_at.get(person)
+        if since is None or self.turn_seconds is None:
+            return None
+        return since + self.turn_seconds
+
+    # ------------------------------------------------------------------ playing
+
+    def start(self, now: float) -> None:
+        """Deal the first hand and play the bots up to the first person's decision."""
+        if self.hand is not None or self.match.hands_played:
+            raise RoomError("the match has already started")
+        self.next_hand(now)
+
+    def next_hand(self, now: float) -> None:
+        """Deal the next hand of the match and play the bots up to the first person's decision."""
+        if not self.hand_over:
+            raise RoomError("the hand is still in play")
+        if self.match.is_over:
+            raise RoomError("the match is over")
+        self.hand = self.match.next_hand()
+        self._advance(now)
+
+    def act(self, person: str, action: Action | Mapping[str, Any], seen: int | None, now: float) -> None:
+        """``person``'s decision. ``seen``: how many events the person had seen when choosing (None:
+        not checked); a decision made on an older table is refused, as is one out of turn, from a
+        seat that is not the person's, or not legal now. Nothing changes when it is refused."""
+        hand = self.hand
+        if hand is None or hand.is_over:
+            raise RoomError("no hand is in play")
+        seat = self.seat_of(person)
+        assert seat is not None
+        if seen is not None and seen != self.event_count:
+            raise RoomError(
+                f"this decision was made at event {seen}, but the table is at event {self.event_count}: look again"
+            )
+        if seat not in hand.to_act:
+            raise RoomError(f"it is not {person}'s decision now")
+        if not isinstance(action, Action):
+            data = dict(action)
+            if data.setdefault("seat", seat) != seat:
+                raise RoomError(f"{person} sits {seat}, not {data['seat']}")
+            try:
+                action = Action.from_dict(data)
+            except ValueError as error:
+                raise RoomError(f"not an action: {error}") from None
+        if action.seat != seat:
+            raise RoomError(f"{person} sits {seat}, not {action.seat}")
+        try:
+            hand.apply(action)
+        except IllegalActionError as error:
+            raise RoomError(f"not allowed now: {error}") from None
+        self._asked_at.pop(person, None)
+        self._advance(now)
+
+    def leave(self, person: str, now: float) -> None:
+        """The person has gone: their stand-in plays for them until they come back."""
+        self.seat_of(person)
+        self.away.add(person)
+        self._asked_at.pop(person, None)
+        if not self.hand_over:
+            self._advance(now)
+
+    def come_back(self, person: str, now: float) -> None:
+        """The person is back: their decisions are theirs again, from the next one asked."""
+        self.seat_of(person)
+        self.away.discard(person)
+        if not self.hand_over:
+            self._advance(now)
+
+    def expire(self, now: float) -> list[str]:
+        """Hand every decision overdue at ``now`` to the person's stand-in; returns whose it was."""
+        overdue = [name for name in self._asked_at if (limit := self.deadline(name)) is not None and now >= limit]
+        if not overdue or self.hand is None or self.hand.is_over:
+            return []
+        hand = self.hand
+        for name in overdue:
+            seat = self.seat_of(name)
+            if seat in hand.to_act:
+                hand.apply(self.bots[name].act(hand.observation(seat)))
+            self._asked_at.pop(name, None)
+            if hand.is_over:
+                break
+        self._advance(now)
+        return overdue
+
+    def _advance(self, now: float) -> None:
+        """Play the bots' and the absent people's decisions until only people here are waited for."""
+        hand = self.hand
+        assert hand is not None
+        while not hand.is_over:
+            waiting = [seat for seat in hand.to_act if not self._here(hand.players[seat])]
+            if not waiting:
+                break
+            seat = waiting[0]
+            hand.apply(self.bots[hand.players[seat]].act(hand.observation(seat)))
+        if hand.is_over:
+            self.match.record(hand)
+            self._log.extend(hand.events)
+            self._asked_at.clear()
+            return
+        asked = {hand.players[seat] for seat in hand.to_act}
+        for name in list(self._asked_at):
+            if name not in asked:
+                del self._asked_at[name]
+        for name in asked:
+            self._asked_at.setdefault(name, now)
+
+    def _here(self, name: str) -> bool:
+        return name in self.people and name not in self.away
+
+    # ------------------------------------------------------------------ resuming
+
+    @classmethod
+    def from_log(
+        cls,
+        rules: str,
+        seed: int,
+        chairs: Sequence[str | None],
+        events: Sequence[Mapping[str, Any]],
+        options: Mapping[str, Any] | None = None,
+        *,
+        level: str = "normal",
+        turn_seconds: float | None = None,
+        now: float = 0.0,
+    ) -> RoomTable:
+        """The table as it stood at the end of ``events`` (its :meth:`log`). Who is away is not in
+        the log: everyone is here again, and a pending decision is waited for from ``now``."""
+        room = cls(rules, seed, chairs, options, level=level, turn_seconds=turn_seconds)
+        hands = split_hands(list(events)) if events else []
+        for number, hand_events in enumerate(hands):
+            room.hand = room.match.next_hand()
+            try:
+                replay_onto(room.hand, hand_events)
+            except ReplayError as error:
+                raise ReplayError(f"hand {number + 1}: {error}") from None
+            if room.hand.is_over:
+                room.match.record(room.hand)
+                room._log.extend(room.hand.events)
+            elif number != len(hands) - 1:
+                raise ReplayError(f"hand {number + 1} stops before its end but is not the last")
+        if room.hand is not None and not room.hand.is_over:
+            room._advance(now)
+        return room

@@ -1,0 +1,203 @@
+"""Rooms where people play each other: one row a room, its chairs, its state and its match's log.
+
+A room is stored whole (its log is short: one match) and rewritten at every change, with a
+``version`` bumped each time: a change computed from an older room is refused
+(:class:`StaleRoomError`), so two server processes, or two people acting at once, never write over
+each other. The room's table is rebuilt from the seed and the log (``RoomTable.from_log``).
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import AbstractContextManager
+from dataclasses import dataclass, replace
+from typing import Any
+
+from sqlalchemy import (
+    BigInteger,
+    Column,
+    Connection,
+    Float,
+    Index,
+    Integer,
+    String,
+    Table,
+    Text,
+    insert,
+    select,
+    update,
+)
+
+from sparrow.game.events import dumps, loads
+from sparrow.store.tables import metadata
+
+__all__ = ["RoomRecord", "RoomStore", "StaleRoomError", "rooms"]
+
+rooms = Table(
+    "rooms",
+    metadata,
+    Column("id", String(32), primary_key=True),  # the invitation link's secret
+    Column("host_session", String(64), nullable=False),
+    Column("rules", String(16), nullable=False),
+    Column("options", Text, nullable=False),  # JSON
+    Column("level", String(16), nullable=False),  # the bots of the empty chairs, and the stand-ins
+    Column("turn_seconds", Float, nullable=True),
+    Column("seed", BigInteger, nullable=False),
+    Column("chairs", Text, nullable=False),  # JSON: per chair null or {"name", "session"}
+    Column("status", String(12), nullable=False),  # open, playing, over, abandoned
+    Column("log", Text, nullable=False),  # JSON Lines: the match's events so far
+    Column("version", Integer, nullable=False),
+    Column("created_at", Float, nullable=False),
+    Column("updated_at", Float, nullable=False),
+    Index("ix_rooms_host_session", "host_session"),
+)
+
+
+class StaleRoomError(Exception):
+    """The room was changed since it was read."""
+
+
+@dataclass(frozen=True, slots=True)
+class RoomRecord:
+    id: str
+    host_session: str
+    rules: str
+    options: Mapping[str, Any]
+    level: str
+    turn_seconds: float | None
+    seed: int
+    chairs: tuple[Mapping[str, str] | None, ...]
+    status: str
+    log: tuple[dict[str, Any], ...]
+    version: int
+    created_at: float
+    updated_at: float
+
+    def chair_of(self, session_id: str) -> int | None:
+        return next((i for i, c in enumerate(self.chairs) if c is not None and c["session"] == session_id), None)
+
+    @property
+    def names(self) -> list[str | None]:
+        return [None if chair is None else chair["name"] for chair in self.chairs]
+
+
+def _record(row: Any) -> RoomRecord:
+    return RoomRecord(
+        id=row.id,
+        host_session=row.host_session,
+        rules=row.rules,
+        options=json.loads(row.options),
+        level=row.level,
+        turn_seconds=row.turn_seconds,
+        seed=int(row.seed),
+        chairs=tuple(json.loads(row.chairs)),
+        status=row.status,
+        log=tuple(loads(row.log)) if row.log else (),
+        version=row.version,
+        created_at=row.created_at,
+        updated_at=row.updated_at,
+    )
+
+
+class RoomStore:
+    """The rooms' part of :class:`~sparrow.store.Store` (which provides ``engine`` and ``_write``)."""
+
+    engine: Any
+
+    def _write(self) -> AbstractContextManager[Connection]:  # provided by Store
+        raise NotImplementedError
+
+    def create_room(
+        self,
+        room_id: str,
+        host_session: str,
+        rules: str,
+        options: Mapping[str, Any],
+        level: str,
+        turn_seconds: float | None,
+        seed: int,
+        seats: int,
+    ) -> RoomRecord:
+        now = time.time()
+        record = RoomRecord(
+            room_id,
+            host_session,
+            rules,
+            dict(options),
+            level,
+            turn_seconds,
+            seed,
+            (None,) * seats,
+            "open",
+            (),
+            1,
+            now,
+            now,
+        )
+        with self._write() as db:
+            db.execute(insert(rooms).values(**_row(record)))
+        return record
+
+    def room(self, room_id: str) -> RoomRecord | None:
+        with self.engine.connect() as db:
+            row = db.execute(select(rooms).where(rooms.c.id == room_id)).first()
+        return _record(row) if row is not None else None
+
+    def save_room(
+        self,
+        record: RoomRecord,
+        *,
+        chairs: Sequence[Mapping[str, str] | None] | None = None,
+        status: str | None = None,
+        log: Sequence[Mapping[str, Any]] | None = None,
+    ) -> RoomRecord:
+        """Write the room's new chairs, status or log, if nobody changed it since ``record`` was read."""
+        new = replace(
+            record,
+            chairs=tuple(chairs) if chairs is not None else record.chairs,
+            status=status or record.status,
+            log=tuple(dict(e) for e in log) if log is not None else record.log,
+            version=record.version + 1,
+            updated_at=time.time(),
+        )
+        with self._write() as db:
+            done = db.execute(
+                update(rooms)
+                .where(rooms.c.id == record.id, rooms.c.version == record.version)
+                .values(**{k: v for k, v in _row(new).items() if k != "id"})
+            )
+            if done.rowcount != 1:
+                raise StaleRoomError(record.id)
+        return new
+
+    def rooms_of(self, session_id: str, limit: int = 20) -> Iterator[RoomRecord]:
+        """The rooms a session sits in or hosts, the latest first (a player's history of games with people)."""
+        pattern = f'%"session": "{session_id}"%'
+        with self.engine.connect() as db:
+            rows = db.execute(
+                select(rooms)
+                .where((rooms.c.host_session == session_id) | rooms.c.chairs.like(pattern))
+                .order_by(rooms.c.updated_at.desc())
+                .limit(limit)
+            ).all()
+        return iter([_record(row) for row in rows])
+
+
+def _row(record: RoomRecord) -> dict[str, Any]:
+    return {
+        "id": record.id,
+        "host_session": record.host_session,
+        "rules": record.rules,
+        "options": json.dumps(dict(record.options), sort_keys=True),
+        "level": record.level,
+        "turn_seconds": record.turn_seconds,
+        "seed": record.seed,
+        "chairs": json.dumps(list(record.chairs)),
+        "status": record.status,
+        "log": dumps(list(record.log)) if record.log else "",
+        "version": record.version,
+        "created_at": record.created_at,
+        "updated_at": record.updated_at,
+    }
