@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import ast
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -75,7 +76,7 @@ def test_the_seed_hand_score_card_in_dutch():
         "Mahjong",
         "Winnende steen zelf gepakt",
         "Pung eigen wind (Oostenwind)",
-        "Pung draken (Rode draak)",
+        "Pung van draken (Rode draak)",
     ]
     assert card["total"] == 136 and card["arithmetic"] == "34 × 2² = 136"
     hkos = score(parse_compact("hkos: 456p789s234s5m [123m] +5m seat=S bonus=1f"))
@@ -287,10 +288,10 @@ def test_every_sheet_error_has_a_dutch_translation():
 @pytest.mark.parametrize(
     ("make", "expected"),
     [
-        (lambda: create_sheet("nts", ["A", "B"]), "players: een nts-formulier vraagt de namen van 4 spelers, niet 2"),
+        (lambda: create_sheet("nts", ["A", "B"]), "players: een nts-scorelijst vraagt de namen van 4 spelers, niet 2"),
         (
             lambda: create_sheet("hkos", ["A", "B", "C", "D"]).add_row({"winner": "Z", "win_by": "discard"}),
-            "winner: 'Z' is geen speler van dit formulier (spelers: A, B, C, D)",
+            "winner: 'Z' is geen speler van deze scorelijst (spelers: A, B, C, D)",
         ),
         (
             lambda: create_sheet("casual", ["A", "B", "C", "D"]).add_row(
@@ -300,7 +301,7 @@ def test_every_sheet_error_has_a_dutch_translation():
         ),
         (
             lambda: create_sheet("free", ["A", "B", "C"]).undo(),
-            "rows: het formulier heeft geen spel om ongedaan te maken",
+            "rows: de scorelijst heeft geen spel om ongedaan te maken",
         ),
         (
             lambda: create_sheet("hkos", ["A", "B", "C", "D"], options={"minimum": -2}),
@@ -322,3 +323,23 @@ def test_pick_language():
     assert pick_language("fr") == "en"
     assert pick_language(None) == "en"
     assert pick_language("nl;q=0") == "en"
+
+
+_ENGLISH = re.compile(
+    r"\b(at|position|there|is no|copies|copy|expected|must|got|unknown|character|needs|with|the|and)\b"
+)
+
+
+def _unquoted(text: str) -> str:
+    """The message without what it quotes of the input (a notation, a name, a value)."""
+    return re.sub(r"'[^']*'|\"[^\"]*\"|\[[^\]]*\]|\b\w+=\w*|\b[\w.]+: ", " ", text)
+
+
+def test_every_calculator_error_is_wholly_dutch():
+    """Not half English: no English word is left in a Dutch message outside what it quotes."""
+    mixed = []
+    for error in _errors():
+        dutch = translate(str(error), "nl")
+        if _ENGLISH.search(_unquoted(dutch)):
+            mixed.append(dutch)
+    assert mixed == []

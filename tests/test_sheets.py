@@ -427,13 +427,70 @@ def test_free_rows_refused():
 def test_csv_export():
     text = export_csv(four_game_session())
     lines = list(csv.reader(io.StringIO(text)))
-    assert lines[0] == ["n", "dealer", "round_wind", "winner", "win_by", "discarder", *NTS_PLAYERS] + [
-        f"{name} hand" for name in NTS_PLAYERS
+    assert lines[0] == ["Hand", "Dealer", "Round wind", "Winner", "How it was won", "Discarder", *NTS_PLAYERS] + [
+        f"{name} hand score" for name in NTS_PLAYERS
     ]
-    assert lines[1][:10] == ["1", "Ann", "S", "Ann", "self_draw", "", "816", "-244", "-256", "-316"]
+    assert lines[1][:10] == ["1", "Ann", "S", "Ann", "Self-drawn", "", "816", "-244", "-256", "-316"]
     assert lines[3][3] == "drawn"
     totals = four_game_session().totals
-    assert lines[-1] == ["total", "", "", "", "", "", *(str(totals[name]) for name in NTS_PLAYERS)]
+    assert lines[-1] == ["Totals", "", "", "", "", "", *(str(totals[name]) for name in NTS_PLAYERS)]
+
+
+def test_csv_export_in_dutch_keeps_the_dead_hand_mark():
+    sheet = create_sheet("nts", NTS_PLAYERS).add_row(nts_row("Bob", [0, 96, 8, 0], dead=["Dirk"]))
+    sheet = sheet.add_row({"drawn": True})
+    lines = list(csv.reader(io.StringIO(export_csv(sheet, "nl"))))
+    assert lines[0][:6] == ["Spel", "Gever", "Wind van de ronde", "Winnaar", "Hoe gewonnen", "Afgooier"]
+    assert lines[0][-1] == "Dirk spelscore"
+    assert lines[1][-1] == "dood" and lines[1][4] == "Zelf gepakt"
+    assert lines[2][3] == "remise" and lines[-1][0] == "Totalen"
+
+
+def test_hkos_rows_take_faan_and_convert_them_to_points():
+    # Seed 003: count the faan, turn them into points: Alice's 7 faan are 48, Ben's 3 faan 8.
+    sheet = create_sheet("hkos", HKOS_PLAYERS).add_row({"winner": "Alice", "win_by": "self_draw", "faan": 7})
+    sheet = sheet.add_row({"winner": "Ben", "win_by": "discard", "discarder": "Dev", "faan": 3})
+    assert sheet.totals == {"Alice": 48, "Ben": 8, "Cara": 0, "Dev": 0}
+    assert [row["faan"] for row in sheet.to_dict()["rows"]] == [7, 3]
+    assert import_json(export_json(sheet)) == sheet
+    limit = sheet.add_row({"winner": "Ben", "win_by": "self_draw", "faan": 13})
+    assert limit.rows[-1].points["Ben"] == 128  # 10 faan or more: the limit
+    points = sheet.add_row({"winner": "Ben", "win_by": "self_draw", "scores": {"Ben": 16}})
+    assert points.rows[-1].entry.faan == 4  # points typed: their faan are known too
+    with pytest.raises(SheetError, match="needs 3 faan"):
+        sheet.add_row({"winner": "Ben", "win_by": "self_draw", "faan": 2})
+    with pytest.raises(SheetError, match="7 faan are 48 points, not 32"):
+        sheet.add_row({"winner": "Ben", "win_by": "self_draw", "faan": 7, "scores": {"Ben": 32}})
+    with pytest.raises(SheetError, match="only a Hong Kong Old Style sheet counts faan"):
+        create_sheet("chinese", NTS_PLAYERS).add_row({"winner": "Ann", "win_by": "self_draw", "faan": 8})
+    assert "Faan" in export_csv(sheet).splitlines()[0]
+
+
+def test_rows_keep_their_hands_in_canonical_notation():
+    hand = "nts: 777z 23m 456p 88s [111z] +1m* round=S seat=E"
+    row = nts_row("Ann", [136, 32, 28, 8], round_wind="S") | {"hands": {"Ann": hand}}
+    sheet = create_sheet("nts", NTS_PLAYERS).add_row(row)
+    assert sheet.to_dict()["rows"][0]["hands"] == {"Ann": "nts: 23m456p88s777z [111z] +1m* seat=E round=S"}
+    assert import_json(export_json(sheet)) == sheet
+    for hands, message in (
+        ({"Zed": hand}, "not a player"),
+        ({"Ann": "nts: 1111m1m"}, "hands.Ann"),
+        ({"Ann": "hkos: 123m456p789s11z22z +2z"}, "hands.Ann: rules"),
+        ("Ann", "must map player names"),
+    ):
+        with pytest.raises(SheetError, match=message):
+            create_sheet("nts", NTS_PLAYERS).add_row(row | {"hands": hands})
+
+
+def test_nts_totals_are_checked_as_the_settle_api_checks_them():
+    from sparrow.sheets.checks import check_nts_totals
+
+    with pytest.raises(SheetError, match="at least 80") as error:
+        check_nts_totals({"E": 0, "S": 40, "W": 8, "N": 0}, "S")
+    assert error.value.field == "scores.S"
+    with pytest.raises(SheetError, match="at least 80"):
+        create_sheet("nts", NTS_PLAYERS).add_row(nts_row("Bob", [0, 40, 8, 0]))
+    check_nts_totals({"E": 40, "S": 10, "W": 0, "N": 8}, None)  # a drawn game: any hand scores
 
 
 def test_csv_quotes_names_a_spreadsheet_would_run():

@@ -251,6 +251,32 @@ def test_malformed_settlement_is_422_naming_the_field(player, body, field):
     assert answer.json()["detail"] == cli_error("settle", body)
 
 
+@pytest.mark.parametrize(
+    ("scores", "dead", "field", "words"),
+    [
+        ({"E": 0, "S": 40, "W": 8, "N": 0}, [], "scores.S", "at least 80"),
+        ({"E": 0, "S": 96, "W": 2400, "N": 0}, [], "scores.W", "at most 2000"),
+        ({"E": 0, "S": 96, "W": 8, "N": 60}, ["N"], "scores.N", "a dead hand scores 0"),
+    ],
+)
+def test_settle_refuses_what_the_sheet_refuses(player, scores, dead, field, words):
+    """One validation for /api/settle and the sheet (sparrow.sheets.checks): the same refusal, in the
+    same words, in English and Dutch."""
+    from sparrow.sheets import SheetError, create_sheet
+
+    body = {"rules": "nts", "winner": "S", "win_by": "self_draw", "scores": scores, "dead": dead}
+    answer = player.post("/api/settle", body)
+    assert answer.status_code == 422
+    assert answer.json()["detail"].startswith(f"{field}: ") and words in answer.json()["detail"]
+    names = dict(zip("ESWN", ["Ann", "Bob", "Cor", "Dirk"]))
+    row = {"winner": "Bob", "win_by": "self_draw", "scores": {names[k]: v for k, v in scores.items()}}
+    with pytest.raises(SheetError) as error:
+        create_sheet("nts", list(names.values())).add_row(row | {"dead": [names[k] for k in dead]})
+    assert error.value.message == answer.json()["detail"].split(": ", 1)[1]
+    dutch = player.post("/api/settle?lang=nl", body).json()["detail"]
+    assert dutch.startswith(f"{field}: ") and dutch != answer.json()["detail"]
+
+
 # ---------------------------------------------------------------------------- the page's helpers
 
 

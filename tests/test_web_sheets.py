@@ -10,6 +10,7 @@ import json
 
 import pytest
 
+from sparrow.formats.compact import format_compact, parse_compact
 from sparrow.sheets import create_sheet
 from sparrow.store import StaleSheetError
 from tests.web_support import BACKENDS, Player, database_url, make_app
@@ -165,14 +166,19 @@ def test_export_and_import(player):
     text = player.get(f"/api/sheets/{sheet['id']}/export", params={"format": "csv"})
     assert text.headers["content-type"].startswith("text/csv")
     lines = list(csv.reader(io.StringIO(text.text)))
-    assert lines[0][:6] == ["n", "dealer", "round_wind", "winner", "win_by", "discarder"]
-    assert lines[-1][0] == "total"
+    assert lines[0][:6] == ["Hand", "Dealer", "Round wind", "Winner", "How it was won", "Discarder"]
+    assert lines[-1][0] == "Totals"
+    dutch = player.get(f"/api/sheets/{sheet['id']}/export", params={"format": "csv", "lang": "nl"})
+    assert next(csv.reader(io.StringIO(dutch.text)))[:2] == ["Spel", "Gever"]
     assert player.get(f"/api/sheets/{sheet['id']}/export?format=xml").status_code == 422
     answer = player.post("/api/sheets/import", exported.json())
     assert answer.status_code == 201, answer.text
     copy = answer.json()
     assert copy["id"] != sheet["id"]
-    assert {k: v for k, v in copy.items() if k != "id"} == {k: v for k, v in sheet.items() if k != "id"}
+    assert {k: v for k, v in copy.items() if k not in ("id", "origin")} == {
+        k: v for k, v in sheet.items() if k not in ("id", "origin")
+    }
+    assert copy["origin"] == sheet["id"]  # the copy knows which match it is
     # Computed values are never trusted: a doctored total is recomputed.
     doctored = exported.json() | {"totals": {"Ann": 10**6, "Bob": 0, "Cor": 0, "Dirk": 0}}
     assert player.post("/api/sheets/import", doctored).json()["totals"] == sheet["totals"]
@@ -184,6 +190,48 @@ def test_export_and_import(player):
 
 
 # ---------------------------------------------------------------------------- refusals
+
+
+def test_importing_a_finished_sheet_counts_its_wins_once(player):
+    sheet = new_sheet(player, rules="hkos", players=["Alice", "Ben", "Cara", "Dev"], length="open")
+    add(player, sheet["id"], {"winner": "Alice", "win_by": "self_draw", "faan": 7})
+    finished = player.post(f"/api/sheets/{sheet['id']}/end").json()
+    exported = player.get(f"/api/sheets/{sheet['id']}/export?format=json").json()
+    first = player.post("/api/sheets/import", exported).json()
+    assert first["origin"] == sheet["id"] and first["totals"] == finished["totals"]
+    again = player.post("/api/sheets/import", first).json()  # a copy of the copy: still the same match
+    assert again["origin"] == sheet["id"]
+    from sparrow.web.sheets import games_won
+
+    listed = player.get("/api/sheets").json()
+    assert games_won([s for s in listed if s["id"] in (sheet["id"], first["id"], again["id"])]) == [("Alice", 1)]
+    page = player.get("/sheets").text
+    assert page.count('<td>Alice</td><td class="num">1</td>') == 1
+
+
+def test_check_in_the_calculator_from_a_row(player):
+    sheet = new_sheet(player, rules="nts", players=NTS)
+    hands = {
+        "Ann": "nts: 23m456p88s777z [111z] +1m* seat=E round=S",
+        "Bob": "nts: 1379s [222z] [444m] [666p] seat=S round=S",
+        "Cor": "nts: 999p4567m [333z] [222s] seat=W round=S",
+        "Dirk": "nts: 999m123p456s78s55p seat=N round=S",
+    }
+    row = {"winner": "Ann", "win_by": "self_draw", "scores": {"Ann": 136, "Bob": 32, "Cor": 28, "Dirk": 8}}
+    sheet = add(player, sheet["id"], row | {"hands": hands, "round_wind": "S"})
+    assert sheet["rows"][0]["hands"]["Ann"] == hands["Ann"]
+    exported = player.get(f"/api/sheets/{sheet['id']}/export?format=json").json()
+    canonical = {name: format_compact(parse_compact(text)) for name, text in hands.items()}
+    assert exported["rows"][0]["hands"] == canonical  # the JSON export keeps the hands
+    link = player.client.get(f"/sheets/{sheet['id']}/rows/1/calculator", follow_redirects=False)
+    assert link.status_code == 303
+    target = link.headers["location"]
+    assert target.startswith("/calculator?rules=nts&hand=23m456p88s777z") and "hand.S=1379s" in target
+    assert f"sheet={sheet['id']}" in target and "row=1" in target
+    sheet = add(player, sheet["id"], {"drawn": True, "round_wind": "E"})
+    plain = player.client.get(f"/sheets/{sheet['id']}/rows/2/calculator", follow_redirects=False)
+    assert plain.headers["location"] == f"/calculator?rules=nts&round=E&sheet={sheet['id']}&row=2"
+    assert player.client.get(f"/sheets/{sheet['id']}/rows/9/calculator", follow_redirects=False).status_code == 404
 
 
 def test_malformed_rows_are_422_and_change_nothing(player):
@@ -321,7 +369,7 @@ def test_errors_in_dutch(player):
     player.client.cookies.set("lang", "nl")
     try:
         missing = player.get("/api/sheets/nothing-here").json()["detail"]
-        assert missing == "Dat blad bestaat niet."
+        assert missing == "Die scorelijst bestaat niet."
     finally:
         player.client.cookies.delete("lang")
 
@@ -342,7 +390,7 @@ def test_the_pages(player):
     assert 'href="/sheets"' in page.text and 'id="new-sheet"' in page.text
     # ?lang=nl chooses Dutch and the cookie remembers it.
     dutch = player.get("/sheets?lang=nl")
-    assert "Scoreformulieren" in dutch.text and dutch.cookies.get("lang") == "nl"
+    assert "Scorelijsten" in dutch.text and dutch.cookies.get("lang") == "nl"
     assert '<html lang="nl">' in player.get("/sheets").text
     assert "Score sheets" in player.get("/sheets?lang=en").text
     # Names are shown as text, never as markup, in the page and in the data the script reads.

@@ -190,7 +190,7 @@ def test_a_four_game_nts_session_by_hand_then_in_dutch(browser, server):
         assert page.get_attribute("html", "lang") == "nl"
         assert page.inner_text("#sheet-status") == "De partij is afgelopen."
         page.goto(server.url + "/sheets")
-        assert page.inner_text("h1") == "Scoreformulieren"
+        assert page.inner_text("h1") == "Scorelijsten"
         page.click("[data-testid=sheet-link]")
         page.wait_for_selector("#sheet[data-rows='4']")
         assert page.inner_text("#end") == "Partij beëindigen"
@@ -237,14 +237,16 @@ def test_hkos_and_free_sheets_on_a_phone(browser, server):
         assert "Round wind: East" in page.inner_text("#sheet-status")
         page.select_option("#row-winner", "Alice")
         page.select_option("#row-win_by", "self_draw")
-        page.fill("#row-points", "48")
+        page.fill("#row-faan", "7")  # seed 003: the sheet counts faan and turns them into points
+        assert page.inner_text("#faan-points") == "7 faan = 48 points"
         submit(page, 1)
         assert "Deals next: Alice" in page.inner_text("#sheet-status")  # the dealer won: she keeps the deal
         page.select_option("#row-winner", "Ben")
         page.select_option("#row-win_by", "discard")
         page.select_option("#row-discarder", "Dev")
-        page.fill("#row-points", "8")
+        page.fill("#row-faan", "3")
         submit(page, 2)
+        assert "3 faan" in page.inner_text("#rows tr[data-n='2'] .winner-cell")
         page.select_option("#row-winner", "__drawn")
         submit(page, 3)
         shown = {
@@ -320,6 +322,7 @@ def test_a_sheet_keeps_working_offline_once_loaded(browser, server):
         fits_a_phone(page)
         page.click("#undo")  # the last row typed offline is simply forgotten
         page.wait_for_selector("#sheet[data-pending='1']")
+        assert "1 row waits to be sent" in page.inner_text("#sheet-pending")  # one, not "1 rows"
         page.fill("#row-score2", "3")
         page.click("#row-submit")
         page.wait_for_selector("#sheet[data-pending='2']")

@@ -49,14 +49,20 @@ def translate(text: str, lang: str) -> str:
     if lang == DEFAULT_LANGUAGE:
         catalogue(lang)  # the language check is the same for every language
         return text
-    found = catalogue(lang).lookup(text)
-    if found is not None:
-        return found
+    # An error worded "field: message" is read as its field and message first: a template that also
+    # matches the whole text ("{part} at position ...") would otherwise take the field into a value
+    # and leave the message inside it in English.
+    exact = catalogue(lang).exact.get(text)
+    if exact is not None:
+        return exact
     match = _FIELD.fullmatch(text)
     if match is not None:
         inner = catalogue(lang).lookup(match[2])
         if inner is not None:
             return f"{match[1]}: {inner}"
+    found = catalogue(lang).lookup(text)
+    if found is not None:
+        return found
     return text
 
 

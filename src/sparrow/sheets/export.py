@@ -9,6 +9,7 @@ import io
 import json
 from typing import Any
 
+from sparrow.i18n import DEFAULT_LANGUAGE, N_, gettext
 from sparrow.sheets.errors import SheetError
 from sparrow.sheets.sheet import Sheet
 
@@ -39,27 +40,59 @@ def import_json(text: str | bytes) -> Sheet:
     return Sheet.from_dict(data)
 
 
-def export_csv(sheet: Sheet) -> str:
+# The CSV's headers and words, in the catalogue (the export follows the page's language).
+CSV_WORDS = {
+    "n": N_("Hand"),
+    "dealer": N_("Dealer"),
+    "round_wind": N_("Round wind"),
+    "winner": N_("Winner"),
+    "win_by": N_("How it was won"),
+    "discarder": N_("Discarder"),
+    "hand": N_("{name} hand score"),
+    "faan": N_("Faan"),
+    "total": N_("Totals"),
+    "drawn": N_("drawn"),
+    "dead": N_("dead"),
+}
+WIN_BY_WORDS = {
+    "discard": N_("On a discard"),
+    "self_draw": N_("Self-drawn"),
+    "kong_replacement": N_("On a kong replacement"),
+    "flower_replacement": N_("On a flower replacement"),
+    "robbing_kong": N_("Robbing a kong"),
+}
+
+
+def export_csv(sheet: Sheet, lang: str = DEFAULT_LANGUAGE) -> str:
     """One line per row: its number, dealer, round wind, winner, way of winning and discarder, the
-    points it added to each player (for NTS also each hand score), then a line of totals."""
+    points it added to each player (for NTS also each hand score, a dead hand marked as such; for HKOS
+    the winner's faan), then a line of totals. Headers and words in ``lang``."""
+    _ = gettext(lang)
     players = list(sheet.players)
     hands = sheet.rules == "nts"  # every player's hand is scored: worth its own columns
-    header = ["n", "dealer", "round_wind", "winner", "win_by", "discarder", *players]
+    faan = sheet.rules == "hkos" and not sheet.options.get("practice", False)
+    header = [_(CSV_WORDS[key]) for key in ("n", "dealer", "round_wind", "winner", "win_by", "discarder")]
+    header += players
     if hands:
-        header += [f"{name} hand" for name in players]
+        header += [_(CSV_WORDS["hand"]).format(name=name) for name in players]
+    if faan:
+        header.append(_(CSV_WORDS["faan"]))
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(_safe(cell) for cell in header)
     for row in sheet.rows:
         entry = row.entry
-        winner = "drawn" if entry.drawn else entry.winner
-        line: list[Any] = [row.n, row.turn.dealer, row.turn.round_wind, winner, entry.win_by, entry.discarder]
+        winner = _(CSV_WORDS["drawn"]) if entry.drawn else entry.winner
+        how = _(WIN_BY_WORDS[entry.win_by]) if entry.win_by in WIN_BY_WORDS else entry.win_by
+        line: list[Any] = [row.n, row.turn.dealer, row.turn.round_wind, winner, how, entry.discarder]
         line += [row.points[name] for name in players]
         if hands:
-            line += [entry.scores.get(name, 0) for name in players]
+            line += [_(CSV_WORDS["dead"]) if name in entry.dead else entry.scores.get(name, 0) for name in players]
+        if faan:
+            line.append(entry.faan)
         writer.writerow("" if cell is None else _safe(cell) for cell in line)
     totals = sheet.totals
-    writer.writerow(["total", "", "", "", "", "", *(totals[name] for name in players)])
+    writer.writerow([_(CSV_WORDS["total"]), "", "", "", "", "", *(totals[name] for name in players)])
     return out.getvalue()
 
 

@@ -25,21 +25,21 @@ from sparrow.core.tiles import SEATS
 from sparrow.i18n.markers import N_
 from sparrow.rules import Settlement, settle
 from sparrow.rules.casual import BASE_VALUE
-from sparrow.rules.hkos import FAAN_POINTS, LIMIT_FAAN
-from sparrow.rules.nts import CAP, MINIMUM_DOUBLINGS
+from sparrow.rules.hkos import FAAN_POINTS
+from sparrow.sheets.checks import MAX_FAAN, check_nts_totals, hkos_faan, hkos_minimum, hkos_points
 from sparrow.sheets.errors import SheetError
+from sparrow.sheets.hands import parse_hands
 
 __all__ = ["Entry", "Turn", "parse_entry", "check_in_turn", "row_values", "MAX_POINTS", "FREE"]
 
 FREE = "free"
 MAX_POINTS = 10**12  # far above any real count; keeps absurd input out of the arithmetic
 _DISCARD_WINS = frozenset({"discard", "robbing_kong"})
-_NTS_MINIMUM_WIN = 20 << MINIMUM_DOUBLINGS  # Mahjong's 20 points doubled twice: the least a winner scores
 _CHINESE_MINIMUM = 3
 
 # The fields a row may carry, by kind of sheet; a row read back from an export also carries the
 # values the sheet computed, which are recomputed and so ignored (``derived``).
-_RULESET_FIELDS = ("drawn", "winner", "win_by", "discarder", "scores", "dead", "round_wind")
+_RULESET_FIELDS = ("drawn", "winner", "win_by", "discarder", "scores", "faan", "dead", "round_wind", "hands")
 _FREE_FIELDS = ("drawn", "winner", "points")
 RULESET_DERIVED = ("n", "payments", "points", "totals", "dealer", "seats")
 FREE_DERIVED = ("n", "payments", "scores", "totals", "dealer", "seats", "round_wind", "win_by", "discarder", "dead")
@@ -57,10 +57,14 @@ class Entry:
     scores: Mapping[str, int] = field(default_factory=dict)
     dead: tuple[str, ...] = ()
     round_wind: str | None = None  # NTS: the prevailing wind rolled for the game, if entered
+    faan: int | None = None  # HKOS: the winner's faan, which the sheet turns into points (seed 003)
+    hands: Mapping[str, str] = field(default_factory=dict)  # name -> hand in the notation (sheets.hands)
 
     def __post_init__(self) -> None:
-        if not isinstance(self.scores, MappingProxyType):
-            object.__setattr__(self, "scores", MappingProxyType(dict(self.scores)))
+        for name in ("scores", "hands"):
+            value = getattr(self, name)
+            if not isinstance(value, MappingProxyType):
+                object.__setattr__(self, name, MappingProxyType(dict(value)))
 
     def to_dict(self, free: bool) -> dict[str, Any]:
         """The typed fields (the export writes them; ``parse_entry`` reads them back)."""
@@ -73,7 +77,9 @@ class Entry:
             "discarder": self.discarder,
             "dead": list(self.dead),
             "scores": dict(self.scores),
+            "faan": self.faan,
             "round_wind": self.round_wind,
+            "hands": dict(self.hands),
         }
 
 
@@ -119,14 +125,14 @@ def parse_entry(
     if not isinstance(drawn, bool):
         raise SheetError("drawn", "must be true or false, got {value}", value=_show(drawn))
     if drawn:
-        return _drawn(data, rules, turn, free)
+        return _drawn(data, rules, players, turn, free)
     if free:
         return _free(data, players)
     return _ruleset_row(data, rules, players, options, turn)
 
 
-def _drawn(data: Mapping[str, Any], rules: str, turn: Turn, free: bool) -> Entry:
-    for key in ("winner", "win_by", "discarder"):
+def _drawn(data: Mapping[str, Any], rules: str, players: Sequence[str], turn: Turn, free: bool) -> Entry:
+    for key in ("winner", "win_by", "discarder", "faan"):
         if data.get(key) is not None:
             raise SheetError(key, "a drawn hand has no winner, way of winning or discarder")
     values = data.get("points" if free else "scores")
@@ -139,7 +145,8 @@ def _drawn(data: Mapping[str, Any], rules: str, turn: Turn, free: bool) -> Entry
     if data.get("dead"):
         raise SheetError("dead", "a drawn hand has no dead hands to settle")
     round_wind = None if free else _round_wind(data, rules, turn)
-    return Entry(drawn=True, round_wind=round_wind)
+    hands = {} if free else parse_hands(data.get("hands"), rules, players)
+    return Entry(drawn=True, round_wind=round_wind, hands=hands)
 
 
 def _free(data: Mapping[str, Any], players: Sequence[str]) -> Entry:
@@ -172,14 +179,21 @@ def _ruleset_row(
     elif discarder is not None:
         raise SheetError("discarder", "only a win on a discard or a robbed kong has a discarder")
     dead = _dead(data, rules, players, winner)
+    faan = _faan(data, rules, options)
     scores_data = data.get("scores")
+    if scores_data is None and faan is not None:
+        scores_data = {}
     if not isinstance(scores_data, Mapping):
         raise SheetError("scores", "must map player names to hand scores, e.g. {example}", example='{"Ann": 48}')
     scores = _numbers(scores_data, "scores", players, minimum=0)
     if rules == "nts":
         scores = _nts_scores(scores, players, winner, dead)
     else:
+        if faan is not None:
+            scores = _faan_points(scores, winner, faan)
         scores = _winner_only(scores, rules, winner, options)
+        if rules == "hkos" and faan is None and not options.get("practice", False):
+            faan = hkos_faan(scores[winner])
     return Entry(
         winner=winner,
         win_by=win_by,
@@ -187,7 +201,39 @@ def _ruleset_row(
         scores=scores,
         dead=dead,
         round_wind=_round_wind(data, rules, turn),
+        faan=faan,
+        hands=parse_hands(data.get("hands"), rules, players),
     )
+
+
+def _faan(data: Mapping[str, Any], rules: str, options: Mapping[str, Any]) -> int | None:
+    """HKOS: the winner's faan as typed (seed 003's sheet counts faan and turns them into points)."""
+    value = data.get("faan")
+    if value is None:
+        return None
+    if rules != "hkos":
+        raise SheetError("faan", "only a Hong Kong Old Style sheet counts faan: enter the points")
+    if options.get("practice", False):
+        raise SheetError("faan", "the practice profile counts no faan: a win is 1 point")
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= MAX_FAAN:
+        raise SheetError("faan", "must be a whole number of faan, 0 or more, got {value}", value=_show(value))
+    minimum = hkos_minimum(options)
+    if value < minimum:
+        raise SheetError(
+            "faan", "a winning hand needs {minimum} faan at this table, not {value}", minimum=minimum, value=value
+        )
+    return value
+
+
+def _faan_points(scores: dict[str, int], winner: str, faan: int) -> dict[str, int]:
+    """The winner's points from the faan; points typed as well must be the same."""
+    points = hkos_points(faan)
+    typed = scores.get(winner)
+    if typed is not None and typed != points:
+        raise SheetError(
+            f"scores.{winner}", "{faan} faan are {points} points, not {value}", faan=faan, points=points, value=typed
+        )
+    return {**scores, winner: points}
 
 
 def _ways(rules: str) -> tuple[str, ...]:
@@ -248,25 +294,14 @@ def _dead(data: Mapping[str, Any], rules: str, players: Sequence[str], winner: s
 
 
 def _nts_scores(scores: dict[str, int], players: Sequence[str], winner: str, dead: Sequence[str]) -> dict[str, int]:
-    """Every player's hand score (NTS settles between all four); a dead hand scores 0."""
-    for name in dead:
-        if scores.get(name, 0) != 0:
-            raise SheetError(f"scores.{name}", "a dead hand scores 0, not {value}", value=scores[name])
+    """Every player's hand score (NTS settles between all four); a dead hand scores 0. The checks of
+    the values are those of ``POST /api/settle`` too (:func:`~sparrow.sheets.checks.check_nts_totals`)."""
     missing = [name for name in players if name not in scores and name not in dead]
     if missing:
         raise SheetError(
             "scores", "NTS settles between all players: enter the hand score of {names}", names=", ".join(missing)
         )
-    for name, value in scores.items():
-        if value > CAP:
-            raise SheetError(f"scores.{name}", "an NTS hand scores at most {cap}, not {value}", cap=CAP, value=value)
-    if scores[winner] < _NTS_MINIMUM_WIN:
-        raise SheetError(
-            f"scores.{winner}",
-            "a winning NTS hand scores at least {minimum} (Mahjong with two doublings), not {value}",
-            minimum=_NTS_MINIMUM_WIN,
-            value=scores[winner],
-        )
+    check_nts_totals(scores, winner, dead)
     return {name: 0 if name in dead else scores[name] for name in players}
 
 
@@ -304,8 +339,7 @@ def _hkos_points(options: Mapping[str, Any]) -> tuple[int, ...]:
     """The points a winning HKOS hand can score: the faan table from the minimum up (1 in practice)."""
     if options.get("practice", False):
         return (1,)
-    minimum = options.get("minimum", 3)
-    return FAAN_POINTS[min(minimum, LIMIT_FAAN) :]
+    return FAAN_POINTS[hkos_minimum(options) :]
 
 
 def _casual_values(options: Mapping[str, Any], dealer: bool) -> tuple[int, ...]:

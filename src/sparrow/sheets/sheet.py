@@ -80,6 +80,7 @@ class Sheet:
     entries: tuple[Entry, ...] = ()
     ended: bool = False  # "End match" was pressed (the match may also be complete by its length)
     id: str | None = None
+    origin: str | None = None  # an imported copy: the id of the sheet it was exported from (one match)
 
     def __post_init__(self) -> None:
         if not isinstance(self.options, MappingProxyType):
@@ -187,6 +188,7 @@ class Sheet:
         """The Sheet of the web API contract (and the JSON export)."""
         return {
             "id": self.id,
+            "origin": self.origin,
             "rules": self.rules,
             "title": self.title,
             "players": list(self.players),
@@ -236,7 +238,10 @@ class Sheet:
         ended = data.get("ended", False)
         if not isinstance(ended, bool):
             raise SheetError("ended", "must be true or false")
-        return dataclasses.replace(sheet, ended=ended) if ended else sheet
+        origin = data.get("origin")
+        if origin is not None and (not isinstance(origin, str) or len(origin) > MAX_TITLE):
+            raise SheetError("origin", "must be text or null")
+        return dataclasses.replace(sheet, ended=ended, origin=origin)
 
 
 # ---------------------------------------------------------------------------- making a sheet

@@ -33,8 +33,11 @@ from sparrow.formats.batches import loads as _loads
 from sparrow.formats.compact import compact_fields, format_compact
 from sparrow.formats.contract import INPUT_ERRORS, input_message, score_input, settle_input, with_id
 from sparrow.formats.handlink import hand_from_query, hand_query
-from sparrow.i18n import gettext, translate, translate_result
+from sparrow.i18n import N_, gettext, translate, translate_error, translate_result
 from sparrow.rules import ScoreResult, get_ruleset, ruleset_names
+from sparrow.rules.nts import CAP
+from sparrow.sheets import SheetError
+from sparrow.sheets.checks import check_nts_totals
 from sparrow.store import SessionRecord
 from sparrow.web import language
 from sparrow.web.api import session_view
@@ -106,10 +109,34 @@ def _refusal(request: Request, error: Exception) -> WebError:
     return WebError(422, _t(request, input_message(error)))
 
 
-def _card(result: Any, lang: str) -> dict[str, Any]:
-    """The score card the page shows: the result with its arithmetic, its texts in ``lang``."""
+# A decision of docs/rules/nts.md that changes a total, said on the card where it applies.
+PE_LING_DECISION = N_(
+    "Pe-ling eats cake is not counted: the Circle 1 does not close the pair in place of a Bamboo 1, as"
+    " docs/rules/nts.md decides. Read as seed 000 words it (a win on Circle 1 while Bamboo 1 forms the"
+    " pair) this hand would score {total}."
+)
+
+
+def _decisions(situation: HandSituation | None, result: Any) -> list[str]:
+    """The decisions that change this hand's total (English; the card translates them)."""
+    if situation is None or situation.rules != "nts" or not result.valid or result.limit is not None:
+        return []
+    if str(situation.winning_tile) != "1p" or any(item.name == "Pe-ling eats cake" for item in result.items):
+        return []
+    if sum(str(tile) == "1s" for tile in situation.concealed) < 2:
+        return []
+    base, doublings = result.details.get("base", 0), result.details.get("doublings", 0)
+    total = min((base + 10) << doublings, CAP)
+    return [PE_LING_DECISION.format(total=total)] if total != result.total else []
+
+
+def _card(result: Any, lang: str, situation: HandSituation | None = None) -> dict[str, Any]:
+    """The score card the page shows: the result with its arithmetic, its texts in ``lang``, and the
+    decisions that changed its total."""
     data = result.to_dict() | {"arithmetic": result.arithmetic}
-    return translate_result(data, lang)
+    card = translate_result(data, lang)
+    card["decisions"] = [translate(text, lang) for text in _decisions(situation, result)]
+    return card
 
 
 def _hand(situation: HandSituation, lang: str, result: ScoreResult | None = None) -> dict[str, Any]:
@@ -122,7 +149,7 @@ def _hand(situation: HandSituation, lang: str, result: ScoreResult | None = None
         "notation": format_compact(situation),
         "link": hand_query(situation),
         "result": result.to_dict(),
-        "card": _card(result, lang),
+        "card": _card(result, lang, situation),
     }
 
 
@@ -149,6 +176,13 @@ async def settle(request: Request, session: Session) -> JSONResponse:
         payments = settle_input(data)
     except INPUT_ERRORS as error:
         raise _refusal(request, error) from None
+    if data.get("rules") == "nts":
+        # The score sheet's own checks of the hand scores (an NTS winner scores at least 80): one
+        # validation for the sheet and this endpoint (``sparrow.sheets.checks``).
+        try:
+            check_nts_totals(data.get("scores") or {}, data.get("winner"), data.get("dead") or ())
+        except SheetError as error:
+            raise WebError(422, translate_error(error, language.language_of(request))) from None
     return JSONResponse(with_id(data, {"payments": payments}))
 
 
@@ -244,6 +278,12 @@ def _texts(lang: str) -> dict[str, str]:
         "Remove this set", "East", "South", "West", "North",
         "Hand scores", "Discarder", "Score card", "Complete the hand to see its score.",
         "The winner pays nobody; East pays and receives double.",
+        "Add to sheet", "Save the hands in row {n}", "No open sheet of these rules: start one under Score sheets.",
+        "Added as row {n}.", "Row {n} now keeps these hands.", "Open the sheet", "Choose the discarder.",
+        "Every hand must be complete to go on the sheet.", "Only a legal win goes on the sheet.",
+        "The hand needs a winning tile to go on the sheet.", "Sheet", "Score card",
+        "The winner pays nobody. East pays and receives double: every payment East makes or receives is doubled, the winner's score and the differences between losers alike.",
+        "Decision", "Seat wind",
     ]  # fmt: skip
     return {word: _(word) for word in words}
 

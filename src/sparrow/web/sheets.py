@@ -15,9 +15,10 @@ import json
 import secrets
 from pathlib import Path
 from typing import Annotated, Any
+from urllib.parse import urlencode
 
 from fastapi import APIRouter, Depends, Query, Request, Response
-from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, RedirectResponse
 from fastapi.templating import Jinja2Templates
 
 from sparrow.i18n import N_, gettext, translate_error
@@ -31,6 +32,7 @@ from sparrow.sheets import (
     length_label,
     sheet_rules,
 )
+from sparrow.sheets.hands import calculator_query
 from sparrow.store import SessionRecord, SheetRecord, StaleSheetError, Store
 from sparrow.web.api import session_view, settings_of
 from sparrow.web.errors import WebError
@@ -128,6 +130,12 @@ PAGE_TEXTS = (
     N_("waiting to be sent"),
     N_("dead"),
     N_("A row typed offline was refused"),
+    N_("{count} row waits to be sent: the server cannot be reached."),
+    N_("Check in the calculator"),
+    N_("Check"),
+    N_("Winner's faan"),
+    N_("{faan} faan = {points} points"),
+    N_("faan"),
 )
 
 # The texts of the templates (sheets.html, sheet.html, sheet_missing.html), for the catalogue's extraction.
@@ -135,6 +143,7 @@ TEMPLATE_TEXTS = (
     N_("Score sheets"),
     N_("Keep the score of a game at a real table: one row per hand, the rotation, the settlement and the standings."),
     N_("Your sheets"),
+    N_("{count} hand"),
     N_("{count} hands"),
     N_("over"),
     N_("New sheet"),
@@ -243,6 +252,7 @@ def summary(record: SheetRecord) -> dict[str, Any]:
     data = record.data
     return {
         "id": record.id,
+        "origin": data.get("origin"),
         "rules": record.rules,
         "title": record.title,
         "players": data.get("players", []),
@@ -250,6 +260,9 @@ def summary(record: SheetRecord) -> dict[str, Any]:
         "hands": len(data.get("rows", [])),
         "totals": data.get("totals", {}),
         "over": bool(data.get("over")),
+        "dealer": data.get("dealer"),
+        "round_wind": data.get("round_wind"),
+        "options": data.get("options", {}),
         "standings": data.get("standings", []),
         "created_at": record.created_at,
         "updated_at": record.updated_at,
@@ -258,9 +271,17 @@ def summary(record: SheetRecord) -> dict[str, Any]:
 
 def games_won(sheets: list[dict[str, Any]]) -> list[tuple[str, int]]:
     """Games won across the sheets (seed 003: "the leaderboard counts games won across the session"),
-    by player name, most first: a finished sheet's winner(s) each count one."""
+    by player name, most first: a finished sheet's winner(s) each count one. An imported copy is the
+    same match as the sheet it was exported from (its ``origin``): a match counts once however many
+    copies of it are kept."""
     counts: dict[str, int] = {}
+    seen: set[str] = set()
     for sheet in sheets:
+        match = sheet.get("origin") or sheet.get("id")
+        if match is not None:
+            if match in seen:
+                continue
+            seen.add(match)
         for standing in sheet.get("standings", []):
             if standing.get("games_won"):
                 counts[standing["player"]] = counts.get(standing["player"], 0) + standing["games_won"]
@@ -310,7 +331,8 @@ def import_sheet(request: Request, session: Session, body: Body) -> JSONResponse
     except SheetError as error:
         raise _refusal(request, error) from None
     sheet_id = _new_id()
-    sheet = dataclasses.replace(sheet, id=sheet_id)
+    # The copy remembers the match it is (the exported sheet's id, or that sheet's own origin).
+    sheet = dataclasses.replace(sheet, id=sheet_id, origin=sheet.origin or sheet.id)
     record = _store(request).create_sheet(sheet_id, session, sheet.to_dict())
     return _json(record.data, 201)
 
@@ -392,8 +414,32 @@ def export(request: Request, session: Session, sheet_id: str, format: Annotated[
     name = f"sheet-{record.id}.{format}"
     headers = {"Content-Disposition": f'attachment; filename="{name}"'}
     if format == "csv":
-        return Response(export_csv(sheet), media_type="text/csv; charset=utf-8", headers=headers)
+        return Response(export_csv(sheet, language_of(request)), media_type="text/csv; charset=utf-8", headers=headers)
     return Response(export_json(sheet), media_type="application/json", headers=headers)
+
+
+@pages_router.get("/sheets/{sheet_id}/rows/{n}/calculator")
+def check_row(request: Request, session: Session, sheet_id: str, n: int) -> Response:
+    """ "Check in the calculator": row ``n`` opened in the calculator, with the hands it keeps (all four
+    under NTS, the winner and the discarder), or, for a row typed without hands, its ruleset, the
+    winner's seat and the wind; ``sheet`` and ``row`` let the calculator save the hands back."""
+    record = _owned(request, session, sheet_id)
+    rows = record.data.get("rows", [])
+    if not 1 <= n <= len(rows):
+        raise WebError(404, _text(request, NO_SUCH_ROW, n=n))
+    row = rows[n - 1]
+    seats = row.get("seats") or {}
+    query = calculator_query(row.get("hands") or {}, row.get("winner"), row.get("discarder"), seats)
+    if query is None:
+        query = {"rules": record.rules}
+        if row.get("winner") in seats:
+            query["seat"] = seats[row["winner"]]
+        if row.get("round_wind"):
+            query["round"] = row["round_wind"]
+        if row.get("win_by"):
+            query["win_by"] = row["win_by"]
+    query |= {"sheet": sheet_id, "row": str(n)}
+    return RedirectResponse(f"/calculator?{urlencode(query)}", status_code=303)
 
 
 # ---------------------------------------------------------------------------- the pages

@@ -430,6 +430,13 @@ function showCard() {
     box.append(p);
   }
   box.append(cardTable(card));
+  for (const decision of card.decisions || []) {
+    const p = document.createElement("p");
+    p.className = "card-decision";
+    p.dataset.testid = "decision";
+    p.textContent = `${T("Decision")}: ${decision}`;
+    box.append(p);
+  }
   if (!card.valid && card.reason) {
     const p = document.createElement("p");
     p.className = "error";
@@ -467,7 +474,12 @@ async function scoreHands() {
   showCard();
   showNotation();
   updateAddress();
+  const total = scored[state.active] && scored[state.active].card ? String(scored[state.active].card.total) : "–";
+  $("card-bar-total").textContent = total;
+  delete $("to-sheet-status").dataset.done;
+  $("to-sheet-status").className = "status";
   await settle(number);
+  if (number === requestNumber) showSheetPanel();
 }
 
 async function settle(number) {
@@ -533,8 +545,163 @@ async function settle(number) {
   const note = document.createElement("p");
   note.className = problem ? "error" : "muted";
   note.id = "settlement-note";
-  note.textContent = problem || waiting || (winner ? T("The winner pays nobody; East pays and receives double.") : T("Drawn hand"));
+  note.textContent =
+    problem ||
+    waiting ||
+    (winner
+      ? T("The winner pays nobody. East pays and receives double: every payment East makes or receives is doubled, the winner's score and the differences between losers alike.")
+      : T("Drawn hand"));
   body.replaceChildren(table, note);
+}
+
+// ---------------------------------------------------------------------------- into a score sheet
+
+// The sheets this hand can go on (the session's open sheets of the same rules), or, opened from a
+// sheet's row ("check in the calculator"), that row: its hands are saved back into it.
+const target = (() => {
+  const params = new URLSearchParams(location.search);
+  const row = Number(params.get("row"));
+  return params.get("sheet") && Number.isInteger(row) && row > 0 ? { id: params.get("sheet"), row } : null;
+})();
+let sheets = [];
+let targetSheet = null;
+
+async function loadSheets() {
+  try {
+    if (target) targetSheet = await api("GET", `/api/sheets/${encodeURIComponent(target.id)}`);
+    else sheets = await api("GET", "/api/sheets");
+  } catch (error) {
+    sheets = [];
+    targetSheet = null;
+  }
+}
+
+function chosenSheet() {
+  if (targetSheet) return targetSheet;
+  return sheets.find((s) => s.id === $("to-sheet-choice").value) || null;
+}
+
+function seatNames(sheet) {
+  // seat -> player: the row's own seating, or the next hand's (the dealer is East, then round the table)
+  if (targetSheet) {
+    const row = targetSheet.rows[target.row - 1];
+    const names = {};
+    for (const [name, seat] of Object.entries((row && row.seats) || {})) names[seat] = name;
+    return names;
+  }
+  const players = sheet.players;
+  const dealer = Math.max(0, players.indexOf(sheet.dealer));
+  const names = {};
+  players.forEach((_, i) => (names[SEATS[i]] = players[(dealer + i) % players.length]));
+  return names;
+}
+
+function sheetRow(sheet, names) {
+  // The row the calculator's hands make, or {problem}.
+  const seats = isNts() ? SEATS : [state.active];
+  if (isNts() && !seats.every((seat) => scored[seat] && scored[seat].card)) return { problem: T("Every hand must be complete to go on the sheet.") };
+  const winner = winnerSeat();
+  if (!isNts() && !winner) return { problem: T("The hand needs a winning tile to go on the sheet.") };
+  if (winner && !(scored[winner] && scored[winner].card && scored[winner].card.valid)) return { problem: T("Only a legal win goes on the sheet.") };
+  const hands = {};
+  for (const seat of seats) if (names[seat] && scored[seat] && scored[seat].notation) hands[names[seat]] = scored[seat].notation;
+  const body = { hands };
+  if (isNts()) body.round_wind = state.round;
+  if (!winner) return { body: { drawn: true, ...body } };
+  body.winner = names[winner];
+  body.win_by = state.winBy;
+  if (["discard", "robbing_kong"].includes(state.winBy)) {
+    const seat = isNts() ? state.discarder : $("to-sheet-discarder").value;
+    if (!seat || !names[seat]) return { problem: T("Choose the discarder."), discarder: !isNts() };
+    body.discarder = names[seat];
+  }
+  const card = scored[winner].card;
+  if (isNts()) {
+    body.scores = {};
+    for (const seat of SEATS) body.scores[names[seat]] = scored[seat].card.total;
+  } else if (state.rules === "hkos" && !(sheet.options && sheet.options.practice) && card.details && card.details.faan !== undefined) {
+    body.faan = card.details.faan; // the HKOS sheet counts faan (seed 003)
+  } else {
+    body.scores = { [names[winner]]: card.total };
+  }
+  return { body };
+}
+
+function showSheetPanel() {
+  const panel = $("to-sheet");
+  const choice = $("to-sheet-choice");
+  const open = sheets.filter((s) => s.rules === state.rules && !s.over);
+  if (targetSheet) {
+    $("to-sheet-title").textContent = T("Save the hands in row {n}", { n: target.row });
+    $("to-sheet-add").textContent = T("Save the hands in row {n}", { n: target.row });
+    $("to-sheet-choice-label").hidden = true;
+  } else {
+    const before = choice.value;
+    choice.replaceChildren(...open.map((s) => new Option(s.title || s.players.join(" · "), s.id)));
+    if (open.some((s) => s.id === before)) choice.value = before;
+    $("to-sheet-choice-label").hidden = !open.length;
+  }
+  panel.hidden = !targetSheet && !["nts", "hkos", "chinese", "casual"].includes(state.rules);
+  const sheet = chosenSheet();
+  const add = $("to-sheet-add");
+  const seating = $("to-sheet-seating");
+  const discarderLabel = $("to-sheet-discarder-label");
+  if (!sheet || (targetSheet && targetSheet.rules !== state.rules)) {
+    seating.textContent = targetSheet ? "" : T("No open sheet of these rules: start one under Score sheets.");
+    add.disabled = true;
+    discarderLabel.hidden = true;
+    return;
+  }
+  const names = seatNames(sheet);
+  seating.textContent = (isNts() ? SEATS : SEATS.filter((seat) => names[seat]))
+    .filter((seat) => names[seat])
+    .map((seat) => `${T(SEAT_NAMES[seat])}: ${names[seat]}`)
+    .join(" · ");
+  const winner = winnerSeat();
+  const needsOwnDiscarder = !isNts() && winner && ["discard", "robbing_kong"].includes(state.winBy);
+  discarderLabel.hidden = !needsOwnDiscarder;
+  if (needsOwnDiscarder) {
+    const select = $("to-sheet-discarder");
+    const before = select.value;
+    select.replaceChildren(new Option("—", ""), ...SEATS.filter((seat) => seat !== winner && names[seat]).map((seat) => new Option(names[seat], seat)));
+    select.value = [...select.options].some((o) => o.value === before) ? before : "";
+  }
+  const made = sheetRow(sheet, names);
+  add.disabled = Boolean(made.problem) && !made.discarder;
+  add.title = made.problem || "";
+  if (made.problem && !$("to-sheet-status").dataset.done) $("to-sheet-status").textContent = made.problem;
+  else if (!$("to-sheet-status").dataset.done) $("to-sheet-status").textContent = "";
+}
+
+async function addToSheet() {
+  const sheet = chosenSheet();
+  if (!sheet) return;
+  const status = $("to-sheet-status");
+  const made = sheetRow(sheet, seatNames(sheet));
+  if (made.problem) {
+    status.textContent = made.problem;
+    return;
+  }
+  const id = encodeURIComponent(sheet.id);
+  try {
+    const answer = targetSheet
+      ? await api("PUT", `/api/sheets/${id}/rows/${target.row}`, made.body)
+      : await api("POST", `/api/sheets/${id}/rows`, made.body);
+    const n = targetSheet ? target.row : answer.rows.length;
+    status.replaceChildren(
+      document.createTextNode(`${targetSheet ? T("Row {n} now keeps these hands.", { n }) : T("Added as row {n}.", { n })} `),
+      Object.assign(document.createElement("a"), { href: `/sheets/${id}`, textContent: T("Open the sheet") }),
+    );
+    status.dataset.done = "true";
+    status.className = "status ok";
+    if (targetSheet) targetSheet = answer;
+    else sheets = sheets.map((s) => (s.id === answer.id ? { ...s, dealer: answer.dealer, over: answer.over } : s));
+    $("calculator").dataset.added = String(n);
+  } catch (error) {
+    status.textContent = error.message;
+    status.className = "status error";
+    delete status.dataset.done;
+  }
 }
 
 // The notation field shows the hand being edited, unless someone is typing in it.
@@ -617,7 +784,15 @@ function addressQuery() {
 
 function updateAddress() {
   const query = addressQuery();
-  const url = query === null ? location.pathname : `${location.pathname}?${query}`;
+  let full = query;
+  if (target) {
+    // opened from a sheet's row: the address keeps it, so a reload still saves into that row
+    const params = new URLSearchParams(query || "");
+    params.set("sheet", target.id);
+    params.set("row", String(target.row));
+    full = params.toString();
+  }
+  const url = full === null ? location.pathname : `${location.pathname}?${full}`;
   if (url !== location.pathname + location.search) history.replaceState(null, "", url);
   for (const link of document.querySelectorAll("a[data-lang]")) {
     const params = new URLSearchParams(query || "");
@@ -628,7 +803,16 @@ function updateAddress() {
 
 async function openLink() {
   const params = new URLSearchParams(location.search);
-  if (!params.has("hand")) return;
+  if (!params.has("hand")) {
+    // a row typed without hands: its ruleset, the winner's seat, the wind and how it was won
+    const rules = params.get("rules");
+    if (rules && DATA.rules.some((r) => r.name === rules)) state.rules = rules;
+    if (SEATS.includes(params.get("seat"))) state.active = params.get("seat");
+    if (SEATS.includes(params.get("round"))) state.round = params.get("round");
+    const winBy = params.get("win_by");
+    if (winBy && [...$("calc-win-by").options].some((o) => o.value === winBy)) state.winBy = winBy;
+    return;
+  }
   try {
     const answer = await api("POST", "/api/calculator/link", { query: location.search });
     for (const hand of answer.hands) {
@@ -730,6 +914,9 @@ function wire() {
     notice = "";
     changed();
   });
+  $("to-sheet-add").addEventListener("click", addToSheet);
+  $("to-sheet-choice").addEventListener("change", showSheetPanel);
+  $("to-sheet-discarder").addEventListener("change", showSheetPanel);
   $("calc-copy").addEventListener("click", async () => {
     let done = false;
     try {
@@ -746,7 +933,7 @@ async function start() {
   buildPalette();
   wire();
   setMode("hand");
-  await openLink();
+  await Promise.all([openLink(), loadSheets()]);
   changed();
   document.getElementById("calculator").dataset.ready = "true";
 }

@@ -55,9 +55,19 @@ function signed(value) {
   return value > 0 ? `+${value}` : String(value);
 }
 
+const LANG = document.documentElement.lang || "en";
 function number(value) {
-  return typeof value === "number" && !Number.isInteger(value) ? value.toFixed(2).replace(/0$/, "") : String(value);
+  // Table points: ½ and ¾ exactly, a third to two decimals, with the page's decimal mark (0,5 in Dutch).
+  if (typeof value !== "number") return String(value);
+  return value.toLocaleString(LANG, { maximumFractionDigits: 2, useGrouping: false });
 }
+
+// One or several: the catalogue holds both forms ("{count} row ..." and "{count} rows ...").
+function counted(count, one, many) {
+  return t(count === 1 ? one : many, { count });
+}
+
+const FAAN_POINTS = [1, 2, 4, 8, 16, 24, 32, 48, 64, 96, 128]; // seed 003: 10 faan or more is the limit
 
 // ---------------------------------------------------------------------------- the list page
 
@@ -133,6 +143,7 @@ function sheetPage() {
   const free = rules === "free";
   const nts = rules === "nts";
   const winBy = rules === "casual" ? CASUAL_WIN_BY : Object.keys(WIN_BY);
+  const faanSheet = rules === "hkos" && !(sheet.options && sheet.options.practice);
 
   // -- offline: the last sheet the server answered and the rows typed since without a connection
   const SHEET_KEY = `sparrow-sheet-${sheet.id}`;
@@ -185,7 +196,9 @@ function sheetPage() {
     }
     const waiting = pending().length;
     const note = document.getElementById("sheet-pending");
-    note.textContent = waiting ? t("{count} rows wait to be sent: the server cannot be reached.", { count: waiting }) : "";
+    note.textContent = waiting
+      ? counted(waiting, "{count} row waits to be sent: the server cannot be reached.", "{count} rows wait to be sent: the server cannot be reached.")
+      : "";
     note.hidden = !waiting;
     root.dataset.pending = String(waiting);
     root.dataset.over = sheet.over ? "true" : "false";
@@ -223,13 +236,24 @@ function sheetPage() {
         );
       }
       first.append(edit);
+      const check = el("a", {
+        className: "check-link",
+        href: `/sheets/${encodeURIComponent(sheet.id)}/rows/${row.n}/calculator`,
+        "data-n": row.n,
+        title: t("Check in the calculator"),
+        "aria-label": `${t("Check in the calculator")} (${row.n})`,
+        "data-hands": row.hands && Object.keys(row.hands).length ? "true" : "false",
+        text: t("Check"),
+      });
+      if (!free) first.append(check);
       tr.append(first);
       let winner;
       if (row.drawn) winner = el("span", { className: "drawn", text: t("drawn") });
       else if (row.winner) {
         const how = row.win_by ? t(WIN_BY[row.win_by]) : "";
         const from = row.discarder ? ` ← ${row.discarder}` : "";
-        winner = el("span", {}, el("b", { text: row.winner }), el("small", { text: `${how}${from}` }));
+        const faan = row.faan !== null && row.faan !== undefined ? ` · ${row.faan} ${t("faan")}` : "";
+        winner = el("span", {}, el("b", { text: row.winner }), el("small", { text: `${how}${from}${faan}` }));
       } else winner = el("span", { className: "muted", text: "–" });
       tr.append(el("td", { className: "winner-cell" }, winner));
       for (const name of players) {
@@ -251,7 +275,8 @@ function sheetPage() {
       const who = typed.drawn ? el("span", { className: "drawn", text: t("drawn") }) : el("b", { text: typed.winner || "–" });
       tr.append(el("td", { className: "winner-cell" }, who));
       for (const name of players) {
-        const value = free ? typed.points?.[name] : typed.scores?.[name];
+        let value = free ? typed.points?.[name] : typed.scores?.[name];
+        if (value === undefined && typed.faan !== undefined && name === typed.winner) value = `${typed.faan} ${t("faan")}`;
         tr.append(el("td", { className: "num points", "data-player": name }, el("span", { className: "added", text: value === undefined ? "" : `(${value})` })));
       }
       body.append(tr);
@@ -343,6 +368,12 @@ function sheetPage() {
           grid.append(field);
         }
         parts.push(el("fieldset", { className: "score-grid hand-scores" }, el("legend", { text: t("Hand scores") }), grid));
+      } else if (faanSheet) {
+        // Seed 003: count the faan, the sheet turns them into points.
+        const faan = row && row.winner && row.faan !== null && row.faan !== undefined ? row.faan : "";
+        const field = numberInput("faan", t("Winner's faan"), faan, null);
+        field.append(el("small", { className: "faan-points", id: "faan-points", "aria-live": "polite" }));
+        parts.push(field);
       } else {
         const points = row && row.winner ? row.scores[row.winner] : "";
         parts.push(numberInput("points", t("Winner's points"), points, null));
@@ -350,7 +381,10 @@ function sheetPage() {
     }
     fields.replaceChildren(...parts);
     fields.querySelectorAll("select").forEach((box) => box.addEventListener("change", syncForm));
+    const faanBox = document.getElementById("row-faan");
+    if (faanBox) faanBox.addEventListener("input", showFaanPoints);
     syncForm();
+    showFaanPoints();
   }
 
   function syncForm() {
@@ -379,6 +413,14 @@ function sheetPage() {
       });
     }
     else form.querySelector(".field-score").hidden = drawn;
+  }
+
+  function showFaanPoints() {
+    const box = document.getElementById("faan-points");
+    const input = document.getElementById("row-faan");
+    if (!box || !input) return;
+    const faan = /^\d+$/.test(input.value.trim()) ? Number(input.value.trim()) : null;
+    box.textContent = faan === null ? "" : t("{faan} faan = {points} points", { faan, points: FAAN_POINTS[Math.min(faan, 10)] });
   }
 
   function typed(text) {
@@ -416,6 +458,11 @@ function sheetPage() {
         else if (name !== winner) scores[name] = 0; // a loser left empty scored nothing
       });
       if (wind) body.round_wind = wind;
+    } else if (faanSheet) {
+      const value = typed(form.elements.faan.value);
+      if (value === null) body.scores = {}; // the server says what is missing
+      else body.faan = value;
+      return body;
     } else {
       const value = typed(form.elements.points.value);
       if (value !== null) scores[winner] = value;
