@@ -15,6 +15,7 @@ ratio of the two p50s (what serving, storing and sharing the machine between N g
     .venv/bin/python bench/web.py                                  # 50 Normal games on SQLite, 20 s
     .venv/bin/python bench/web.py --level expert --games 50
     .venv/bin/python bench/web.py --database-url postgresql+psycopg://sparrow:sparrow@127.0.0.1/sparrow_bench
+    .venv/bin/python bench/web.py --base http://192.0.2.10:8000   # a server already running, elsewhere
 
 The clients run in this process (asyncio), on the same two cores as the server: the figures include
 that competition, as a single small server would see it.
@@ -141,20 +142,28 @@ def main() -> int:
     )
     parser.add_argument("--workers", type=positive_int, default=1, help="server processes (1)")
     parser.add_argument("--database-url", default="", help="PostgreSQL URL (default: SQLite in a temporary folder)")
+    parser.add_argument(
+        "--base", default="", help="the address of a running server to measure (default: start one on the loopback)"
+    )
     options = parser.parse_args()
-    with tempfile.TemporaryDirectory() as folder:
-        server = Server(Path(folder) / "data", options.database_url or None, workers=options.workers).start()
-        try:
-            latencies, counts, elapsed = asyncio.run(
-                load(server.url, options.games, options.rules, options.level, options.think, options.seconds)
-            )
-        finally:
-            server.stop()
+    if options.base:
+        latencies, counts, elapsed = asyncio.run(
+            load(options.base.rstrip("/"), options.games, options.rules, options.level, options.think, options.seconds)
+        )
+    else:
+        with tempfile.TemporaryDirectory() as folder:
+            server = Server(Path(folder) / "data", options.database_url or None, workers=options.workers).start()
+            try:
+                latencies, counts, elapsed = asyncio.run(
+                    load(server.url, options.games, options.rules, options.level, options.think, options.seconds)
+                )
+            finally:
+                server.stop()
     if not latencies:
         print(f"no action was answered in {elapsed:.1f} s ({counts})")
         return 1
     peer = in_process(options.rules, options.level, max(200, min(len(latencies), 2000)))
-    storage = "PostgreSQL" if options.database_url else "SQLite"
+    storage = options.base or ("PostgreSQL" if options.database_url else "SQLite")
     ms = 1000
     print(
         f"web app: {options.games} concurrent {options.rules} games vs {options.level}, {storage}, "

@@ -170,9 +170,15 @@ class Server:
     """``sparrow serve`` in a process of its own, on a free port of the loopback."""
 
     def __init__(
-        self, data_dir: Path, database_url: str | None = None, seed: int | None = None, workers: int = 1
+        self,
+        data_dir: Path,
+        database_url: str | None = None,
+        seed: int | None = None,
+        workers: int = 1,
+        args: tuple[str, ...] = (),
     ) -> None:
         self.workers = workers
+        self.args = args  # more options of sparrow serve
         self.data_dir = data_dir
         self.env = dict(os.environ)
         self.env.pop("DATABASE_URL", None)
@@ -194,6 +200,7 @@ class Server:
             str(self.port),
             "--data-dir",
             str(self.data_dir),
+            *self.args,
         ]
         self.process = subprocess.Popen(
             command, env=self.env, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True

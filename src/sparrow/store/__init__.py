@@ -4,6 +4,7 @@ from sparrow.store.database import DatabaseError, connect, sqlite_url
 from sparrow.store.store import (
     GameRecord,
     HandRecord,
+    SessionInfo,
     SessionRecord,
     SheetRecord,
     StaleGameError,
@@ -18,6 +19,7 @@ __all__ = [
     "DatabaseError",
     "GameRecord",
     "HandRecord",
+    "SessionInfo",
     "SessionRecord",
     "SheetRecord",
     "StaleGameError",

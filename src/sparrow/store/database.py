@@ -8,6 +8,7 @@ first request.
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Any
 
@@ -41,6 +42,7 @@ def connect(url: str) -> Engine:
         raise DatabaseError(f"not a database URL: {url!r}") from None
     backend = parsed.get_backend_name()
     if backend == "sqlite":
+        _owner_only(parsed.database)
         engine = create_engine(parsed, connect_args={"timeout": 30})
         event.listen(engine, "connect", _sqlite_pragmas)
     elif backend == "postgresql":
@@ -51,6 +53,20 @@ def connect(url: str) -> Engine:
         raise DatabaseError(f"unsupported database {backend!r}: use sqlite:/// or postgresql+psycopg://")
     migrate(engine)
     return engine
+
+
+def _owner_only(path: str | None) -> None:
+    """The database file readable and writable by its owner only (SQLite gives its -wal and -shm
+    files the same mode): games, sessions and password hashes are nobody else's business."""
+    if not path or path == ":memory:" or path.startswith("file:"):
+        return
+    try:
+        os.close(os.open(path, os.O_RDWR | os.O_CREAT, 0o600))
+        for name in (path, path + "-wal", path + "-shm"):
+            if os.path.exists(name):
+                os.chmod(name, 0o600)
+    except OSError:
+        pass  # a folder that cannot be written: SQLite's own error says so in a moment
 
 
 def _sqlite_pragmas(connection: Any, _record: Any) -> None:

@@ -23,7 +23,9 @@ from sqlalchemy.exc import IntegrityError
 
 from sparrow.game.events import dumps, loads
 from sparrow.store import tables as t
+from sparrow.store.accounts import AccountStore, SessionInfo
 from sparrow.store.database import connect
+from sparrow.store.rooms import RoomStore
 
 __all__ = [
     "Store",
@@ -36,6 +38,7 @@ __all__ = [
     "UsernameTakenError",
     "SheetRecord",
     "StaleSheetError",
+    "SessionInfo",
 ]
 
 
@@ -71,6 +74,8 @@ class SessionRecord:
     user_id: int | None
     username: str | None
     settings: Mapping[str, Any] | None
+    stored: bool = True  # False: a guest's session that nothing has been saved for yet (no row)
+    refreshed: bool = False  # its last-seen time was just moved on (the cookie is sent again)
 
 
 @dataclass(frozen=True, slots=True)
@@ -160,7 +165,7 @@ def _game(row: Any) -> GameRecord:
     )
 
 
-class Store:
+class Store(AccountStore, RoomStore):
     def __init__(self, url: str) -> None:
         self.url = url
         self.engine: Engine = connect(url)
@@ -185,15 +190,23 @@ class Store:
 
     # ---------------------------------------------------------------- sessions
 
-    def new_session(self, user_id: int | None = None) -> tuple[str, SessionRecord]:
-        """A new session: (the cookie's token, the record)."""
-        token = secrets.token_urlsafe(32)
-        csrf = secrets.token_urlsafe(32)
+    def new_session(
+        self, user_id: int | None = None, *, token: str | None = None, csrf: str | None = None, user_agent: str = ""
+    ) -> tuple[str, SessionRecord]:
+        """A new session: (the cookie's token, the record). ``token`` and ``csrf`` store a session
+        whose cookie was handed out before (a guest's first change)."""
+        token = token or secrets.token_urlsafe(32)
+        csrf = csrf or secrets.token_urlsafe(32)
         now = time.time()
         with self._write() as db:
             db.execute(
                 insert(t.sessions).values(
-                    id=token_hash(token), csrf_token=csrf, user_id=user_id, created_at=now, seen_at=now
+                    id=token_hash(token),
+                    csrf_token=csrf,
+                    user_id=user_id,
+                    created_at=now,
+                    seen_at=now,
+                    user_agent=user_agent[:200] or None,
                 )
             )
             username = None
@@ -203,8 +216,12 @@ class Store:
 
     def session(self, token: str) -> SessionRecord | None:
         """The session of a cookie's token, or None when there is no such (live) session."""
+        return self.find_session(token)[0]
+
+    def find_session(self, token: str) -> tuple[SessionRecord | None, bool]:
+        """(the live session of a cookie's token or None, whether it was there but is over now)."""
         if not token or len(token) > 200:
-            return None
+            return None, False
         query = (
             select(t.sessions, t.users.c.username, t.users.c.settings.label("user_settings"))
             .select_from(t.sessions.outerjoin(t.users, t.users.c.id == t.sessions.c.user_id))
@@ -213,25 +230,45 @@ class Store:
         with self.engine.connect() as db:
             row = db.execute(query).first()
         if row is None:
-            return None
+            return None, False
         now = time.time()
         if now - row.seen_at > SESSION_IDLE_LIMIT:
             self.end_session(row.id)
-            return None
-        if now - row.seen_at > SEEN_AT_STEP:  # a write now and then, not on every request
+            return None, True
+        refreshed = now - row.seen_at > SEEN_AT_STEP
+        if refreshed:  # a write now and then, not on every request
             with self._write() as db:
                 db.execute(update(t.sessions).where(t.sessions.c.id == row.id).values(seen_at=now))
         raw = row.user_settings if row.user_id is not None else row.settings
-        return SessionRecord(row.id, row.csrf_token, row.user_id, row.username, json.loads(raw) if raw else None)
+        settings = json.loads(raw) if raw else None
+        return SessionRecord(row.id, row.csrf_token, row.user_id, row.username, settings, refreshed=refreshed), False
+
+    def adopt_session(self, token: str, csrf: str, user_agent: str = "") -> SessionRecord | None:
+        """Store the guest session of a cookie handed out before (its first change); if another
+        request stored it a moment ago, that one."""
+        try:
+            return self.new_session(token=token, csrf=csrf, user_agent=user_agent)[1]
+        except IntegrityError:
+            return self.session(token)
+
+    def never_used(self, token: str) -> bool:
+        """Whether no game or sheet names this token's session: a token handed out for a guest's page
+        views may then become a stored session. One that owned something before (an ended session) may not."""
+        session_id = token_hash(token)
+        with self.engine.connect() as db:
+            for table in (t.games, t.sheets):
+                if db.execute(select(table.c.id).where(table.c.session_id == session_id).limit(1)).first():
+                    return False
+        return True
 
     def end_session(self, session_id: str) -> None:
         with self._write() as db:
             db.execute(delete(t.sessions).where(t.sessions.c.id == session_id))
 
-    def sign_in(self, old: SessionRecord | None, user_id: int) -> tuple[str, SessionRecord]:
+    def sign_in(self, old: SessionRecord | None, user_id: int, user_agent: str = "") -> tuple[str, SessionRecord]:
         """A fresh session for ``user_id`` (a new id defeats session fixation); the old session's
         guest games and sheets move to the user, and the old session ends."""
-        token, session = self.new_session(user_id)
+        token, session = self.new_session(user_id, user_agent=user_agent)
         if old is not None:
             with self._write() as db:
                 db.execute(
@@ -286,36 +323,6 @@ class Store:
             total = db.execute(select(func.sum(t.wins.c.points)).where(t.wins.c.user_id == user_id)).scalar()
         return int(total or 0)
 
-    # -- failed sign-ins, for slowing down guessing
-
-    def failures(self, username: str) -> tuple[int, float]:
-        """(failed attempts in the current run, time of the last one)."""
-        with self.engine.connect() as db:
-            row = db.execute(
-                select(t.login_failures).where(t.login_failures.c.username_key == username.lower())
-            ).first()
-        return (0, 0.0) if row is None else (row.count, row.last_at)
-
-    def record_failure(self, username: str) -> None:
-        key = username.lower()[:64]
-        now = time.time()
-        counted = (
-            update(t.login_failures)
-            .where(t.login_failures.c.username_key == key)
-            .values(count=t.login_failures.c.count + 1, last_at=now)
-        )
-        try:
-            with self._write() as db:
-                if not db.execute(counted).rowcount:
-                    db.execute(insert(t.login_failures).values(username_key=key, count=1, first_at=now, last_at=now))
-        except IntegrityError:  # another request recorded the first failure at the same moment
-            with self._write() as db:
-                db.execute(counted)
-
-    def clear_failures(self, username: str) -> None:
-        with self._write() as db:
-            db.execute(delete(t.login_failures).where(t.login_failures.c.username_key == username.lower()[:64]))
-
     # ---------------------------------------------------------------- games
 
     def create_game(self, game: GameRecord, first_hand: Sequence[Mapping[str, Any]], hand_over: bool) -> None:
@@ -356,12 +363,16 @@ class Store:
             rows = db.execute(query).all()
         return [HandRecord(row.number, loads(row.log), bool(row.over)) for row in rows]
 
-    def games_of(self, session: SessionRecord, limit: int = 20) -> list[GameRecord]:
-        """The session's (or its user's) games, the latest first."""
+    def games_of(self, session: SessionRecord, limit: int = 20, offset: int = 0) -> list[GameRecord]:
+        """The session's (or its user's) games, the latest first (``offset`` of them skipped)."""
         owner = (
-            t.games.c.user_id == session.user_id if session.user_id is not None else t.games.c.session_id == session.id
+            t.games.c.user_id == session.user_id
+            if session.user_id is not None
+            else (t.games.c.session_id == session.id) & t.games.c.user_id.is_(None)
         )
-        query = select(t.games).where(owner).order_by(t.games.c.updated_at.desc()).limit(limit)
+        query = (
+            select(t.games).where(owner).order_by(t.games.c.updated_at.desc(), t.games.c.id).limit(limit).offset(offset)
+        )
         with self.engine.connect() as db:
             return [_game(row) for row in db.execute(query).all()]
 

@@ -43,6 +43,18 @@ sessions = Table(
     Column("settings", Text, nullable=True),  # JSON, a guest's settings
     Column("created_at", Float, nullable=False),
     Column("seen_at", Float, nullable=False),
+    Column("user_agent", String(200), nullable=True),  # the browser's User-Agent, for the list of sessions
+)
+
+# Devices that signed in to an account: the hash of a long-lived cookie's token and the user. A known
+# device is never refused for failures elsewhere (``sparrow.web.throttle``).
+devices = Table(
+    "devices",
+    metadata,
+    Column("id", String(64), primary_key=True),  # SHA-256 of the device cookie's token
+    Column("user_id", Integer, ForeignKey("users.id", ondelete="CASCADE"), primary_key=True, index=True),
+    Column("created_at", Float, nullable=False),
+    Column("seen_at", Float, nullable=False),
 )
 
 games = Table(
@@ -91,7 +103,7 @@ wins = Table(
 login_failures = Table(
     "login_failures",
     metadata,
-    Column("username_key", String(64), primary_key=True),
+    Column("username_key", String(64), primary_key=True),  # what was counted: a username, an address, both
     Column("count", Integer, nullable=False),
     Column("first_at", Float, nullable=False),
     Column("last_at", Float, nullable=False),

@@ -8,17 +8,22 @@ from fastapi import APIRouter, Depends, Query, Request, Response
 from fastapi.responses import JSONResponse, PlainTextResponse
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictStr
 
-from sparrow.bots import LEVELS
 from sparrow.game.events import dumps
 from sparrow.i18n import gettext
 from sparrow.store import SessionRecord, Store
-from sparrow.web.accounts import Accounts
+from sparrow.web.accounts import Accounts, SignedIn
 from sparrow.web.choices import match_choices
 from sparrow.web.errors import WebError
 from sparrow.web.games import RANKED_OPTIONS, Games
 from sparrow.web.language import language_of
 from sparrow.web.replay_texts import human_seat, replay_result, translate_events
-from sparrow.web.session import clear_session_cookie, current_session, set_session_cookie
+from sparrow.web.session import (
+    clear_session_cookie,
+    client_of,
+    current_session,
+    set_device_cookie,
+    set_session_cookie,
+)
 from sparrow.web.views import game_view, hint, replay_frames, summary
 
 __all__ = ["router", "Settings", "DEFAULT_SETTINGS", "session_view", "settings_of"]
@@ -67,26 +72,42 @@ class Credentials(BaseModel):
     password: StrictStr
 
 
+def _signed_in(request: Request, response: Response, signed: SignedIn) -> dict[str, Any]:
+    set_session_cookie(request, response, signed.token)
+    if signed.device_token is not None:
+        set_device_cookie(request, response, signed.device_token)
+    return session_view(_store(request), signed.session)
+
+
 @router.post("/auth/signup", status_code=201)
 def signup(request: Request, response: Response, session: Session, body: Credentials) -> dict[str, Any]:
     """Create an account and sign in with it (a new session; a guest's games come along)."""
-    token, new = _accounts(request).sign_up(session, body.username, body.password)
-    set_session_cookie(request, response, token)
-    return session_view(_store(request), new)
+    signed = _accounts(request).sign_up(session, body.username, body.password, client_of(request))
+    return _signed_in(request, response, signed)
 
 
 @router.post("/auth/login")
 def login(request: Request, response: Response, session: Session, body: Credentials) -> dict[str, Any]:
-    """Sign in (a new session id; a guest's games come along)."""
-    token, new = _accounts(request).sign_in(session, body.username, body.password)
-    set_session_cookie(request, response, token)
-    return session_view(_store(request), new)
+    """Sign in (a new session id; a guest's games come along). Failures are slowed down by address
+    and username (429 with Retry-After); a device that signed in before is never held back by
+    failures from elsewhere."""
+    signed = _accounts(request).sign_in(session, body.username, body.password, client_of(request))
+    return _signed_in(request, response, signed)
 
 
 @router.post("/auth/logout", status_code=204)
 def logout(request: Request, session: Session) -> Response:
     """End this session: its cookie no longer opens anything."""
     _store(request).end_session(session.id)
+    answer = Response(status_code=204)
+    clear_session_cookie(request, answer)
+    return answer
+
+
+@router.post("/auth/logout-everywhere", status_code=204)
+def logout_everywhere(request: Request, session: Session) -> Response:
+    """End every session of your account, this one too; only this device stays a known device."""
+    _accounts(request).sign_out_everywhere(session, client_of(request))
     answer = Response(status_code=204)
     clear_session_cookie(request, answer)
     return answer
@@ -149,7 +170,8 @@ def put_settings(request: Request, session: Session, body: SettingsChange) -> Se
 class NewGame(BaseModel):
     model_config = ConfigDict(extra="forbid")
     rules: StrictStr = "casual"
-    level: Literal["easy", "normal", "expert"] = "normal"
+    # A built-in level, or an opponent the server offers (sparrow serve --opponent): checked by Games.
+    level: StrictStr = Field("normal", max_length=16)
     options: dict[str, Any] = Field(default_factory=dict)
 
 
@@ -164,7 +186,7 @@ def get_choices(request: Request) -> dict[str, Any]:
     that matter at a table) with their values, in the page language; ``POST /api/games`` takes a
     choice as ``options: {option: value}``."""
     _ = gettext(language_of(request))
-    return {"rules": match_choices(_, RANKED_OPTIONS), "levels": list(LEVELS)}
+    return {"rules": match_choices(_, RANKED_OPTIONS), "levels": list(_games(request).levels())}
 
 
 @router.post("/games", status_code=201, response_class=JSONResponse)
@@ -175,10 +197,20 @@ def create_game(request: Request, session: Session, body: NewGame) -> JSONRespon
 
 
 @router.get("/games")
-def list_games(request: Request, session: Session) -> list[dict[str, Any]]:
-    """Your games, the latest first."""
+def list_games(
+    request: Request,
+    response: Response,
+    session: Session,
+    limit: Annotated[int, Query(ge=1, le=100)] = 20,
+    offset: Annotated[int, Query(ge=0, le=1_000_000)] = 0,
+) -> list[dict[str, Any]]:
+    """Your games, the latest first: ``limit`` of them (1 to 100, default 20) after skipping
+    ``offset``; a ``Link: <...>; rel="next"`` header when there are more."""
     games = _games(request)
-    return [summary(game, games.finish(game)) for game in _store(request).games_of(session)]
+    found = _store(request).games_of(session, limit=limit + 1, offset=offset)
+    if len(found) > limit:
+        response.headers["Link"] = f'</api/games?limit={limit}&offset={offset + limit}>; rel="next"'
+    return [summary(game, games.finish(game)) for game in found[:limit]]
 
 
 @router.get("/games/{game_id}", response_class=JSONResponse)

@@ -6,9 +6,10 @@ unexpected error is a 500 with a sentence too (the traceback goes to the server'
 
 from __future__ import annotations
 
+import json
 import logging
 import os
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -22,11 +23,13 @@ from sparrow.bots import LEVELS
 from sparrow.i18n import translate
 from sparrow.play.table import Table
 from sparrow.store import Store
-from sparrow.web import api, calculator, pages, sheets
+from sparrow.web import account_api, api, api_docs, calculator, pages, room_api, sheets
 from sparrow.web.accounts import Accounts
 from sparrow.web.errors import WebError
 from sparrow.web.games import Games
 from sparrow.web.language import LanguageMiddleware, language_of
+from sparrow.web.limits import BodyLimitMiddleware
+from sparrow.web.rooms import Rooms
 from sparrow.web.session import COOKIE, set_session_cookie
 
 __all__ = ["create_app", "app_from_environment"]
@@ -58,16 +61,23 @@ def _warm_up() -> None:
         Table("casual", level, 0).start()
 
 
-def create_app(database_url: str, *, game_seeds: Iterator[int] | None = None) -> FastAPI:
+def create_app(
+    database_url: str, *, game_seeds: Iterator[int] | None = None, opponents: Mapping[str, str] | None = None
+) -> FastAPI:
+    """The web app on the database at ``database_url``. ``opponents``: outside players offered besides
+    the built-in levels, by name (``sparrow serve --opponent NAME=KIND``, ``Games``)."""
     _warm_up()
     store = Store(database_url)
     app = FastAPI(
         title="Sparrow",
         summary="Mahjong against the computer: games, accounts, replays and the leaderboard.",
         version="0.1.0",
+        docs_url=None,  # our own /docs (api_docs): FastAPI's loads Swagger UI from a CDN
+        redoc_url=None,
     )
     app.state.store = store
-    app.state.games = Games(store, game_seeds)
+    app.state.games = Games(store, game_seeds, opponents)
+    app.state.rooms = Rooms(store)
     app.state.accounts = Accounts(store)
 
     @app.exception_handler(WebError)
@@ -97,6 +107,9 @@ def create_app(database_url: str, *, game_seeds: Iterator[int] | None = None) ->
         return JSONResponse({"detail": "The server failed to answer this request."}, status_code=500)
 
     app.include_router(api.router)
+    app.include_router(account_api.router)
+    app.include_router(room_api.router)
+    app.include_router(api_docs.router)
     app.include_router(sheets.api_router)
     app.include_router(pages.router)
     app.include_router(calculator.api_router)
@@ -105,13 +118,17 @@ def create_app(database_url: str, *, game_seeds: Iterator[int] | None = None) ->
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.add_middleware(SessionCookieMiddleware)
     app.add_middleware(LanguageMiddleware)
+    app.add_middleware(BodyLimitMiddleware)  # outermost: before anything reads a body
     return app
 
 
 def app_from_environment() -> FastAPI:
     """The app of one of several server processes (``sparrow serve --workers N``): the database from
-    ``SPARROW_DATABASE_URL``, which ``sparrow serve`` sets."""
-    return create_app(os.environ["SPARROW_DATABASE_URL"])
+    ``SPARROW_DATABASE_URL``, which ``sparrow serve`` sets, and the offered opponents from
+    ``SPARROW_OPPONENTS`` (a JSON object of names to kinds)."""
+    return create_app(
+        os.environ["SPARROW_DATABASE_URL"], opponents=json.loads(os.environ.get("SPARROW_OPPONENTS") or "{}")
+    )
 
 
 # Our pages load nothing from elsewhere and run no inline script: say so, so that an injected one
@@ -125,7 +142,6 @@ _SECURITY_HEADERS = [
     (b"x-content-type-options", b"nosniff"),
     (b"referrer-policy", b"same-origin"),
 ]
-_DOCS_PAGES = frozenset({"/docs", "/redoc", "/docs/oauth2-redirect"})
 
 
 class SessionCookieMiddleware:
@@ -146,8 +162,7 @@ class SessionCookieMiddleware:
             if message["type"] == "http.response.start":
                 token = scope.get("state", {}).get("new_session_token")
                 headers = list(message.get("headers", []))
-                # FastAPI's /docs pages load their scripts from a CDN and inline: no policy there.
-                headers += _SECURITY_HEADERS[1:] if scope["path"] in _DOCS_PAGES else _SECURITY_HEADERS
+                headers += _SECURITY_HEADERS
                 prefix = COOKIE.encode() + b"="
                 if token and not any(k == b"set-cookie" and v.startswith(prefix) for k, v in headers):
                     carrier = Response()

@@ -39,6 +39,9 @@ RANKED_OPTIONS = frozenset({"max_fan", "rotate", "hands", "short_match"})  # non
 _ACTION_FIELDS = frozenset({"action", "tile", "seat", "version"})
 _MAX_ACTION_BYTES = 4096
 _CACHE_SIZE = 512
+# Tables kept in memory with outside programs running for them (each program a process): beyond this
+# the least recently used is dropped, its programs stopped, and rebuilt from the log when next asked.
+_PROGRAM_TABLES = 16
 _LOCK_STRIPES = 256
 
 
@@ -65,7 +68,17 @@ def _action_of(body: bytes) -> dict[str, Any]:
     version = action.get("version")
     if version is not None and (not isinstance(version, int) or isinstance(version, bool)):
         raise WebError(422, f"version must be a whole number, got {version!r}.")
+    if version is not None and not 0 <= version <= _MAX_VERSION:
+        raise WebError(
+            422, f"version is too large: at most {_MAX_VERSION}." if version > 0 else "version must be at least 0."
+        )
+    tile = action.get("tile")
+    if tile is not None and not isinstance(tile, str):
+        raise WebError(422, f'tile must be a tile such as "5p", got {json.dumps(tile)[:40]}.')
     return action
+
+
+_MAX_VERSION = 2**31 - 1  # the column's range
 
 
 def _not_found() -> WebError:
@@ -73,8 +86,14 @@ def _not_found() -> WebError:
 
 
 class Games:
-    def __init__(self, store: Store, seeds: Iterator[int] | None = None) -> None:
+    def __init__(
+        self, store: Store, seeds: Iterator[int] | None = None, opponents: Mapping[str, str] | None = None
+    ) -> None:
+        """``opponents``: outside players the server's operator offers besides the built-in levels,
+        by name (``{"mybot": "cmd:python3 mybot.py"}``, ``sparrow serve --opponent``); a game against
+        one seats it in every other chair and is unranked."""
         self.store = store
+        self.opponents = dict(opponents or {})
         # Where new games' seeds come from: the system's randomness, or a fixed sequence for
         # demonstrations and tests (``sparrow serve`` reads SPARROW_GAME_SEED). Never fix them on a
         # server where the ranking matters: whoever knows a seed knows the wall.
@@ -93,15 +112,41 @@ class Games:
             yield
 
     def _remember(self, game: GameRecord, table: Table) -> None:
+        dropped: list[Table] = []
         with self._cache_lock:
+            previous = self._tables.get(game.id)
+            if previous is not None and previous[1] is not table:
+                dropped.append(previous[1])
             self._tables[game.id] = (game.version, table)
             self._tables.move_to_end(game.id)
             while len(self._tables) > _CACHE_SIZE:
-                self._tables.popitem(last=False)
+                dropped.append(self._tables.popitem(last=False)[1][1])
+            with_programs = [key for key, (_, kept) in self._tables.items() if kept.seated]
+            for key in with_programs[: max(0, len(with_programs) - _PROGRAM_TABLES)]:
+                dropped.append(self._tables.pop(key)[1])
+        for old in dropped:
+            old.close()
 
     def _forget(self, game_id: str) -> None:
         with self._cache_lock:
-            self._tables.pop(game_id, None)
+            cached = self._tables.pop(game_id, None)
+        if cached is not None:
+            cached[1].close()
+
+    def levels(self) -> tuple[str, ...]:
+        """What a game may be played against: the built-in levels, then the offered opponents."""
+        return LEVELS + tuple(name for name in self.opponents if name not in LEVELS)
+
+    def _opponents(self, level: str, rules: str, options: Mapping[str, Any]) -> list[str] | None:
+        """Who sits in the other chairs of a game against ``level``: None for a built-in level."""
+        if level in LEVELS:
+            return None
+        kind = self.opponents.get(level)
+        if kind is None:
+            raise WebError(409, f"This game's opponent {level!r} is not offered by this server any more.")
+        from sparrow.game.procedures import procedure
+
+        return [kind] * (procedure(rules, dict(options)).table.seats - 1)
 
     def _table(self, game: GameRecord) -> Table:
         """The game's table as the database has it (from memory when that copy is current)."""
@@ -110,8 +155,19 @@ class Games:
         if cached is not None and cached[0] == game.version:
             return cached[1]
         events = [event for hand in self.store.hands(game.id) for event in hand.events]
+        opponents = self._opponents(game.level, game.rules, game.options)
+        level = game.level if opponents is None else "normal"  # what decides when a program fails
         try:
-            table = Table.from_log(game.rules, game.level, game.seed, events, game.options)
+            table = Table.from_log(
+                game.rules,
+                level,
+                game.seed,
+                events,
+                game.options,
+                opponents=opponents,
+                own_programs=True,
+                label=None if opponents is None else game.level,
+            )
         except (ReplayError, LogError, RulesError, TableError) as error:
             raise WebError(500, f"The saved game cannot be replayed: {error}") from None
         self._remember(game, table)
@@ -160,10 +216,19 @@ class Games:
     def create(
         self, session: SessionRecord, rules: str, level: str, options: Mapping[str, Any]
     ) -> tuple[GameRecord, Table]:
-        if level not in LEVELS:
-            raise WebError(422, f"level: unknown level {level!r} (expected one of {', '.join(LEVELS)}).")
+        if level not in self.levels():
+            raise WebError(422, f"level: unknown level {level!r} (expected one of {', '.join(self.levels())}).")
         try:
-            table = Table(rules, level, self._seed(), options)
+            opponents = self._opponents(level, rules, options)
+            table = Table(
+                rules,
+                level if opponents is None else "normal",
+                self._seed(),
+                options,
+                opponents=opponents,
+                own_programs=True,
+                label=None if opponents is None else level,
+            )
             table.start()
         except RulesError as error:
             field = "options" if "option" in str(error) else "rules"
@@ -180,7 +245,7 @@ class Games:
             level=level,
             options=dict(options),
             seed=table.seed,
-            ranked=is_ranked(rules, options),
+            ranked=level in LEVELS and is_ranked(rules, options),
             version=1,
             hand_number=table.hand_number,
             hand_over=step_over,

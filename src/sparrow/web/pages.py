@@ -8,12 +8,13 @@ from pathlib import Path
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Request
-from fastapi.responses import HTMLResponse
+from fastapi.responses import HTMLResponse, RedirectResponse
 from fastapi.templating import Jinja2Templates
 
 from sparrow.i18n import gettext
 from sparrow.rules import get_ruleset, ruleset_names
 from sparrow.store import SessionRecord, Store
+from sparrow.web.account_api import device_name
 from sparrow.web.api import session_view, settings_of
 from sparrow.web.choices import match_choices
 from sparrow.web.errors import WebError
@@ -55,7 +56,8 @@ def _page(request: Request, session: SessionRecord, name: str, status: int = 200
     base = {
         "session": session_view(store, session),
         "settings": settings_of(session).model_dump(),
-        "levels": LEVEL_NAMES,
+        # The built-in levels, then the outside players this server offers (by their names).
+        "levels": LEVEL_NAMES | {name: name for name in request.app.state.games.opponents},
     }
     return templates.TemplateResponse(request, name, base | context, status_code=status)
 
@@ -118,6 +120,19 @@ def leaderboard_page(request: Request, session: Session) -> HTMLResponse:
 @router.get("/signin", response_class=HTMLResponse)
 def signin_page(request: Request, session: Session) -> HTMLResponse:
     return _page(request, session, "account.html", mode="signin")
+
+
+@router.get("/account", response_class=HTMLResponse, response_model=None)
+def account_page(request: Request, session: Session) -> HTMLResponse | RedirectResponse:
+    """Your account: where you are signed in, a new password, the export, deletion (signed in only)."""
+    if session.user_id is None:
+        return RedirectResponse("/signin", status_code=303)
+    store: Store = request.app.state.store
+    rows = [
+        {"device": device_name(other.user_agent), "seen_at": other.seen_at, "current": other.id == session.id}
+        for other in store.sessions_of(session.user_id)
+    ]
+    return _page(request, session, "account_settings.html", sessions=rows)
 
 
 @router.get("/signup", response_class=HTMLResponse)
