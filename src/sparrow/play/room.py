@@ -35,8 +35,8 @@ from sparrow.game.actions import Action, IllegalActionError
 from sparrow.game.events import seat_view, spectator_view, split_hands
 from sparrow.game.match import Match
 from sparrow.game.procedures import procedure
-from sparrow.game.replay import ReplayError, replay_onto
 from sparrow.game.state import HandState, Observation
+from sparrow.play.progress import MatchProgress
 
 __all__ = ["RoomTable", "RoomError", "Numbered"]
 
@@ -53,7 +53,7 @@ class Numbered:
     event: dict[str, Any]
 
 
-class RoomTable:
+class RoomTable(MatchProgress):
     """A match with people in some chairs and bots in the others. See the module docstring."""
 
     def __init__(
@@ -99,19 +99,6 @@ class RoomTable:
     def event_count(self) -> int:
         """How many events the match has so far: the number the next one will have."""
         return len(self._log) + (len(self.hand.events) if self.hand is not None and not self.hand.is_over else 0)
-
-    @property
-    def hand_over(self) -> bool:
-        return self.hand is None or self.hand.is_over
-
-    @property
-    def match_over(self) -> bool:
-        return self.hand_over and self.match.is_over
-
-    def log(self) -> list[dict[str, Any]]:
-        """The referee's log of every hand so far (finished hands, then the one in play)."""
-        current = self.hand.events if self.hand is not None and not self.hand.is_over else []
-        return self._log + list(current)
 
     def seat_of(self, person: str) -> str | None:
         """The person's seat wind in the current hand (None before the first deal)."""
@@ -264,8 +251,7 @@ class RoomTable:
             seat = waiting[0]
             hand.apply(self.bots[hand.players[seat]].act(hand.observation(seat)))
         if hand.is_over:
-            self.match.record(hand)
-            self._log.extend(hand.events)
+            self._record(hand)
             self._asked_at.clear()
             return
         asked = {hand.players[seat] for seat in hand.to_act}
@@ -296,18 +282,7 @@ class RoomTable:
         """The table as it stood at the end of ``events`` (its :meth:`log`). Who is away is not in
         the log: everyone is here again, and a pending decision is waited for from ``now``."""
         room = cls(rules, seed, chairs, options, level=level, turn_seconds=turn_seconds)
-        hands = split_hands(list(events)) if events else []
-        for number, hand_events in enumerate(hands):
-            room.hand = room.match.next_hand()
-            try:
-                replay_onto(room.hand, hand_events)
-            except ReplayError as error:
-                raise ReplayError(f"hand {number + 1}: {error}") from None
-            if room.hand.is_over:
-                room.match.record(room.hand)
-                room._log.extend(room.hand.events)
-            elif number != len(hands) - 1:
-                raise ReplayError(f"hand {number + 1} stops before its end but is not the last")
+        room._replay(events)
         if room.hand is not None and not room.hand.is_over:
             room._advance(now)
         return room

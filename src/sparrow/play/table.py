@@ -30,11 +30,11 @@ from typing import Any
 from sparrow.bots import LEVELS, Bot, get_bot
 from sparrow.core.tiles import format_tiles
 from sparrow.game.actions import Action, NotYourTurnError
-from sparrow.game.events import seat_view, split_hands
+from sparrow.game.events import seat_view
 from sparrow.game.match import Match
 from sparrow.game.procedures import procedure
-from sparrow.game.replay import ReplayError, replay_onto
 from sparrow.game.state import HandResult, HandState, Observation
+from sparrow.play.progress import MatchProgress
 from sparrow.rules import ScoreResult, get_ruleset
 from sparrow.seats import AgentError, check_outside, faults_of, is_outside, make_seat, record_fallbacks
 
@@ -77,7 +77,7 @@ class Step:
         return self.observation.seat
 
 
-class Table:
+class Table(MatchProgress):
     """A match with one human seat and bots in the others. See the module docstring."""
 
     def __init__(
@@ -161,19 +161,6 @@ class Table:
             return next(seat for seat, name in self.match.seating().items() if name == self.human)
         return next(seat for seat, name in self.hand.players.items() if name == self.human)
 
-    @property
-    def hand_over(self) -> bool:
-        return self.hand is None or self.hand.is_over
-
-    @property
-    def match_over(self) -> bool:
-        return self.hand_over and self.match.is_over
-
-    def log(self) -> list[dict[str, Any]]:
-        """The referee's log of every hand so far (finished hands, then the one in play)."""
-        current = self.hand.events if self.hand is not None and not self.hand.is_over else []
-        return self._log + list(current)
-
     def finished_log(self) -> list[dict[str, Any]]:
         """The referee's log of the hands that are over."""
         return list(self._log)
@@ -249,9 +236,9 @@ class Table:
         return {seat: self.seated[name] for seat, name in hand.players.items() if name in self.seated}
 
     def _record(self, hand: HandState) -> None:
-        result = self.match.record(hand)
-        self.results.append(HandOutcome(dict(hand.players), result))
-        self._log.extend(hand.events)
+        super()._record(hand)
+        assert hand.result is not None
+        self.results.append(HandOutcome(dict(hand.players), hand.result))
 
     def _step(self) -> Step:
         hand = self.hand
@@ -307,17 +294,7 @@ class Table:
         table = cls(
             rules, level, seed, options, human=human, opponents=opponents, own_programs=own_programs, label=label
         )
-        hands = split_hands(list(events)) if events else []
-        for number, hand_events in enumerate(hands):
-            table.hand = table.match.next_hand()
-            try:
-                replay_onto(table.hand, hand_events)
-            except ReplayError as error:
-                raise ReplayError(f"hand {number + 1}: {error}") from None
-            if table.hand.is_over:
-                table._record(table.hand)
-            elif number != len(hands) - 1:
-                raise ReplayError(f"hand {number + 1} stops before its end but is not the last")
+        table._replay(events)
         table._seen = len(table.hand.events) if table.hand is not None else 0
         if table.hand is not None and not table.hand.is_over:
             table._advance()  # bots owing a decision (a claim window open when the log was written)

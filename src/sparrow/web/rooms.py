@@ -220,12 +220,14 @@ class Rooms:
                 table.come_back(person, now=time.time())
             else:
                 table.leave(person, now=time.time())
-            if not table.away.isdisjoint(table.people) and all(name in table.away for name in table.people):
+            if all(name in table.away for name in table.people):
                 return self._save(record, table, status="abandoned")
             return self._save(record, table)
 
     def tick(self, room_id: str) -> None:
         """Hand the decisions overdue now to the stand-ins (called by the live connections)."""
+        if not room_id or len(room_id) > 32:
+            return
         with self._room_lock(room_id):
             record = self.store.room(room_id)
             if record is None or record.status != "playing":
@@ -277,11 +279,10 @@ class Rooms:
         if record.status == "open":
             return view
         table = self._table(record)
-        for index, c in enumerate(view["chairs"]):
-            if c is not None:
-                c["away"] = c["name"] in table.away
-                c["seat"] = table.seat_of(c["name"])
-                view["chairs"][index] = c
+        for chair_view in view["chairs"]:
+            if chair_view is not None:
+                chair_view["away"] = chair_view["name"] in table.away
+                chair_view["seat"] = table.seat_of(chair_view["name"])
         try:
             events = table.events(person, since)
         except RoomError as error:
