@@ -169,3 +169,28 @@ def test_a_decision_not_taken_in_time_goes_to_the_stand_in():
     untimed = RoomTable("casual", 3, ["ann", None, None, None])
     untimed.start(now=0.0)
     assert untimed.deadline("ann") is None and untimed.expire(10**9) == []
+
+
+def test_decisions_in_an_open_claim_window_survive_a_rebuild():
+    """A pass is in the log only once the claim window closes: the room keeps it with the log
+    (``pending``), so a table rebuilt in another process, or after a restart, does not ask again."""
+    found = 0
+    for seed in range(40):
+        room = RoomTable("casual", seed, PEOPLE)
+        room.start(now=0.0)
+        rng = random.Random(seed)
+        while not room.hand_over:
+            asked = room.asked()
+            if len(asked) >= 2:  # two people asked about one discard: one answers, the other not yet
+                first, second = sorted(asked)[:2]
+                room.act(first, next(a for a in asked[first] if a.kind.value == "pass"), None, now=1.0)
+                assert room.pending(), "the pass is held for the window"
+                rebuilt = RoomTable.from_log("casual", seed, PEOPLE, room.log(), pending=room.pending(), now=1.0)
+                assert set(rebuilt.asked()) == set(room.asked()) and first not in rebuilt.asked()
+                without = RoomTable.from_log("casual", seed, PEOPLE, room.log(), now=1.0)
+                assert first in without.asked()  # what was lost before rooms kept them
+                found += 1
+                break
+            person = sorted(asked)[0]
+            room.act(person, rng.choice(asked[person]), seen=room.event_count, now=0.0)
+    assert found >= 3

@@ -92,6 +92,8 @@ class RoomTable(MatchProgress):
         self.hand: HandState | None = None
         self._log: list[dict[str, Any]] = []  # the finished hands' events
         self._asked_at: dict[str, float] = {}  # a person waited for, since when
+        # The decisions taken in the claim window open now: the log shows them only once it closes.
+        self._pending: list[Action] = []
 
     # ------------------------------------------------------------------ reading
 
@@ -203,7 +205,7 @@ class RoomTable(MatchProgress):
         if action.seat != seat:
             raise RoomError(f"{person} sits {seat}, not {action.seat}")
         try:
-            hand.apply(action)
+            self._apply(action)
         except IllegalActionError as error:
             raise RoomError(f"not allowed now: {error}") from None
         self._asked_at.pop(person, None)
@@ -233,7 +235,7 @@ class RoomTable(MatchProgress):
         for name in overdue:
             seat = self.seat_of(name)
             if seat in hand.to_act:
-                hand.apply(self.bots[name].act(hand.observation(seat)))
+                self._apply(self.bots[name].act(hand.observation(seat)))
             self._asked_at.pop(name, None)
             if hand.is_over:
                 break
@@ -249,7 +251,7 @@ class RoomTable(MatchProgress):
             if not waiting:
                 break
             seat = waiting[0]
-            hand.apply(self.bots[hand.players[seat]].act(hand.observation(seat)))
+            self._apply(self.bots[hand.players[seat]].act(hand.observation(seat)))
         if hand.is_over:
             self._record(hand)
             self._asked_at.clear()
@@ -260,6 +262,21 @@ class RoomTable(MatchProgress):
                 del self._asked_at[name]
         for name in asked:
             self._asked_at.setdefault(name, now)
+
+    def _apply(self, action: Action) -> None:
+        hand = self.hand
+        assert hand is not None
+        before = len(hand.events)
+        hand.apply(action)
+        if len(hand.events) == before and not hand.is_over:
+            self._pending.append(action)  # a claim or a pass, held until the window closes
+        else:
+            self._pending.clear()
+
+    def pending(self) -> list[dict[str, Any]]:
+        """The decisions taken in the claim window open now (they are not in :meth:`log` yet): keep
+        them with the log, and give them back to :meth:`from_log`."""
+        return [action.to_dict() for action in self._pending]
 
     def _here(self, name: str) -> bool:
         return name in self.people and name not in self.away
@@ -278,11 +295,18 @@ class RoomTable(MatchProgress):
         level: str = "normal",
         turn_seconds: float | None = None,
         now: float = 0.0,
+        pending: Sequence[Mapping[str, Any]] = (),
     ) -> RoomTable:
-        """The table as it stood at the end of ``events`` (its :meth:`log`). Who is away is not in
-        the log: everyone is here again, and a pending decision is waited for from ``now``."""
+        """The table as it stood at the end of ``events`` (its :meth:`log`) and the decisions of the
+        claim window then open (its :meth:`pending`). Who is away is not in the log: everyone is
+        here again, and a decision asked is waited for from ``now``."""
         room = cls(rules, seed, chairs, options, level=level, turn_seconds=turn_seconds)
         room._replay(events)
         if room.hand is not None and not room.hand.is_over:
+            try:
+                for action in pending:
+                    room._apply(Action.from_dict(dict(action)))
+            except (ValueError, IllegalActionError) as error:
+                raise RoomError(f"the pending decisions do not fit the log: {error}") from None
             room._advance(now)
         return room

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, replace
 from typing import Any
@@ -31,6 +31,7 @@ from sqlalchemy import (
 )
 
 from sparrow.game.events import dumps, loads
+from sparrow.store.room_news import announce_in
 from sparrow.store.tables import metadata
 
 __all__ = ["RoomRecord", "RoomStore", "StaleRoomError", "rooms"]
@@ -45,9 +46,11 @@ rooms = Table(
     Column("level", String(16), nullable=False),  # the bots of the empty chairs, and the stand-ins
     Column("turn_seconds", Float, nullable=True),
     Column("seed", BigInteger, nullable=False),
-    Column("chairs", Text, nullable=False),  # JSON: per chair null or {"name", "session"}
+    Column("chairs", Text, nullable=False),  # JSON: per chair null or {"name", "session"[, "away": true]}
     Column("status", String(12), nullable=False),  # open, playing, over, abandoned
     Column("log", Text, nullable=False),  # JSON Lines: the match's events so far
+    # JSON: the decisions taken in the claim window open now, which the log shows only once it closes
+    Column("pending", Text, nullable=False, server_default="[]"),
     Column("version", Integer, nullable=False),
     Column("created_at", Float, nullable=False),
     Column("updated_at", Float, nullable=False),
@@ -68,12 +71,13 @@ class RoomRecord:
     level: str
     turn_seconds: float | None
     seed: int
-    chairs: tuple[Mapping[str, str] | None, ...]
+    chairs: tuple[Mapping[str, Any] | None, ...]
     status: str
     log: tuple[dict[str, Any], ...]
     version: int
     created_at: float
     updated_at: float
+    pending: tuple[dict[str, Any], ...] = ()
 
     def chair_of(self, session_id: str) -> int | None:
         return next((i for i, c in enumerate(self.chairs) if c is not None and c["session"] == session_id), None)
@@ -81,6 +85,11 @@ class RoomRecord:
     @property
     def names(self) -> list[str | None]:
         return [None if chair is None else chair["name"] for chair in self.chairs]
+
+    @property
+    def away(self) -> set[str]:
+        """The people who left the table for now (their stand-ins play for them)."""
+        return {chair["name"] for chair in self.chairs if chair is not None and chair.get("away")}
 
 
 def _record(row: Any) -> RoomRecord:
@@ -98,6 +107,7 @@ def _record(row: Any) -> RoomRecord:
         version=row.version,
         created_at=row.created_at,
         updated_at=row.updated_at,
+        pending=tuple(json.loads(row.pending or "[]")),
     )
 
 
@@ -140,6 +150,11 @@ class RoomStore:
             db.execute(insert(rooms).values(**_row(record)))
         return record
 
+    def room_version(self, room_id: str) -> int | None:
+        """The room's version alone (None: no such room): whether a copy in memory is current."""
+        with self.engine.connect() as db:
+            return db.execute(select(rooms.c.version).where(rooms.c.id == room_id)).scalar()
+
     def room(self, room_id: str) -> RoomRecord | None:
         with self.engine.connect() as db:
             row = db.execute(select(rooms).where(rooms.c.id == room_id)).first()
@@ -149,16 +164,19 @@ class RoomStore:
         self,
         record: RoomRecord,
         *,
-        chairs: Sequence[Mapping[str, str] | None] | None = None,
+        chairs: Sequence[Mapping[str, Any] | None] | None = None,
         status: str | None = None,
         log: Sequence[Mapping[str, Any]] | None = None,
+        pending: Sequence[Mapping[str, Any]] | None = None,
     ) -> RoomRecord:
-        """Write the room's new chairs, status or log, if nobody changed it since ``record`` was read."""
+        """Write the room's new chairs, status, log or pending decisions, if nobody changed it since
+        ``record`` was read."""
         new = replace(
             record,
             chairs=tuple(chairs) if chairs is not None else record.chairs,
             status=status or record.status,
             log=tuple(dict(e) for e in log) if log is not None else record.log,
+            pending=tuple(dict(a) for a in pending) if pending is not None else record.pending,
             version=record.version + 1,
             updated_at=time.time(),
         )
@@ -170,19 +188,19 @@ class RoomStore:
             )
             if done.rowcount != 1:
                 raise StaleRoomError(record.id)
+            announce_in(db, new.id, new.version)
         return new
 
-    def rooms_of(self, session_id: str, limit: int = 20) -> Iterator[RoomRecord]:
-        """The rooms a session sits in or hosts, the latest first (a player's history of games with people)."""
-        pattern = f'%"session": "{session_id}"%'
+    def rooms_of(self, session_id: str, user_id: int | None = None, limit: int = 20) -> list[RoomRecord]:
+        """The rooms a session hosts or sits in, or its user sits in from any session, the latest
+        first (a player's history of games with people)."""
+        mine = (rooms.c.host_session == session_id) | rooms.c.chairs.like(f'%"session": "{session_id}"%')
+        if user_id is not None:  # the chairs' JSON: {"name", "session", "user"[, "away"]}
+            user = int(user_id)
+            mine |= rooms.c.chairs.like(f'%"user": {user},%') | rooms.c.chairs.like(f'%"user": {user}}}%')
         with self.engine.connect() as db:
-            rows = db.execute(
-                select(rooms)
-                .where((rooms.c.host_session == session_id) | rooms.c.chairs.like(pattern))
-                .order_by(rooms.c.updated_at.desc())
-                .limit(limit)
-            ).all()
-        return iter([_record(row) for row in rows])
+            rows = db.execute(select(rooms).where(mine).order_by(rooms.c.updated_at.desc()).limit(limit)).all()
+        return [_record(row) for row in rows]
 
 
 def _row(record: RoomRecord) -> dict[str, Any]:
@@ -200,4 +218,5 @@ def _row(record: RoomRecord) -> dict[str, Any]:
         "version": record.version,
         "created_at": record.created_at,
         "updated_at": record.updated_at,
+        "pending": json.dumps(list(record.pending)),
     }

@@ -9,7 +9,8 @@ from __future__ import annotations
 import json
 import logging
 import os
-from collections.abc import Iterator, Mapping
+from collections.abc import AsyncIterator, Iterator, Mapping
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
@@ -23,7 +24,8 @@ from sparrow.bots import LEVELS
 from sparrow.i18n import translate
 from sparrow.play.table import Table
 from sparrow.store import Store
-from sparrow.web import account_api, api, api_docs, calculator, pages, room_api, sheets
+from sparrow.store.room_news import RoomNews
+from sparrow.web import account_api, api, api_docs, calculator, pages, room_api, room_pages, sheets
 from sparrow.web.accounts import Accounts
 from sparrow.web.errors import WebError
 from sparrow.web.games import Games
@@ -68,7 +70,17 @@ def create_app(
     the built-in levels, by name (``sparrow serve --opponent NAME=KIND``, ``Games``)."""
     _warm_up()
     store = Store(database_url)
+    # Room changes reach the other server processes through PostgreSQL, or Redis when REDIS_URL is set.
+    rooms = Rooms(store, RoomNews(store.engine, os.environ.get("REDIS_URL", "").strip() or None))
+
+    @asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        rooms.news.listen(rooms.heard)  # from the start: no news is missed before the first watcher
+        yield
+        rooms.close()
+
     app = FastAPI(
+        lifespan=lifespan,
         title="Sparrow",
         summary="Mahjong against the computer: games, accounts, replays and the leaderboard.",
         version="0.1.0",
@@ -77,7 +89,7 @@ def create_app(
     )
     app.state.store = store
     app.state.games = Games(store, game_seeds, opponents)
-    app.state.rooms = Rooms(store)
+    app.state.rooms = rooms
     app.state.accounts = Accounts(store)
 
     @app.exception_handler(WebError)
@@ -112,6 +124,7 @@ def create_app(
     app.include_router(api_docs.router)
     app.include_router(sheets.api_router)
     app.include_router(pages.router)
+    app.include_router(room_pages.router)
     app.include_router(calculator.api_router)
     app.include_router(calculator.page_router)
     app.include_router(sheets.pages_router)

@@ -9,11 +9,17 @@ last event it received and misses or repeats nothing.
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import json
+import logging
 import time
+from collections import deque
 from typing import Annotated, Any
+from urllib.parse import urlsplit
 
 from fastapi import APIRouter, Depends, Query, Request, WebSocket, WebSocketDisconnect
-from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
+from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, ValidationError
+from starlette.concurrency import run_in_threadpool
 
 from sparrow.store import SessionRecord
 from sparrow.store.store import token_hash
@@ -23,10 +29,10 @@ from sparrow.web.session import COOKIE, current_session
 
 __all__ = ["router"]
 
+log = logging.getLogger("sparrow.rooms")
+
 router = APIRouter(prefix="/api/rooms")
 Session = Annotated[SessionRecord, Depends(current_session)]
-# A live connection may send this many messages a second (a flood is closed, the room unchanged).
-_MESSAGES_PER_SECOND = 20
 
 
 def _rooms(request: Request) -> Rooms:
@@ -59,6 +65,14 @@ def create_room(body: NewRoom, request: Request, session: Session) -> dict[str, 
     """A room for people to play in: its invitation link is its address (``/rooms/{id}``)."""
     record = _rooms(request).create(session, body.rules, body.options, body.level, body.turn_seconds)
     return _rooms(request).view(record.id, session.id) | {"link": f"/rooms/{record.id}"}
+
+
+@router.get("")
+def my_rooms(
+    request: Request, session: Session, limit: Annotated[int, Query(ge=1, le=100)] = 20
+) -> list[dict[str, Any]]:
+    """Your rooms (hosted or sat in, by this session or your account), the latest first."""
+    return _rooms(request).history(session, limit)
 
 
 @router.get("/{room_id}")
@@ -109,50 +123,128 @@ def back(room_id: str, request: Request, session: Session) -> dict[str, Any]:
     return _rooms(request).view(room_id, session.id)
 
 
+def _same_origin(websocket: WebSocket) -> bool:
+    """A browser names the page that opened a socket: only our own pages may open one with the
+    player's cookie (another site's page would read the player's tiles, and act for them)."""
+    origin = websocket.headers.get("origin")
+    if origin is None:
+        return True  # not a browser: a script, which sends its own cookie
+    return urlsplit(origin).netloc == websocket.headers.get("host", "")
+
+
 @router.websocket("/{room_id}/live")
 async def live(websocket: WebSocket, room_id: str, since: int = 0) -> None:
     """The room as this viewer sees it, sent at once and after every change: ``{"type": "view", ...}``
     with the events numbered from ``since`` (then from the last one sent). A viewer with the session
-    of a chair sees that seat; anyone else, a spectator's view. The client only listens: changes go
-    through the REST API."""
+    of a chair sees that seat; anyone else, a spectator's view.
+
+    A person may also act through it: ``{"type": "action", "action": ..., "tile": ..., "seen": N}``
+    (as ``POST .../actions``); a refusal comes back as ``{"type": "error", "status", "detail"}`` and
+    the room is unchanged. More than 50 messages a second close the socket (4429); more than 20 actions a second are refused (429)."""
     rooms: Rooms = websocket.app.state.rooms
     token = websocket.cookies.get(COOKIE, "")
     session_id = token_hash(token) if token else None
+    if not _same_origin(websocket):
+        await websocket.close(code=4403, reason="another site's page")
+        return
     await websocket.accept()
     try:
-        view = await asyncio.to_thread(rooms.view, room_id, session_id, since)
+        view = await run_in_threadpool(rooms.view, room_id, session_id, since)
     except WebError as error:
-        await websocket.send_json({"type": "error", "status": error.status_code, "detail": error.detail})
-        await websocket.close(code=4404 if error.status_code == 404 else 4409)
+        await websocket.send_json({"type": "error", "status": error.status, "detail": error.detail})
+        await websocket.close(code=4404 if error.status == 404 else 4409)
         return
-    received: list[float] = []
+    received: deque[float] = deque()
+    outbox: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
+
+    async def act(message: dict[str, Any]) -> None:
+        session = await run_in_threadpool(rooms.store.session, token) if token else None
+        try:
+            if session is None:
+                raise WebError(403, "You do not sit at this table (a spectator watches only).")
+            body = RoomAction.model_validate({k: v for k, v in message.items() if k != "type"})
+            action = {"action": body.action} | ({"tile": body.tile} if body.tile is not None else {})
+            await run_in_threadpool(rooms.act, room_id, session, action, body.seen)
+        except WebError as error:
+            await outbox.put({"type": "error", "status": error.status, "detail": error.detail})
+        except ValidationError as error:
+            detail = "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in error.errors()[:1])
+            await outbox.put({"type": "error", "status": 422, "detail": detail or "not an action."})
+        except Exception:  # the connection stays: the person may try again
+            log.exception("unexpected error acting in room %s", room_id)
+            await outbox.put({"type": "error", "status": 500, "detail": "The server failed to take this action."})
 
     async def listen() -> None:
-        # Nothing is taken from the socket but its closing; a flood of messages closes it.
         while True:
-            await websocket.receive_text()
+            text = await websocket.receive_text()
             now = time.monotonic()
             received.append(now)
             while received and received[0] < now - 1:
-                received.pop(0)
-            if len(received) > _MESSAGES_PER_SECOND:
+                received.popleft()
+            if len(received) > rooms.messages_per_second:
                 await websocket.close(code=4429, reason="too many messages")
                 return
+            try:
+                message = json.loads(text)
+            except ValueError:
+                message = None
+            if isinstance(message, dict) and message.get("type") == "action":
+                await act(message)
+            elif not (isinstance(message, dict) and message.get("type") == "ping"):
+                await outbox.put({"type": "error", "status": 422, "detail": "A message is an action or a ping."})
 
     listener = asyncio.create_task(listen())
     try:
         while not listener.done():
             await websocket.send_json({"type": "view"} | view)
             version, since = view["version"], view["event_count"]
-            while not listener.done():
-                await asyncio.to_thread(rooms.tick, room_id)
-                newer = await asyncio.to_thread(rooms.wait, room_id, version, 1.0)
-                if newer > version:
-                    break
-            if listener.done():
+            if not await _until_changed(rooms, room_id, version, listener, outbox, websocket):
                 break
-            view = await asyncio.to_thread(rooms.view, room_id, session_id, since)
+            view = await run_in_threadpool(rooms.view, room_id, session_id, since)
     except (WebSocketDisconnect, RuntimeError):
         pass
+    except WebError as error:
+        with contextlib.suppress(RuntimeError, WebSocketDisconnect):
+            await websocket.send_json({"type": "error", "status": error.status, "detail": error.detail})
     finally:
         listener.cancel()
+        with contextlib.suppress(RuntimeError, WebSocketDisconnect):
+            await websocket.close()  # the viewer reconnects, from the last event it saw
+
+
+async def _until_changed(
+    rooms: Rooms,
+    room_id: str,
+    version: int,
+    listener: asyncio.Task[None],
+    outbox: asyncio.Queue[dict[str, Any]],
+    websocket: WebSocket,
+) -> bool:
+    """Wait for the room to pass ``version`` (True) or the viewer to go (False), meanwhile sending the
+    viewer's error messages, handing overdue decisions to the stand-ins and, every few seconds,
+    looking at the database for a change whose news was missed."""
+    looked = time.monotonic()
+    while not listener.done():
+        deadline = rooms.next_deadline(room_id)
+        wait = rooms.look_again - (time.monotonic() - looked)
+        if deadline is not None:
+            wait = min(wait, deadline - time.time() + 0.02)
+        change = asyncio.ensure_future(rooms.changed(room_id, version, max(wait, 0.02)))
+        mail = asyncio.ensure_future(outbox.get())
+        await asyncio.wait({change, listener, mail}, return_when=asyncio.FIRST_COMPLETED)
+        if mail.done():
+            await websocket.send_json(mail.result())
+        else:
+            mail.cancel()
+        if not change.done():
+            change.cancel()
+            continue
+        if change.result():
+            return True
+        if deadline is not None and time.time() >= deadline:
+            await run_in_threadpool(rooms.tick, room_id)
+        if time.monotonic() - looked >= rooms.look_again:
+            looked = time.monotonic()
+            if await run_in_threadpool(rooms.version, room_id) > version:
+                return True
+    return False

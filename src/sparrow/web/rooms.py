@@ -5,19 +5,24 @@ its match's log (``sparrow.store.rooms``), its live :class:`~sparrow.play.room.R
 them whenever the memory copy is older than the database, every change checked by the table and saved
 before it is answered, and a change computed from an older room refused (409). Who sits where is known
 by session: a person's chair is their session's; anyone with the link who sits nowhere is a spectator.
+Who is away is saved with the chairs, so it holds across server processes and restarts.
 
-Every change bumps the room's version and wakes whoever waits on it in this process (:meth:`wait`);
-the live connections also look at the database every second, so a change made by another server
-process reaches them too.
+Every change bumps the room's version and is announced (:class:`~sparrow.store.room_news.RoomNews`:
+PostgreSQL's NOTIFY, or Redis): the live connections of every server process wait on
+:meth:`Rooms.changed` and hear of it at once, whichever process saved it. They also look at the
+database every few seconds, for news that was missed.
 """
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import os
 import re
 import secrets
 import threading
 import time
-from collections import OrderedDict
+from collections import OrderedDict, deque
 from collections.abc import Mapping
 from typing import Any
 
@@ -26,29 +31,47 @@ from sparrow.game.procedures import procedure
 from sparrow.play.room import RoomError, RoomTable
 from sparrow.rules import RulesError
 from sparrow.store import SessionRecord, Store
+from sparrow.store.room_news import RoomNews
 from sparrow.store.rooms import RoomRecord, StaleRoomError
 from sparrow.web.errors import WebError
 
-__all__ = ["Rooms", "NAME_RULE"]
+__all__ = ["Rooms", "NAME_RULE", "ACTIONS_PER_SECOND"]
 
 NAME_RULE = "a name of 1 to 16 letters, digits, spaces, - or _"
 _NAME = re.compile(r"[\w][\w \-]{0,15}")
 _BOT_NAME = re.compile(r"(?i)(easy|normal|expert) \d+")
 _CACHE_SIZE = 256
 _MAX_TURN_SECONDS = 600
+MESSAGES_PER_SECOND = 50  # on one live connection: more closes it (4429); above the actions' limit
+ACTIONS_PER_SECOND = 20  # a person's actions in one room, a second: more is refused (429)
+IDLE_SECONDS = 2 * 3600  # a room playing with no change this long is closed as abandoned
+LOOK_AGAIN_SECONDS = 5.0  # how often a live connection looks at the database itself
+# ...unless SPARROW_ROOMS_LOOK_AGAIN says otherwise (a test sets it very long to see news alone at work).
+LOOK_AGAIN = "SPARROW_ROOMS_LOOK_AGAIN"
 
 
 def _not_found() -> WebError:
     return WebError(404, "There is no such room.")
 
 
+def _settle(future: asyncio.Future[None]) -> None:
+    if not future.done():
+        future.set_result(None)
+
+
 class Rooms:
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, news: RoomNews | None = None) -> None:
         self.store = store
-        self._tables: OrderedDict[str, tuple[int, RoomTable]] = OrderedDict()
-        self._lock = threading.Lock()  # the cache and the room locks' table
+        self.news = news if news is not None else RoomNews(store.engine)
+        self.actions_per_second = ACTIONS_PER_SECOND
+        self.messages_per_second = MESSAGES_PER_SECOND
+        self.look_again = float(os.environ.get(LOOK_AGAIN, "") or LOOK_AGAIN_SECONDS)
+        self._tables: OrderedDict[str, tuple[RoomRecord, RoomTable]] = OrderedDict()
+        self._lock = threading.Lock()  # the cache, the room locks' table, the versions and the waiters
         self._room_locks: dict[str, threading.Lock] = {}
-        self._changed = threading.Condition()
+        self._versions: dict[str, int] = {}  # the latest version heard of, per room
+        self._waiters: dict[str, list[tuple[asyncio.AbstractEventLoop, asyncio.Future[None]]]] = {}
+        self._actions: dict[tuple[str, str], deque[float]] = {}  # (room, session) -> recent actions
 
     # ---------------------------------------------------------------- plumbing
 
@@ -57,8 +80,13 @@ class Rooms:
             return self._room_locks.setdefault(room_id, threading.Lock())
 
     def _record(self, room_id: str) -> RoomRecord:
+        """The room as saved now: the copy in memory if the database has no newer version."""
         if not room_id or len(room_id) > 32:
             raise _not_found()
+        with self._lock:
+            cached = self._tables.get(room_id)
+        if cached is not None and self.store.room_version(room_id) == cached[0].version:
+            return cached[0]
         record = self.store.room(room_id)
         if record is None:
             raise _not_found()
@@ -67,8 +95,18 @@ class Rooms:
     def _table(self, record: RoomRecord) -> RoomTable:
         with self._lock:
             cached = self._tables.get(record.id)
-        if cached is not None and cached[0] == record.version:
+        if cached is not None and cached[0].version == record.version:
             return cached[1]
+        # The viewers of a room changed by another process all want its new table at once: one builds it.
+        with self._room_lock(f"build {record.id}"):
+            with self._lock:
+                cached = self._tables.get(record.id)
+            if cached is not None and cached[0].version == record.version:
+                return cached[1]
+            return self._build(record)
+
+    def _build(self, record: RoomRecord) -> RoomTable:
+        # The decisions asked now were asked when the room was last changed: their time runs from then.
         table = RoomTable.from_log(
             record.rules,
             record.seed,
@@ -77,16 +115,17 @@ class Rooms:
             record.options,
             level=record.level,
             turn_seconds=record.turn_seconds,
-            now=time.time(),
+            now=record.updated_at,
+            pending=record.pending,
         )
-        if cached is not None:
-            table.away = {name for name in cached[1].away if name in table.people}
+        for name in record.away & set(table.people):
+            table.leave(name, now=record.updated_at)
         self._remember(record, table)
         return table
 
     def _remember(self, record: RoomRecord, table: RoomTable) -> None:
         with self._lock:
-            self._tables[record.id] = (record.version, table)
+            self._tables[record.id] = (record, table)
             self._tables.move_to_end(record.id)
             while len(self._tables) > _CACHE_SIZE:
                 self._tables.popitem(last=False)
@@ -94,6 +133,7 @@ class Rooms:
     def _save(self, record: RoomRecord, table: RoomTable | None = None, **changes: Any) -> RoomRecord:
         if table is not None:
             changes["log"] = table.log()
+            changes["pending"] = table.pending()
             if table.match_over:
                 changes["status"] = "over"
         try:
@@ -104,26 +144,64 @@ class Rooms:
             raise WebError(409, "The room was changed by someone else at the same moment: look again.") from None
         if table is not None:
             self._remember(saved, table)
-        with self._changed:
-            self._changed.notify_all()
+        self.news.published(saved.id, saved.version)
+        self.heard(saved.id, saved.version)
         return saved
 
-    def wait(self, room_id: str, version: int, timeout: float) -> int:
-        """Block until the room is past ``version`` (in this process, or seen in the database), or
-        ``timeout`` seconds; returns the room's version."""
-        deadline = time.monotonic() + timeout
-        with self._changed:
-            while True:
-                with self._lock:
-                    cached = self._tables.get(room_id)
-                if cached is not None and cached[0] > version:
-                    return cached[0]
-                left = deadline - time.monotonic()
-                if left <= 0:
-                    break
-                self._changed.wait(left)
-        record = self.store.room(room_id)
-        return record.version if record is not None else version
+    # ---------------------------------------------------------------- news of changes
+
+    def heard(self, room_id: str, version: int) -> None:
+        """A room is at ``version`` now (saved here, or announced by another process): wake its watchers."""
+        with self._lock:
+            if version <= self._versions.get(room_id, 0):
+                return
+            self._versions[room_id] = version
+            waiters = self._waiters.pop(room_id, [])
+        for loop, future in waiters:
+            loop.call_soon_threadsafe(_settle, future)
+
+    async def changed(self, room_id: str, version: int, timeout: float) -> bool:
+        """Wait until the room is past ``version`` or ``timeout`` seconds pass; whether it changed.
+        Only what this process heard counts: the caller looks at the database itself now and then."""
+        self.news.listen(self.heard)  # the first watcher of this process starts the listener
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future[None] = loop.create_future()
+        with self._lock:
+            if self._versions.get(room_id, 0) > version:
+                return True
+            self._waiters.setdefault(room_id, []).append((loop, future))
+        try:
+            await asyncio.wait_for(future, timeout)
+        except TimeoutError:
+            pass
+        finally:  # a wait that timed out, or was cancelled, is no one's to wake any more
+            with self._lock:
+                waiting = self._waiters.get(room_id, [])
+                if (loop, future) in waiting:
+                    waiting.remove((loop, future))
+                if not waiting:
+                    self._waiters.pop(room_id, None)
+        with self._lock:
+            return self._versions.get(room_id, 0) > version
+
+    def version(self, room_id: str) -> int:
+        """The room's version in the database (0: no such room); also heard as news."""
+        version = self.store.room_version(room_id) or 0
+        self.heard(room_id, version)
+        return version
+
+    def next_deadline(self, room_id: str) -> float | None:
+        """The earliest time a decision in the room passes to a stand-in (from the copy in memory)."""
+        with self._lock:
+            cached = self._tables.get(room_id)
+        if cached is None:
+            return None
+        table = cached[1]
+        times = [t for name in table.people if (t := table.deadline(name)) is not None]
+        return min(times) if times else None
+
+    def close(self) -> None:
+        self.news.close()
 
     # ---------------------------------------------------------------- the API's operations
 
@@ -167,7 +245,9 @@ class Rooms:
                 raise WebError(409, f"Someone in the room is called {name} already: choose another name.")
             if mine is not None:
                 chairs[mine] = None
-            chairs[chair] = {"name": name, "session": session.id}
+            chairs[chair] = {"name": name, "session": session.id} | (
+                {"user": session.user_id} if session.user_id is not None else {}
+            )  # the user's too: a room is in the history of their account, from any device
             return self._save(record, chairs=chairs)
 
     def start(self, room_id: str, session: SessionRecord) -> RoomRecord:
@@ -191,6 +271,7 @@ class Rooms:
             return self._save(record, table, status="playing")
 
     def act(self, room_id: str, session: SessionRecord, action: Mapping[str, Any], seen: Any) -> RoomRecord:
+        self._count_action(room_id, session)
         with self._room_lock(room_id):
             record, table, person = self._playing(room_id, session)
             if seen is not None and (not isinstance(seen, int) or isinstance(seen, bool)):
@@ -220,21 +301,55 @@ class Rooms:
                 table.come_back(person, now=time.time())
             else:
                 table.leave(person, now=time.time())
+            chairs = [
+                None
+                if chair is None
+                else {k: v for k, v in chair.items() if k != "away"}
+                | ({"away": True} if chair["name"] in table.away else {})
+                for chair in record.chairs
+            ]
             if all(name in table.away for name in table.people):
-                return self._save(record, table, status="abandoned")
-            return self._save(record, table)
+                return self._save(record, table, chairs=chairs, status="abandoned")
+            return self._save(record, table, chairs=chairs)
 
     def tick(self, room_id: str) -> None:
-        """Hand the decisions overdue now to the stand-ins (called by the live connections)."""
+        """Hand the decisions overdue now to the stand-ins (called by the live connections), and
+        close a room nobody has played in for :data:`IDLE_SECONDS` (kept as abandoned)."""
         if not room_id or len(room_id) > 32:
             return
         with self._room_lock(room_id):
-            record = self.store.room(room_id)
-            if record is None or record.status != "playing":
+            try:
+                record = self._record(room_id)
+            except WebError:
+                return
+            if record.status != "playing":
+                return
+            now = time.time()
+            if now - record.updated_at > IDLE_SECONDS:
+                with contextlib.suppress(WebError):
+                    self._save(record, status="abandoned")
                 return
             table = self._table(record)
-            if table.expire(time.time()):
-                self._save(record, table)
+            if table.expire(now):
+                try:
+                    self._save(record, table)
+                except WebError:  # another process took the same overdue decision first
+                    pass
+
+    def _count_action(self, room_id: str, session: SessionRecord) -> None:
+        """Refuse a person's action beyond :data:`ACTIONS_PER_SECOND` in a room (a script gone wrong,
+        or a flood): 429, and nothing changes."""
+        now = time.monotonic()
+        with self._lock:
+            recent = self._actions.setdefault((room_id, session.id), deque())
+            while recent and recent[0] < now - 1:
+                recent.popleft()
+            if len(recent) >= self.actions_per_second:
+                raise WebError(429, "Too many actions at once: wait a moment.", headers={"Retry-After": "1"})
+            recent.append(now)
+            if len(self._actions) > 4 * _CACHE_SIZE:  # forget the quiet ones
+                for key in [k for k, times in self._actions.items() if not times or times[-1] < now - 1]:
+                    del self._actions[key]
 
     def _playing(self, room_id: str, session: SessionRecord) -> tuple[RoomRecord, RoomTable, str]:
         record = self._record(room_id)
@@ -249,6 +364,34 @@ class Rooms:
         return record, self._table(record), name
 
     # ---------------------------------------------------------------- what a viewer sees
+
+    def history(self, session: SessionRecord, limit: int = 20) -> list[dict[str, Any]]:
+        """The rooms the person hosts or sits in (by this session, or by their account on any
+        device), the latest first: the games with people in their history."""
+        user = session.user_id
+        rooms = []
+        for record in self.store.rooms_of(session.id, user, limit):
+            mine = next(
+                (
+                    i
+                    for i, c in enumerate(record.chairs)
+                    if c is not None and (c["session"] == session.id or (user is not None and c.get("user") == user))
+                ),
+                None,
+            )
+            rooms.append(
+                {
+                    "id": record.id,
+                    "link": f"/rooms/{record.id}",
+                    "rules": record.rules,
+                    "status": record.status,
+                    "host": record.host_session == session.id,
+                    "chair": mine,
+                    "chairs": [None if c is None else {"name": c["name"]} for c in record.chairs],
+                    "updated_at": record.updated_at,
+                }
+            )
+        return rooms
 
     def view(self, room_id: str, session_id: str | None, since: int = 0) -> dict[str, Any]:
         """The room as ``session_id`` sees it (a person at the table, or a spectator): its chairs and
@@ -292,6 +435,8 @@ class Rooms:
             "events": [{"number": n.number, "event": n.event} for n in events],
             "hand_over": table.hand_over,
             "match_over": table.match_over,
+            # The tiles left in the live wall, which everyone at a table sees (a spectator's page too).
+            "live_wall": table.hand.live_wall if table.hand is not None else None,
         }
         if person is not None and table.hand is not None:
             view["observation"] = table.observation(person).to_dict()

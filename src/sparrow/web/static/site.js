@@ -1,5 +1,6 @@
 // The pages' shared behaviour: signing out, the new-game form, the sign-in and sign-up forms.
 import { api } from "./api.js";
+import { chosenOptions } from "./choices.js";
 
 function showError(id, message) {
   const box = document.getElementById(id);
@@ -28,18 +29,6 @@ document.getElementById("signout")?.addEventListener("click", async () => {
     location.href = "/";
   }
 });
-
-// The match choices of the chosen family (its fieldset); a choice left at its default is not sent,
-// so a game keeps its family's defaults by name (and its place on the leaderboard).
-function chosenOptions(rules) {
-  const options = {};
-  const box = document.querySelector(`fieldset.match-choices[data-rules="${rules}"]`);
-  for (const input of box ? box.querySelectorAll("[data-option]") : []) {
-    const value = input.type === "checkbox" ? input.checked : JSON.parse(input.value);
-    if (value !== JSON.parse(input.dataset.default)) options[input.dataset.option] = value;
-  }
-  return options;
-}
 
 function showChoicesOf(rules) {
   for (const box of document.querySelectorAll("fieldset.match-choices")) box.hidden = box.dataset.rules !== rules;

@@ -11,13 +11,13 @@
 // This module keeps the coordination: your hand and the tile you chose, the actions you send,
 // showing a view, the keyboard and the settings. The modules in table/ do the rest: texts.js (T()
 // and names), events.js (the public table event by event), board.js (drawing the table),
-// callouts.js, result.js (the end of a hand, the final standings) and hints.js; state.js holds the
-// view and settings they share.
+// hand.js (your hand and the buttons of your choices), callouts.js, result.js (the end of a hand, the
+// final standings) and hints.js; state.js holds the view and settings they share.
 import { api, ApiError } from "./api.js";
-import { parseTiles, sortTiles, tileElement, tileRow } from "./tiles.js";
-import { drawTable, meldElement } from "./table/board.js";
+import { drawTable } from "./table/board.js";
 import { announce } from "./table/callouts.js";
 import { callOf, describe, fold, publicOf } from "./table/events.js";
+import { drawChoices, drawHand as drawHandRow, handKeys, handTiles } from "./table/hand.js";
 import { drawHint } from "./table/hints.js";
 import { drawResult, drawStandings, handOverLine } from "./table/result.js";
 import { $, gameId, root, setSettings, setView, settings, view } from "./table/state.js";
@@ -29,7 +29,6 @@ const KIND_WORDS = { chow: "chi", pung: "pong", kong: "kong", win: "win" };
 let shown = 0; // events of the current hand already played out
 let shownHand = 0;
 let selected = -1; // index in the hand row
-let typed = "";
 let busy = false;
 let asked = null; // the claim you sent last ({kind, tile, at}), to tell you when another seat's won
 
@@ -47,16 +46,6 @@ function notice(text) {
 
 // ------------------------------------------------------------------ your hand
 
-function handTiles(obs, drawnShown) {
-  const tiles = sortTiles(parseTiles(obs.hand));
-  if (obs.drawn) {
-    const at = tiles.indexOf(obs.drawn);
-    if (at >= 0) tiles.splice(at, 1);
-    if (drawnShown) tiles.push(obs.drawn);
-  }
-  return tiles;
-}
-
 function canDiscard() {
   return view && !busy && view.observation.legal_actions.some((a) => a.action === "discard");
 }
@@ -65,33 +54,15 @@ let lastPub = null; // the sets drawn last, for redrawing the hand alone
 
 function drawHand(obs, drawnShown, pub = lastPub, arrived = null) {
   lastPub = pub;
-  const hand = $("hand");
-  hand.replaceChildren();
-  const tiles = handTiles(obs, drawnShown);
-  const discardable = canDiscard();
-  hand.classList.toggle("active", discardable);
-  tiles.forEach((code, index) => {
-    const el = tileElement(code, { size: "large", button: true });
-    if (obs.drawn && drawnShown && index === tiles.length - 1) el.classList.add("drawn");
-    if (index === selected) {
-      el.classList.add("selected");
-      el.setAttribute("aria-selected", "true");
-    }
-    el.disabled = !discardable;
-    el.addEventListener("click", () => {
+  const melds = (pub && pub.melds[obs.seat]) || obs.melds[obs.seat] || [];
+  drawHandRow(obs, {
+    drawnShown, melds, arrived: arrived === obs.seat, selected, discardable: canDiscard(),
+    onTile: (code, index) => {
       if (!canDiscard()) return;
       if (selected === index) discard(code);
       else select(index);
-    });
-    hand.append(el);
+    },
   });
-  const sets = $("my-melds");
-  sets.replaceChildren();
-  const melds = (pub && pub.melds[obs.seat]) || obs.melds[obs.seat] || [];
-  melds.forEach((meld, index) => {
-    sets.append(meldElement(meld, obs.seat, { size: "small", arrived: arrived === obs.seat && index === melds.length - 1 }));
-  });
-  sets.hidden = !melds.length;
 }
 
 function select(index) {
@@ -110,35 +81,6 @@ function drawBoard(obs, pub, options) {
 
 // ------------------------------------------------------------------ actions
 
-function actionButton(label, action, extra = "") {
-  const button = document.createElement("button");
-  button.type = "button";
-  button.className = `button ${extra}`;
-  button.dataset.action = action.action;
-  if (action.tile) button.dataset.tile = action.tile;
-  if (typeof label === "string") button.textContent = label;
-  else button.append(...label);
-  button.addEventListener("click", () => send(action));
-  return button;
-}
-
-// Why a complete hand may not win (too few faan): where the Ron or Tsumo button would be.
-function refusedNotice(refused) {
-  const box = document.createElement("div");
-  box.className = "refused";
-  box.id = "refused-win";
-  box.setAttribute("role", "note");
-  box.setAttribute("aria-disabled", "true");
-  const head = document.createElement("b");
-  head.textContent = refused.win_by === "self_draw" ? T("Tsumo") : T("Ron");
-  const text = document.createElement("span");
-  text.textContent = refused.win_by === "self_draw"
-    ? T("No win by self-draw on {tile}: {reason}", { tile: refused.tile, reason: refused.reason })
-    : T("No win on {tile}: {reason}", { tile: refused.tile, reason: refused.reason });
-  box.append(head, tileElement(refused.tile, { size: "mini" }), text);
-  return box;
-}
-
 function drawActions() {
   const box = $("actions");
   box.replaceChildren();
@@ -148,38 +90,10 @@ function drawActions() {
     return;
   }
   const obs = view.observation;
-  const legal = obs.legal_actions;
-  const turn = obs.phase === "turn";
-  for (const a of legal) {
-    const action = { action: a.action, ...(a.tile ? { tile: a.tile } : {}) };
-    if (a.action === "win") box.append(actionButton(turn ? T("Tsumo") : T("Ron"), action, "win primary"));
-  }
-  if (view.refused_win && !legal.some((a) => a.action === "win")) box.append(refusedNotice(view.refused_win));
-  for (const a of legal) {
-    const action = { action: a.action, ...(a.tile ? { tile: a.tile } : {}) };
-    if (a.action === "chow") {
-      const run = [0, 1, 2].map((k) => `${Number(a.tile[0]) + k}${a.tile[1]}`);
-      box.append(actionButton([`${T("Chi")} `, tileRow(run, { size: "mini" })], action, "claim"));
-    } else if (a.action === "pung") {
-      box.append(actionButton(T("Pong"), action, "claim"));
-    } else if (a.action === "kong") {
-      box.append(actionButton(T("Kong"), action, "claim"));
-    } else if (a.action === "concealed_kong" || a.action === "added_kong") {
-      box.append(actionButton([`${T("Kong")} `, tileElement(a.tile, { size: "mini" })], action, "claim"));
-    }
-  }
-  if (legal.some((a) => a.action === "pass")) box.append(actionButton(T("Pass"), { action: "pass" }, "pass"));
-  if (legal.some((a) => a.action === "discard")) {
-    const tiles = handTiles(obs, true);
-    const button = document.createElement("button");
-    button.type = "button";
-    button.className = "button primary";
-    button.id = "discard";
-    button.disabled = selected < 0;
-    button.textContent = selected >= 0 ? T("Discard {tile}", { tile: tiles[selected] }) : T("Choose a tile to discard");
-    button.addEventListener("click", () => selected >= 0 && discard(tiles[selected]));
-    box.append(button);
-  }
+  drawChoices(box, obs.legal_actions, {
+    turn: obs.phase === "turn", refused: view.refused_win, selected, tiles: handTiles(obs, true),
+    onAction: send, onDiscard: discard,
+  });
 }
 
 function discard(tile) {
@@ -366,33 +280,17 @@ async function show(next, { animate = true } = {}) {
 
 // ------------------------------------------------------------------ keyboard
 
-document.addEventListener("keydown", (event) => {
-  if (event.target.closest && event.target.closest("dialog, input, select, textarea")) return;
-  if (!view || !canDiscard()) return;
-  const tiles = handTiles(view.observation, true);
-  if (event.key === "ArrowLeft" || event.key === "ArrowRight") {
-    event.preventDefault();
-    const step = event.key === "ArrowLeft" ? -1 : 1;
-    const start = selected < 0 ? (step > 0 ? -1 : tiles.length) : selected;
-    select((start + step + tiles.length) % tiles.length);
-  } else if (event.key === "Enter") {
-    if (selected >= 0) {
-      event.preventDefault();
-      discard(tiles[selected]);
-    }
-  } else if (event.key === "Escape") {
+handKeys({
+  active: () => Boolean(view) && canDiscard(),
+  tiles: () => handTiles(view.observation, true),
+  selected: () => selected,
+  select,
+  discard,
+  clear: () => {
     selected = -1;
-    typed = "";
     drawHand(view.observation, true);
     drawActions();
-  } else if (/^[1-9mpsz]$/i.test(event.key)) {
-    typed = (typed + event.key.toLowerCase()).slice(-2);
-    if (/^[1-9][mpsz]$/.test(typed)) {
-      const at = tiles.lastIndexOf(typed);
-      if (at >= 0) select(at);
-      typed = "";
-    }
-  }
+  },
 });
 
 // ------------------------------------------------------------------ settings

@@ -1,9 +1,9 @@
 // Drawing the table: each seat's panel, its discards in front of it, the sets as they lie on the
 // table and the centre (round wind, tiles left in the wall, whose turn). Your hand is drawn by
-// table.js, which keeps the tile you chose.
+// hand.js. A spectator (me() is null) sees every seat as the others: its tiles' backs and its sets.
 import { backs, parseTiles, sortTiles, tileElement, tileRow } from "../tiles.js";
 import { $, view } from "./state.js";
-import { T, dealer, label, playerName, relation, seatsOf, windName } from "./texts.js";
+import { T, dealer, label, me, playerName, relation, seatsOf, windName } from "./texts.js";
 
 const WIND_CHARS = { E: "東", S: "南", W: "西", N: "北" };
 const POND_ROW = 6; // discards per row (per column at the side seats)
@@ -80,7 +80,7 @@ export function seatHead(seat, current) {
   wind.title = windName(seat);
   const name = document.createElement("span");
   name.className = "name";
-  name.textContent = seat === obs.seat ? T("You") : playerName(obs.players[seat]);
+  name.textContent = seat === me() ? T("You") : playerName(obs.players[seat]);
   name.title = name.textContent;
   head.append(wind, name);
   if (seat === dealer()) {
@@ -113,7 +113,7 @@ function seatPanel(box, seat, obs, pub, current, arrived) {
   const exposed = document.createElement("div");
   exposed.className = "exposed";
   const name = playerName(obs.players[seat]);
-  if (seat !== obs.seat) {
+  if (seat !== me()) {
     // Once the hand is over every hand is shown; until then only how many tiles each one holds.
     const revealed = view.hand_over && view.result && view.result.hands[seat];
     if (revealed) {
@@ -152,7 +152,7 @@ function pond(box, seat, position, obs, pub, taking) {
     return;
   }
   box.dataset.seat = seat;
-  box.setAttribute("aria-label", seat === obs.seat ? T("Your discards") : T("{name}'s discards", { name: label(seat) }));
+  box.setAttribute("aria-label", seat === me() ? T("Your discards") : T("{name}'s discards", { name: label(seat) }));
   const tiles = pub.piles[seat] || [];
   const lines = Math.max(1, Math.ceil(tiles.length / POND_ROW));
   tiles.forEach((code, index) => {
@@ -188,7 +188,7 @@ function compass(obs, current) {
     wind.className = `dial ${position}` + (seat === current ? " turn" : "") + (seat === dealer() ? " dealer" : "");
     wind.textContent = WIND_CHARS[seat];
     wind.dataset.seat = seat;
-    wind.title = `${windName(seat)}: ${seat === obs.seat ? T("You") : playerName(obs.players[seat])}`;
+    wind.title = `${windName(seat)}: ${seat === me() ? T("You") : playerName(obs.players[seat])}`;
     box.append(wind);
   }
   return box;

@@ -198,7 +198,9 @@ function settlement(r) {
   return table;
 }
 
-// The end-of-hand screen; its "Next hand" button calls onNextHand.
+// The end-of-hand screen; its "Next hand" button calls onNextHand (none without it: a spectator's).
+// The page's root element may name where "New game" goes (data-new-game); the replay link is a
+// game's (data-game) only.
 export function drawResult(onNextHand) {
   const box = $("result");
   if (!view.hand_over || !view.result) {
@@ -229,7 +231,7 @@ export function drawResult(onNextHand) {
   box.append(settlement(r));
   const buttons = document.createElement("div");
   buttons.className = "actions";
-  if (!view.match_over) {
+  if (!view.match_over && onNextHand) {
     const next = document.createElement("button");
     next.type = "button";
     next.className = "button primary";
@@ -240,16 +242,18 @@ export function drawResult(onNextHand) {
   } else if (!r.standings) {
     const again = document.createElement("a");
     again.className = "button primary";
-    again.href = "/";
+    again.href = root.dataset.newGame || "/";
     again.id = "new-game";
     again.textContent = T("New game");
     buttons.append(again);
   }
-  const replay = document.createElement("a");
-  replay.className = "button";
-  replay.href = `/games/${gameId}/hands/${view.hand_number}`;
-  replay.textContent = T("Replay this hand");
-  buttons.append(replay);
+  if (gameId) {
+    const replay = document.createElement("a");
+    replay.className = "button";
+    replay.href = `/games/${gameId}/hands/${view.hand_number}`;
+    replay.textContent = T("Replay this hand");
+    buttons.append(replay);
+  }
   box.append(buttons);
   box.hidden = false;
 }
@@ -281,7 +285,7 @@ export function drawStandings() {
   earned.textContent = mine && mine.points
     ? T("You earned {points} leaderboard points in this match.", { points: mine.points })
     : T("No leaderboard points in this match.");
-  box.append(earned);
+  if (root.dataset.points !== "none") box.append(earned); // a room's match earns no leaderboard points
   const table = document.createElement("table");
   table.className = "standings";
   table.dataset.testid = "standings";
@@ -350,7 +354,7 @@ export function drawStandings() {
   buttons.className = "actions";
   const again = document.createElement("a");
   again.className = "button primary";
-  again.href = "/";
+  again.href = root.dataset.newGame || "/";
   again.id = "new-game";
   again.textContent = T("New game");
   buttons.append(again);

@@ -12,7 +12,8 @@ const SEAT_NAMES = { E: "East", S: "South", W: "West", N: "North" };
 
 // ------------------------------------------------------------------ names
 
-export const me = () => view.observation.seat;
+// Your seat; null for a spectator (a room's page: view.spectating), who sits nowhere.
+export const me = () => (view.spectating ? null : view.observation.seat);
 export const seatsOf = (obs) => obs.seats || Object.keys(obs.hand_sizes);
 export const dealer = () => view.dealer || "E"; // the seat whose wind is East deals
 export const windName = (seat) => T(SEAT_NAMES[seat] || seat);

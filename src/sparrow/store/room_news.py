@@ -1,0 +1,130 @@
+"""News of the rooms' changes between server processes: "room R is at version V".
+
+A room is saved by whichever process took the request (``sparrow.store.rooms``); the people watching it
+may be connected to another process, on another machine. Each saved change is announced, and every
+process hears every announcement and wakes the connections watching that room:
+
+* on **PostgreSQL**, with its own ``NOTIFY`` on the channel :data:`CHANNEL`, sent in the same transaction
+  as the change (so nobody hears of a change that was rolled back, nor before it is visible), and
+  heard by one ``LISTEN`` connection per process: no other service to run;
+* with **Redis** (``REDIS_URL`` set), by its publish/subscribe on the same channel, after the commit;
+* on **SQLite**, the embedded single-process default, nothing crosses a process: this process's own
+  saves are the only changes.
+
+Announcements can be missed (a listener reconnecting after the database restarted), so the watchers
+still look at the database now and then (``sparrow.web.rooms``); news only makes them quick.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections.abc import Callable
+from typing import Any
+
+from sqlalchemy import Connection, text
+from sqlalchemy.engine import Engine
+
+__all__ = ["CHANNEL", "RoomNews", "announce_in"]
+
+CHANNEL = "sparrow_rooms"
+Listener = Callable[[str, int], None]  # (room id, version)
+
+log = logging.getLogger("sparrow.rooms")
+
+
+def announce_in(db: Connection, room_id: str, version: int) -> None:
+    """Announce, inside the transaction that saves it, that the room is now at ``version``
+    (PostgreSQL only: the notification is delivered when the transaction commits)."""
+    if db.dialect.name == "postgresql":
+        db.execute(text("SELECT pg_notify(:channel, :news)"), {"channel": CHANNEL, "news": f"{room_id} {version}"})
+
+
+def _parse(news: str) -> tuple[str, int] | None:
+    room_id, _, version = news.partition(" ")
+    return (room_id, int(version)) if room_id and version.isdigit() else None
+
+
+class RoomNews:
+    """This process's ear for the other processes' room changes, and its voice on Redis.
+
+    ``listen(callback)`` starts one daemon thread that calls ``callback(room_id, version)`` for every
+    change announced by any process (this one included); :meth:`published` is called after each save
+    of this process (it reaches Redis; on PostgreSQL the save announced itself)."""
+
+    def __init__(self, engine: Engine, redis_url: str | None = None) -> None:
+        self.engine = engine
+        self.redis_url = redis_url or None
+        self.kind = "redis" if self.redis_url else engine.dialect.name if engine.dialect.name == "postgresql" else None
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+        self._redis: Any = None
+        self.connected = threading.Event()  # the listener is subscribed now (tests wait for it)
+        if self.redis_url:
+            import redis
+
+            self._redis = redis.Redis.from_url(self.redis_url)
+
+    @property
+    def crosses_processes(self) -> bool:
+        return self.kind is not None
+
+    def listen(self, callback: Listener) -> None:
+        if self.kind is None or self._thread is not None:
+            return
+        target = self._listen_redis if self.kind == "redis" else self._listen_postgres
+        self._thread = threading.Thread(target=target, args=(callback,), name="sparrow-room-news", daemon=True)
+        self._thread.start()
+
+    def published(self, room_id: str, version: int) -> None:
+        if self._redis is not None:
+            try:
+                self._redis.publish(CHANNEL, f"{room_id} {version}")
+            except Exception as error:  # the change is saved; watchers elsewhere find it by looking
+                log.warning("could not announce room %s on Redis: %s", room_id, error)
+
+    def close(self) -> None:
+        self._stop.set()
+        if self._thread is not None:
+            self._thread.join(timeout=5)
+            self._thread = None
+        if self._redis is not None:
+            self._redis.close()
+
+    # ------------------------------------------------------------------ the listeners
+
+    def _listen_postgres(self, callback: Listener) -> None:
+        import psycopg
+
+        dsn = self.engine.url.set(drivername="postgresql").render_as_string(hide_password=False)
+        while not self._stop.is_set():
+            try:
+                with psycopg.connect(dsn, autocommit=True) as connection:
+                    connection.execute(f"LISTEN {CHANNEL}")
+                    self.connected.set()
+                    while not self._stop.is_set():
+                        for notice in connection.notifies(timeout=1.0):
+                            if (news := _parse(notice.payload)) is not None:
+                                callback(*news)
+            except Exception as error:  # the database went away: try again shortly
+                self.connected.clear()
+                log.warning("room news from PostgreSQL interrupted: %s", error)
+                self._stop.wait(1.0)
+
+    def _listen_redis(self, callback: Listener) -> None:
+        while not self._stop.is_set():
+            try:
+                pubsub = self._redis.pubsub(ignore_subscribe_messages=True)
+                pubsub.subscribe(CHANNEL)
+                self.connected.set()
+                try:
+                    while not self._stop.is_set():
+                        message = pubsub.get_message(timeout=1.0)
+                        if message and (news := _parse(message["data"].decode())) is not None:
+                            callback(*news)
+                finally:
+                    pubsub.close()
+            except Exception as error:
+                self.connected.clear()
+                log.warning("room news from Redis interrupted: %s", error)
+                self._stop.wait(1.0)

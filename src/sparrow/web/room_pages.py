@@ -1,0 +1,201 @@
+"""The room pages: the lobby (``/rooms``), a room's invitation and table (``/rooms/{id}``), and the end of
+a hand as the room's table shows it (``GET /api/rooms/{id}/result``).
+
+The pages are shells that ``rooms.js`` and ``room.js`` fill: the room page follows the room's live
+connection (``room_api.py``) and draws the table with the modules of the table page
+(``static/table/``). Once a hand is over every hand is shown, so its result (every hand revealed, the
+score cards in the page's language, the settlement, and at the end of the match the standings) is
+the same for everyone in the room, spectators included.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Depends, Request
+from fastapi.responses import HTMLResponse
+
+from sparrow.bots import LEVELS
+from sparrow.core.tiles import format_tiles
+from sparrow.game.events import split_hands
+from sparrow.i18n import N_, gettext
+from sparrow.play.room import RoomTable
+from sparrow.play.table import Step
+from sparrow.rules import ScoreResult, get_ruleset, ruleset_names
+from sparrow.store import SessionRecord
+from sparrow.web import table_texts
+from sparrow.web.choices import match_choices
+from sparrow.web.errors import WebError
+from sparrow.web.games import RANKED_OPTIONS
+from sparrow.web.language import language_of
+from sparrow.web.pages import LEVEL_NAMES, RULES_SHOWN, _page
+from sparrow.web.rooms import Rooms
+from sparrow.web.session import current_session
+from sparrow.web.views import result_view
+
+__all__ = ["router", "SCRIPT", "PAGE", "TURN_SECONDS", "room_result"]
+
+router = APIRouter()
+Session = Annotated[SessionRecord, Depends(current_session)]
+
+# The turn times the lobby offers (seconds; None: no limit), 30 s chosen at first.
+TURN_SECONDS = (10, 20, 30, 60, 120, None)
+
+# Every msgid room.js looks up with T() (beside the table's own, table_texts.SCRIPT).
+SCRIPT = (
+    N_("Chair {number}"), N_("Free"), N_("Computer player"), N_("Sit here"), N_("Move here"), N_("(you)"),
+    N_("host"), N_("away"), N_("Spectating: you see the discards and the sets, no one's concealed tiles."),
+    N_("Waiting for the host to start the game."), N_("Take a free chair, then start: empty chairs get computer players."),
+    N_("Take a chair to play, or watch as a spectator."), N_("The room is full: you may watch."),
+    N_("Copied"), N_("Connection lost: reconnecting…"), N_("{seconds} s left"), N_("No time limit"),
+    N_("{name} is away: a computer player plays for them."), N_("Away: a computer player plays for you."),
+    N_("I am away"), N_("I am back"), N_("Everybody left: the room is closed."), N_("Waiting for {name}…"),
+    N_("Waiting for the other players…"), N_("Your turn: choose a tile to discard."), N_("New room"),
+    N_("Choose a name first."),
+)  # fmt: skip
+
+# The texts rooms.html and room.html translate with _().
+PAGE = (
+    N_("Rooms"), N_("Play with friends"),
+    N_("Make a room, send its link to your friends and play each other; computer players take the chairs nobody takes."),
+    N_("New room"), N_("Turn time"), N_("{seconds} seconds"), N_("No limit"), N_("Create the room"),
+    N_("Invitation"), N_("Send this link to the people you play with:"), N_("Copy the link"),
+    N_("Your name"), N_("Start the game"), N_("Room"), N_("Spectating"), N_("People"), N_("Computer players"),
+    N_("{level} computer players"), N_("{seconds} s a turn"), N_("no time limit"), N_("There is no such room."),
+)  # fmt: skip
+
+
+def _rooms(request: Request) -> Rooms:
+    return request.app.state.rooms
+
+
+def _page_texts(lang: str) -> dict[str, str]:
+    _ = gettext(lang)
+    return table_texts.texts(lang) | {msgid: _(msgid) for msgid in SCRIPT}
+
+
+@router.get("/rooms", response_class=HTMLResponse, include_in_schema=False)
+def lobby(request: Request, session: Session) -> HTMLResponse:
+    known = set(ruleset_names())
+    rules = {name: label for name, label in RULES_SHOWN.items() if name in known}
+    _ = gettext(language_of(request))
+    choices = {family["rules"]: family["choices"] for family in match_choices(_, RANKED_OPTIONS)}
+    levels = {name: LEVEL_NAMES.get(name, name) for name in LEVELS}
+    return _page(
+        request,
+        session,
+        "rooms.html",
+        rules=rules,
+        choices=choices,
+        room_levels=levels,
+        turn_times=TURN_SECONDS,
+        no_ranking=True,
+    )
+
+
+@router.get("/rooms/{room_id}", response_class=HTMLResponse, include_in_schema=False)
+def room_page(request: Request, session: Session, room_id: str) -> HTMLResponse:
+    try:
+        view = _rooms(request).view(room_id, session.id)
+    except WebError as error:
+        return _page(request, session, "missing.html", status=error.status, message=error.detail)
+    lang = language_of(request)
+    link = str(request.url_for("room_page", room_id=room_id))
+    # The server's clock, for the turn timer: a deadline is the server's time, the browser's clock may differ.
+    data = {"texts": _page_texts(lang), "room": view, "link": link, "now": time.time()}
+    return _page(
+        request,
+        session,
+        "room.html",
+        room=view,
+        page_data=data,
+        limit_unit=get_ruleset(view["rules"]).limit_unit,
+        rules_name=table_texts.rules_name(view["rules"], lang),
+        turn_times=TURN_SECONDS,
+    )
+
+
+@router.get("/api/rooms/{room_id}/result")
+def result(room_id: str, request: Request, session: Session) -> dict[str, Any]:
+    """How the room's last hand ended, for everyone in the room alike (the hand is over: nothing is
+    hidden any more): every hand, the score cards, the settlement; the standings once the match is
+    over. 409 while a hand is in play."""
+    rooms = _rooms(request)
+    # Rooms has no public reader of its table yet: its own two steps of view().
+    record = rooms._record(room_id)
+    if record.status == "open":
+        raise WebError(409, "The game has not started yet.")
+    table = rooms._table(record)
+    answer = room_result(table, language_of(request))
+    if answer is None:
+        raise WebError(409, "The hand is still in play.")
+    return answer
+
+
+# ---------------------------------------------------------------------------- the end of a hand
+
+
+def room_result(table: RoomTable, lang: str = "en") -> dict[str, Any] | None:
+    """The result of the table's last hand (None while one is in play), as the table page's
+    ``result`` (``views.result_view``) with ``hand_number`` and, once the match is over,
+    ``standings`` and ``history``."""
+    hand = table.hand
+    if hand is None or not hand.is_over or hand.result is None:
+        return None
+    outcome = hand.result
+    cards: dict[str, ScoreResult] = {}
+    if outcome.score is not None and outcome.winner is not None:
+        cards[outcome.winner] = outcome.score
+        if hand.procedure.scores_losers:
+            ruleset = get_ruleset(hand.rules)
+            for other in hand.players:
+                if other != outcome.winner and other not in outcome.dead:
+                    cards[other] = ruleset.score(hand.losing_situation(other))
+    first = next(iter(hand.players))
+    step = Step(
+        observation=hand.observation(first),  # for the sets and bonus tiles, which everyone sees
+        events=(),
+        hand_number=table.match.hands_played,
+        hand_over=True,
+        match_over=table.match_over,
+        result=outcome,
+        hands={seat: format_tiles(tiles) for seat, tiles in hand.table_view().hands.items()},
+        totals={seat: table.match.totals[name] for seat, name in hand.players.items()},
+        cards=cards,
+    )
+    answer = result_view(step, lang) or {}
+    answer["hand_number"] = table.match.hands_played
+    if table.match_over:
+        answer |= _standings(table, dict(hand.players))
+    return answer
+
+
+def _standings(table: RoomTable, seating: dict[str, str]) -> dict[str, Any]:
+    """The final ranking (equal totals share a rank) and every hand of the match in a line."""
+    seat_of = {name: seat for seat, name in seating.items()}
+    won = dict.fromkeys(table.match.players, 0)
+    history = []
+    for number, events in enumerate(split_hands(table.log()), start=1):
+        players, end = events[0].get("players", {}), events[-1]
+        winner = end.get("winner")
+        if winner is not None:
+            won[players[winner]] += 1
+        history.append(
+            {
+                "number": number,
+                "winner": players.get(winner) if winner is not None else None,
+                "win_by": end.get("win_by"),
+                "total": (end.get("scores") or {}).get(winner, 0) if winner is not None else 0,
+                "payments": {players[seat]: amount for seat, amount in (end.get("payments") or {}).items()},
+            }
+        )
+    rows = []
+    rank, previous = 0, None
+    for place, (name, total) in enumerate(table.match.standings(), start=1):
+        if total != previous:
+            rank, previous = place, total
+        rows.append(
+            {"name": name, "seat": seat_of.get(name), "rank": rank, "total": total, "hands_won": won[name], "points": 0}
+        )
+    return {"standings": rows, "history": history}
