@@ -194,3 +194,54 @@ def test_decisions_in_an_open_claim_window_survive_a_rebuild():
             person = sorted(asked)[0]
             room.act(person, rng.choice(asked[person]), seen=room.event_count, now=0.0)
     assert found >= 3
+
+
+def _state(room: RoomTable) -> tuple:
+    """What every viewer of the table can be told: its log, held decisions, who is asked and what
+    each person and a spectator see."""
+    return (
+        room.log(),
+        room.pending(),
+        {name: [a.to_dict() for a in actions] for name, actions in room.asked().items()},
+        [(n.number, n.event) for n in room.events(None)],
+        [(n.number, n.event) for n in room.events("ann")],
+        room.event_count,
+        room.hand_over,
+        room.match_over,
+    )
+
+
+@settings(max_examples=12, deadline=None)
+@given(seed=st.integers(0, 2**32), cuts=st.lists(st.integers(1, 60), min_size=1, max_size=6))
+def test_a_copy_caught_up_on_the_new_events_is_the_table_rebuilt_from_the_whole_log(seed, cuts):
+    """Another server process holds the room as it stood a few decisions ago: brought forward by the
+    new events and held decisions alone, it is exactly the table rebuilt from the whole log, across
+    claim windows and the end of a hand."""
+    chairs = ["ann", "bob", None, "dee"]
+    rng = random.Random(seed)
+    room = RoomTable("casual", seed, chairs, {"hands": 2})
+    room.start(now=0.0)
+    copy = RoomTable.from_log("casual", seed, chairs, room.log(), {"hands": 2}, pending=room.pending())
+    for cut in cuts:
+        for _ in range(cut):
+            if room.match_over:
+                break
+            if room.hand_over:
+                room.next_hand(now=1.0)
+                continue
+            asked = room.asked()
+            person = sorted(asked)[0]
+            room.act(person, rng.choice(asked[person]), seen=room.event_count, now=1.0)
+        assert copy.catch_up(room.log(), room.pending(), now=1.0)
+        rebuilt = RoomTable.from_log("casual", seed, chairs, room.log(), {"hands": 2}, now=1.0, pending=room.pending())
+        assert _state(copy) == _state(rebuilt) == _state(room)
+
+
+def test_a_copy_of_another_history_is_not_caught_up():
+    chairs = ["ann", None, None, None]
+    room = RoomTable("casual", 3, chairs)
+    room.start(now=0.0)
+    other = RoomTable("casual", 4, chairs)  # another deal: its log does not continue this table's
+    other.start(now=0.0)
+    assert not room.catch_up(other.log(), other.pending())
+    assert not room.catch_up(room.log()[:-1])  # shorter than the table: not a later log of it

@@ -968,3 +968,10 @@ def test_split_patterns_agree_with_every_decomposition(data):
     any_all_pungs = any(all(group.is_pung_or_kong for group in split.sets) for split in splits)
     assert ("All chows" in names(result)) == any_all_chows
     assert ("All pungs" in names(result)) == any_all_pungs
+
+
+def test_a_wrong_type_is_named_even_after_the_right_one_was_used():
+    # 1 == True in Python: the options seen before must not let {"flowers": 1} through.
+    assert score("123m456p789s234s5m", "5m", options={"flowers": True}).valid
+    with pytest.raises(RulesError, match="option 'flowers' of hkos must be bool"):
+        score("123m456p789s234s5m", "5m", options={"flowers": 1})

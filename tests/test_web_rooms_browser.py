@@ -11,6 +11,7 @@ concealed tile. Every state is photographed at phone and desktop size into ``tes
 from __future__ import annotations
 
 import json
+import os
 import re
 import time
 from typing import Any
@@ -20,7 +21,7 @@ from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page
 
 from tests.test_web_browser import SIZES, snap_both
-from tests.web_support import Server
+from tests.web_support import Server, database_url
 
 pytestmark = pytest.mark.slow
 
@@ -108,8 +109,21 @@ def wait_status(page: Page, status: str) -> None:
     page.wait_for_selector(f"#game[data-status={status}]")
 
 
-def test_four_people_play_a_hand_in_a_room_with_a_reload_an_absence_and_a_spectator(browser, tmp_path):
-    server = Server(tmp_path / "data").start()
+@pytest.fixture
+def shared_database(tmp_path_factory):
+    """A PostgreSQL database for two server processes (None without one, outside CI: then one
+    SQLite server serves everyone)."""
+    if not os.environ.get("SPARROW_TEST_POSTGRES_URL", "").strip() and not os.environ.get("CI"):
+        yield None
+        return
+    yield from database_url("postgresql", tmp_path_factory)
+
+
+def test_four_people_play_a_hand_in_a_room_with_a_reload_an_absence_and_a_spectator(browser, tmp_path, shared_database):
+    """Ann and Bob are served by one server process, Cas, Dee and the spectator by a second one on
+    the same PostgreSQL (two machines behind a load balancer): every move crosses between them."""
+    server = Server(tmp_path / "a", shared_database).start()
+    other = Server(tmp_path / "b", shared_database).start() if shared_database else server
     people = [Person(browser, "phone" if i % 2 else "desktop") for i in range(4)]
     spectator = Person(browser, "phone")
     try:
@@ -127,18 +141,19 @@ def test_four_people_play_a_hand_in_a_room_with_a_reload_an_absence_and_a_specta
         assert link == host.url
         wait_status(host, "open")
         assert host.is_visible("#start-room")
+        # The same room through the second server: its link there.
+        link_there = link.replace(server.url, other.url)
         for index, person in enumerate(people):
             page = person.page
             if index:
-                page.goto(link)
+                page.goto(link if index < 2 else link_there)
                 wait_status(page, "open")
                 assert not page.is_visible("#start-room")  # only the host starts
             page.fill("#name", NAMES[index])
             page.click(f"#chairs li[data-chair='{index}'] button.sit")
             page.wait_for_selector(f"#chairs li.mine[data-chair='{index}']")
-        # Bob moves to another chair and back: his old chair is free again meanwhile.
         bob = people[1].page
-        spectator.page.goto(link)
+        spectator.page.goto(link_there)
         wait_status(spectator.page, "open")
         assert "full" in spectator.page.inner_text("#room-status")
         host.wait_for_selector("#chairs li[data-chair='3'].taken")
@@ -213,6 +228,7 @@ def test_four_people_play_a_hand_in_a_room_with_a_reload_an_absence_and_a_specta
         for person in [*people, spectator]:
             person.context.close()
         server.stop()
+        other.stop()
 
 
 def check_spectator(spectator: Person) -> None:

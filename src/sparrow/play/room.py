@@ -32,9 +32,10 @@ from typing import Any
 
 from sparrow.bots import LEVELS, Bot, get_bot
 from sparrow.game.actions import Action, IllegalActionError
-from sparrow.game.events import seat_view, spectator_view, split_hands
+from sparrow.game.events import dumps, seat_view, spectator_view, split_hands
 from sparrow.game.match import Match
 from sparrow.game.procedures import procedure
+from sparrow.game.replay import ReplayError, replay_onto
 from sparrow.game.state import HandState, Observation
 from sparrow.play.progress import MatchProgress
 
@@ -91,6 +92,7 @@ class RoomTable(MatchProgress):
         self.away: set[str] = set()
         self.hand: HandState | None = None
         self._log: list[dict[str, Any]] = []  # the finished hands' events
+        self._hand_spans: list[tuple[int, int]] = []  # each finished hand's (first event, count) in _log
         self._asked_at: dict[str, float] = {}  # a person waited for, since when
         # The decisions taken in the claim window open now: the log shows them only once it closes.
         self._pending: list[Action] = []
@@ -128,11 +130,13 @@ class RoomTable(MatchProgress):
         if viewer is not None and viewer not in self.people:
             raise RoomError(f"{viewer!r} does not sit at this table")
         shown: list[Numbered] = []
-        number = 0
-        for hand in split_hands(self.log()) if self.event_count else []:
-            start, number = number, number + len(hand)
-            if number <= since:
-                continue
+        # Only the hands that reach ``since`` are cut out and viewed (a live viewer asks for the last few).
+        hands: list[tuple[int, Sequence[Mapping[str, Any]]]] = [
+            (start, self._log[start : start + count]) for start, count in self._hand_spans if start + count > since
+        ]
+        if self.hand is not None and not self.hand.is_over:
+            hands.append((len(self._log), self.hand.events))
+        for start, hand in hands:
             if viewer is None:
                 view = spectator_view(hand, trusted=True)
             else:
@@ -278,10 +282,59 @@ class RoomTable(MatchProgress):
         them with the log, and give them back to :meth:`from_log`."""
         return [action.to_dict() for action in self._pending]
 
+    def _record(self, hand: HandState) -> None:
+        self._hand_spans.append((len(self._log), len(hand.events)))
+        super()._record(hand)
+
     def _here(self, name: str) -> bool:
         return name in self.people and name not in self.away
 
     # ------------------------------------------------------------------ resuming
+
+    def catch_up(
+        self, events: Sequence[Mapping[str, Any]], pending: Sequence[Mapping[str, Any]] = (), *, now: float = 0.0
+    ) -> bool:
+        """Bring the table forward to the end of ``events`` and ``pending`` (a later :meth:`log` and
+        :meth:`pending` of the same room, saved by another process) by playing only what is new:
+        the same table :meth:`from_log` would build, without replaying the whole match. False when
+        they do not continue this table (another history, or a claim window this copy saw
+        otherwise): the table is then spoiled, and the caller builds it again from the log."""
+        mine = self.event_count
+        if len(events) < mine:
+            return False
+        if mine:
+            last = self.hand.events[-1] if self.hand is not None and not self.hand.is_over else self._log[-1]
+            if dumps([events[mine - 1]]) != dumps([last]):
+                return False
+        try:
+            if len(events) > mine:
+                self._play_on(events)
+            elif [dict(a) for a in pending[: len(self._pending)]] != self.pending():
+                return False
+            held = len(self._pending)
+            if self.hand is not None and not self.hand.is_over:
+                for action in pending[held:]:
+                    self._apply(Action.from_dict(dict(action)))
+                self._advance(now)
+        except (ReplayError, ValueError, IllegalActionError):
+            return False
+        return True
+
+    def _play_on(self, events: Sequence[Mapping[str, Any]]) -> None:
+        """Play the events past this table's (the hand in play goes on, then any new hands)."""
+        in_play = self.hand is not None and not self.hand.is_over
+        hands = split_hands(events[len(self._log) :])
+        for number, hand_events in enumerate(hands):
+            if number or not in_play:
+                self.hand = self.match.next_hand()
+            assert self.hand is not None
+            # The decisions held in the claim window are in the hand already; the log now shows it closed.
+            replay_onto(self.hand, hand_events)
+            self._pending.clear()
+            if self.hand.is_over:
+                self._record(self.hand)
+            elif number != len(hands) - 1:
+                raise ReplayError(f"hand {number + 1} of the new events stops before its end but is not the last")
 
     @classmethod
     def from_log(

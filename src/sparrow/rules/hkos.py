@@ -267,7 +267,7 @@ class HKOS(Ruleset):
     }
 
     def __init__(self) -> None:
-        self._profiles: dict[tuple[tuple[str, Any], ...], _Profile] = {}
+        self._profiles: dict[tuple[tuple[str, type, Any], ...], _Profile] = {}
         self._default_profile = self._build_profile({})
 
     # -- options
@@ -277,8 +277,9 @@ class HKOS(Ruleset):
         if not options:
             return self._default_profile
         try:
-            sorted_options = tuple(sorted(options.items()))
-            key: tuple[tuple[str, Any], ...] | None = sorted_options
+            # The type is in the key: 1 == True, and {"flowers": 1} must not find {"flowers": True}'s profile.
+            sorted_options = tuple(sorted((name, type(value), value) for name, value in options.items()))
+            key: tuple[tuple[str, type, Any], ...] | None = sorted_options
             cached = self._profiles.get(sorted_options)
         except TypeError:  # an unhashable value: let resolve_options name the problem
             key, cached = None, None

@@ -60,6 +60,9 @@ class RoomNews:
         self._thread: threading.Thread | None = None
         self._redis: Any = None
         self.connected = threading.Event()  # the listener is subscribed now (tests wait for it)
+        # Counts the listener's (re)subscriptions: news heard in the current one misses nothing saved
+        # after it began; what was heard before may have missed something while it was away.
+        self.epoch = 0
         if self.redis_url:
             import redis
 
@@ -68,6 +71,11 @@ class RoomNews:
     @property
     def crosses_processes(self) -> bool:
         return self.kind is not None
+
+    def current(self) -> int | None:
+        """The epoch of the subscription listening now, None when nothing listens (news from
+        elsewhere cannot be relied on then)."""
+        return self.epoch if self.connected.is_set() else None
 
     def listen(self, callback: Listener) -> None:
         if self.kind is None or self._thread is not None:
@@ -101,6 +109,7 @@ class RoomNews:
             try:
                 with psycopg.connect(dsn, autocommit=True) as connection:
                     connection.execute(f"LISTEN {CHANNEL}")
+                    self.epoch += 1
                     self.connected.set()
                     while not self._stop.is_set():
                         for notice in connection.notifies(timeout=1.0):
@@ -108,6 +117,7 @@ class RoomNews:
                                 callback(*news)
             except Exception as error:  # the database went away: try again shortly
                 self.connected.clear()
+                self.epoch += 1
                 log.warning("room news from PostgreSQL interrupted: %s", error)
                 self._stop.wait(1.0)
 
@@ -116,6 +126,7 @@ class RoomNews:
             try:
                 pubsub = self._redis.pubsub(ignore_subscribe_messages=True)
                 pubsub.subscribe(CHANNEL)
+                self.epoch += 1
                 self.connected.set()
                 try:
                     while not self._stop.is_set():
@@ -126,5 +137,6 @@ class RoomNews:
                     pubsub.close()
             except Exception as error:
                 self.connected.clear()
+                self.epoch += 1
                 log.warning("room news from Redis interrupted: %s", error)
                 self._stop.wait(1.0)

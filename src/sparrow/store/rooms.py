@@ -1,9 +1,11 @@
 """Rooms where people play each other: one row a room, its chairs, its state and its match's log.
 
-A room is stored whole (its log is short: one match) and rewritten at every change, with a
-``version`` bumped each time: a change computed from an older room is refused
-(:class:`StaleRoomError`), so two server processes, or two people acting at once, never write over
-each other. The room's table is rebuilt from the seed and the log (``RoomTable.from_log``).
+A room is one row, changed with a ``version`` bumped each time: a change computed from an older room
+is refused (:class:`StaleRoomError`), so two server processes, or two people acting at once, never
+write over each other. The match's log only grows, so a change appends the new events to the stored
+text, and a process that holds an older copy reads only what follows it (:meth:`RoomStore.room_after`):
+a move costs its own events, not the whole match's, however long the match. The room's table is
+rebuilt from the seed and the log (``RoomTable.from_log``), or brought forward (``catch_up``).
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from sqlalchemy import (
     String,
     Table,
     Text,
+    func,
     insert,
     select,
     update,
@@ -78,6 +81,7 @@ class RoomRecord:
     created_at: float
     updated_at: float
     pending: tuple[dict[str, Any], ...] = ()
+    log_length: int = 0  # the characters of the stored log's text: where the next events go
 
     def chair_of(self, session_id: str) -> int | None:
         return next((i for i, c in enumerate(self.chairs) if c is not None and c["session"] == session_id), None)
@@ -108,7 +112,11 @@ def _record(row: Any) -> RoomRecord:
         created_at=row.created_at,
         updated_at=row.updated_at,
         pending=tuple(json.loads(row.pending or "[]")),
+        log_length=len(row.log or ""),
     )
+
+
+_ALL_BUT_THE_LOG = [column for column in rooms.c if column.name != "log"]
 
 
 class RoomStore:
@@ -160,6 +168,42 @@ class RoomStore:
             row = db.execute(select(rooms).where(rooms.c.id == room_id)).first()
         return _record(row) if row is not None else None
 
+    def room_after(self, record: RoomRecord) -> RoomRecord | None:
+        """The room as saved now, read from ``record`` (an older copy of it) on: only the events
+        appended since are read from the log (None: no such room)."""
+        with self.engine.connect() as db:
+            row = db.execute(
+                select(
+                    *_ALL_BUT_THE_LOG,
+                    func.length(rooms.c.log).label("log_length"),
+                    func.substr(rooms.c.log, record.log_length + 1).label("tail"),
+                    # The character before the tail ends the last event of ``record``: the same log grown.
+                    func.substr(rooms.c.log, record.log_length, 1).label("joint"),
+                ).where(rooms.c.id == record.id)
+            ).first()
+        if row is None:
+            return None
+        grown = row.log_length >= record.log_length and (record.log_length == 0 or row.joint == "\n")
+        if not grown:
+            return self.room(record.id)  # not the log it held (never, while logs only grow): read it whole
+        return RoomRecord(
+            id=row.id,
+            host_session=row.host_session,
+            rules=row.rules,
+            options=json.loads(row.options),
+            level=row.level,
+            turn_seconds=row.turn_seconds,
+            seed=int(row.seed),
+            chairs=tuple(json.loads(row.chairs)),
+            status=row.status,
+            log=record.log + tuple(loads(row.tail)) if row.tail else record.log,
+            version=row.version,
+            created_at=row.created_at,
+            updated_at=row.updated_at,
+            pending=tuple(json.loads(row.pending or "[]")),
+            log_length=row.log_length,
+        )
+
     def save_room(
         self,
         record: RoomRecord,
@@ -171,25 +215,41 @@ class RoomStore:
     ) -> RoomRecord:
         """Write the room's new chairs, status, log or pending decisions, if nobody changed it since
         ``record`` was read."""
-        new = replace(
-            record,
-            chairs=tuple(chairs) if chairs is not None else record.chairs,
-            status=status or record.status,
-            log=tuple(dict(e) for e in log) if log is not None else record.log,
-            pending=tuple(dict(a) for a in pending) if pending is not None else record.pending,
-            version=record.version + 1,
-            updated_at=time.time(),
-        )
+        new_log = tuple(dict(e) for e in log) if log is not None else record.log
+        values = {
+            "chairs": json.dumps(list(chairs if chairs is not None else record.chairs)),
+            "status": status or record.status,
+            "pending": json.dumps([dict(a) for a in pending] if pending is not None else list(record.pending)),
+            "version": record.version + 1,
+            "updated_at": time.time(),
+        }
+        length = record.log_length
+        if log is not None and new_log != record.log:
+            old = len(record.log)
+            if old and len(new_log) > old and new_log[old - 1] == record.log[-1] and length:
+                tail = dumps(new_log[old:])  # the log grew: append its new events to the stored text
+                values["log"] = rooms.c.log + tail
+                length += len(tail)
+            else:
+                values["log"] = dumps(new_log) if new_log else ""
+                length = len(values["log"])
         with self._write() as db:
             done = db.execute(
-                update(rooms)
-                .where(rooms.c.id == record.id, rooms.c.version == record.version)
-                .values(**{k: v for k, v in _row(new).items() if k != "id"})
+                update(rooms).where(rooms.c.id == record.id, rooms.c.version == record.version).values(**values)
             )
             if done.rowcount != 1:
                 raise StaleRoomError(record.id)
-            announce_in(db, new.id, new.version)
-        return new
+            announce_in(db, record.id, values["version"])
+        return replace(
+            record,
+            chairs=tuple(chairs) if chairs is not None else record.chairs,
+            status=values["status"],
+            log=new_log,
+            pending=tuple(dict(a) for a in pending) if pending is not None else record.pending,
+            version=values["version"],
+            updated_at=values["updated_at"],
+            log_length=length,
+        )
 
     def rooms_of(self, session_id: str, user_id: int | None = None, limit: int = 20) -> list[RoomRecord]:
         """The rooms a session hosts or sits in, or its user sits in from any session, the latest

@@ -1,9 +1,10 @@
 """Rooms where people play each other, as the web app keeps them: create, take a chair, start, act, watch.
 
 The server is the referee, as for a game against the computer: a room is stored with its chairs and
-its match's log (``sparrow.store.rooms``), its live :class:`~sparrow.play.room.RoomTable` rebuilt from
-them whenever the memory copy is older than the database, every change checked by the table and saved
-before it is answered, and a change computed from an older room refused (409). Who sits where is known
+its match's log (``sparrow.store.rooms``), its live :class:`~sparrow.play.room.RoomTable` kept in
+memory and brought forward by the new events whenever the database is newer (rebuilt from the log when
+it cannot be), every change checked by the table and saved before it is answered, and a change
+computed from an older room refused (409). One lock a room: a change and a view never overlap. Who sits where is known
 by session: a person's chair is their session's; anyone with the link who sits nowhere is a spectator.
 Who is away is saved with the chairs, so it holds across server processes and restarts.
 
@@ -66,7 +67,11 @@ class Rooms:
         self.actions_per_second = ACTIONS_PER_SECOND
         self.messages_per_second = MESSAGES_PER_SECOND
         self.look_again = float(os.environ.get(LOOK_AGAIN, "") or LOOK_AGAIN_SECONDS)
-        self._tables: OrderedDict[str, tuple[RoomRecord, RoomTable]] = OrderedDict()
+        # The rooms in memory: the record last read or saved, and its table (None while open).
+        self._tables: OrderedDict[str, tuple[RoomRecord, RoomTable | None]] = OrderedDict()
+        # The version of a room last read from the database or heard in news, with the news epoch
+        # then (RoomNews.current): while that epoch lasts, a copy at that version is current.
+        self._current: dict[str, tuple[int, int]] = {}
         self._lock = threading.Lock()  # the cache, the room locks' table, the versions and the waiters
         self._room_locks: dict[str, threading.Lock] = {}
         self._versions: dict[str, int] = {}  # the latest version heard of, per room
@@ -80,50 +85,74 @@ class Rooms:
             return self._room_locks.setdefault(room_id, threading.Lock())
 
     def _record(self, room_id: str) -> RoomRecord:
-        """The room as saved now: the copy in memory if the database has no newer version."""
+        """The room as saved now (the copy in memory when the database has no newer version),
+        with its table brought up to date in memory. Called with the room's lock held."""
         if not room_id or len(room_id) > 32:
             raise _not_found()
         with self._lock:
             cached = self._tables.get(room_id)
-        if cached is not None and self.store.room_version(room_id) == cached[0].version:
+            current = self._current.get(room_id)
+        epoch = self.news.current()
+        if cached is not None and epoch is not None and current == (epoch, cached[0].version):
+            return cached[0]  # news is heard now and told of nothing newer: no need to ask the database
+        version = self.store.room_version(room_id)
+        if version is None:
+            raise _not_found()
+        self._note_current(room_id, version)
+        if cached is not None and version == cached[0].version:
             return cached[0]
-        record = self.store.room(room_id)
+        record = self.store.room_after(cached[0]) if cached is not None else self.store.room(room_id)
         if record is None:
             raise _not_found()
+        if record.status == "open":
+            self._remember(record, None)
+        else:
+            self._table(record, cached[1] if cached is not None else None)
         return record
 
-    def _table(self, record: RoomRecord) -> RoomTable:
+    def _note_current(self, room_id: str, version: int) -> None:
+        """The room is at ``version`` at least, as the database or its news says now."""
+        epoch = self.news.current()
+        if epoch is None:
+            return
+        with self._lock:
+            known = self._current.get(room_id)
+            if known is None or known[0] != epoch or known[1] < version:
+                self._current[room_id] = (epoch, version)
+
+    def _table(self, record: RoomRecord, older: RoomTable | None = None) -> RoomTable:
+        """The room's table at ``record``: the copy in memory, brought forward from ``older`` by
+        the new events alone when it can be, else rebuilt from the log."""
         with self._lock:
             cached = self._tables.get(record.id)
-        if cached is not None and cached[0].version == record.version:
+        if cached is not None and cached[0].version == record.version and cached[1] is not None:
             return cached[1]
-        # The viewers of a room changed by another process all want its new table at once: one builds it.
-        with self._room_lock(f"build {record.id}"):
-            with self._lock:
-                cached = self._tables.get(record.id)
-            if cached is not None and cached[0].version == record.version:
-                return cached[1]
-            return self._build(record)
-
-    def _build(self, record: RoomRecord) -> RoomTable:
+        if older is None and cached is not None:
+            older = cached[1]
         # The decisions asked now were asked when the room was last changed: their time runs from then.
-        table = RoomTable.from_log(
-            record.rules,
-            record.seed,
-            record.names,
-            record.log,
-            record.options,
-            level=record.level,
-            turn_seconds=record.turn_seconds,
-            now=record.updated_at,
-            pending=record.pending,
-        )
-        for name in record.away & set(table.people):
-            table.leave(name, now=record.updated_at)
+        if older is not None and older.catch_up(record.log, record.pending, now=record.updated_at):
+            table = older
+        else:
+            table = RoomTable.from_log(
+                record.rules,
+                record.seed,
+                record.names,
+                record.log,
+                record.options,
+                level=record.level,
+                turn_seconds=record.turn_seconds,
+                now=record.updated_at,
+                pending=record.pending,
+            )
+        for name in set(table.people):
+            if name in record.away and name not in table.away:
+                table.leave(name, now=record.updated_at)
+            elif name not in record.away and name in table.away:
+                table.come_back(name, now=record.updated_at)
         self._remember(record, table)
         return table
 
-    def _remember(self, record: RoomRecord, table: RoomTable) -> None:
+    def _remember(self, record: RoomRecord, table: RoomTable | None) -> None:
         with self._lock:
             self._tables[record.id] = (record, table)
             self._tables.move_to_end(record.id)
@@ -142,7 +171,11 @@ class Rooms:
             with self._lock:
                 self._tables.pop(record.id, None)
             raise WebError(409, "The room was changed by someone else at the same moment: look again.") from None
-        if table is not None:
+        if table is None:  # the chairs or the status changed: the table in memory is still the room's
+            with self._lock:
+                cached = self._tables.get(record.id)
+            table = cached[1] if cached is not None and cached[0].version == record.version else None
+        if table is not None or saved.status == "open":
             self._remember(saved, table)
         self.news.published(saved.id, saved.version)
         self.heard(saved.id, saved.version)
@@ -152,6 +185,7 @@ class Rooms:
 
     def heard(self, room_id: str, version: int) -> None:
         """A room is at ``version`` now (saved here, or announced by another process): wake its watchers."""
+        self._note_current(room_id, version)
         with self._lock:
             if version <= self._versions.get(room_id, 0):
                 return
@@ -194,7 +228,7 @@ class Rooms:
         """The earliest time a decision in the room passes to a stand-in (from the copy in memory)."""
         with self._lock:
             cached = self._tables.get(room_id)
-        if cached is None:
+        if cached is None or cached[1] is None:
             return None
         table = cached[1]
         times = [t for name in table.people if (t := table.deadline(name)) is not None]
@@ -397,6 +431,13 @@ class Rooms:
         """The room as ``session_id`` sees it (a person at the table, or a spectator): its chairs and
         state, the numbered events from ``since`` and, for a person, their observation and what they
         are asked."""
+        if not room_id or len(room_id) > 32:
+            raise _not_found()
+        # Under the room's lock: the table in memory changes only between views, never during one.
+        with self._room_lock(room_id):
+            return self._view(room_id, session_id, since)
+
+    def _view(self, room_id: str, session_id: str | None, since: int) -> dict[str, Any]:
         record = self._record(room_id)
         chair = record.chair_of(session_id) if session_id else None
         person = record.chairs[chair]["name"] if chair is not None else None  # type: ignore[index]
