@@ -13,7 +13,9 @@ import json
 import os
 import shutil
 import subprocess
+import threading
 import time
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -234,4 +236,40 @@ def test_a_room_goes_on_after_its_server_is_killed(backend, tmp_path, tmp_path_f
         ann.socket.close()
     finally:
         server.stop()
+        next(urls, None)
+
+
+def test_one_chair_taken_at_once_through_two_servers_goes_to_one_person(tmp_path, tmp_path_factory):
+    """Two people click the same chair at the same moment, each on another server process: one gets
+    it, the other a clear refusal, and the room holds exactly one of them, again and again."""
+    servers, urls = _servers("two-servers", tmp_path, tmp_path_factory)
+    try:
+        host = Person("Ann", servers[0].url)
+        for attempt in range(8):
+            room = host.post("/api/rooms", {"rules": "casual", "level": "easy"})
+            people = [Person(f"P{attempt}a", servers[0].url), Person(f"P{attempt}b", servers[1].url)]
+            start = threading.Barrier(2)
+
+            def claim(person: Person, room_id: str = room["id"], start: threading.Barrier = start) -> int:
+                start.wait()
+                answer = person.client.post(
+                    f"/api/rooms/{room_id}/chair",
+                    json={"chair": 2, "name": person.name},
+                    headers={"X-CSRF-Token": person.csrf},
+                )
+                assert answer.status_code in (200, 409), answer.text
+                if answer.status_code == 409:
+                    assert "taken" in answer.json()["detail"] or "changed by someone else" in answer.json()["detail"]
+                return answer.status_code
+
+            with ThreadPoolExecutor(2) as pool:
+                codes = list(pool.map(claim, people))
+            assert sorted(codes) == [200, 409], codes
+            winner = people[codes.index(200)]
+            for server in servers:  # both servers tell the same
+                chairs = httpx.get(f"{server.url}/api/rooms/{room['id']}").json()["chairs"]
+                assert chairs[2] == {"name": winner.name} and sum(c is not None for c in chairs) == 1
+    finally:
+        for server in servers:
+            server.stop()
         next(urls, None)
