@@ -24,6 +24,7 @@ from sparrow.play.room import RoomTable
 from sparrow.play.table import Step
 from sparrow.rules import ScoreResult, get_ruleset, ruleset_names
 from sparrow.store import SessionRecord
+from sparrow.store.rooms import RoomRecord
 from sparrow.web import table_texts
 from sparrow.web.choices import match_choices
 from sparrow.web.errors import WebError
@@ -121,13 +122,14 @@ def result(room_id: str, request: Request, session: Session) -> dict[str, Any]:
     """How the room's last hand ended, for everyone in the room alike (the hand is over: nothing is
     hidden any more): every hand, the score cards, the settlement; the standings once the match is
     over. 409 while a hand is in play."""
-    rooms = _rooms(request)
-    # Rooms has no public reader of its table yet: its own two steps of view().
-    record = rooms._record(room_id)
-    if record.status == "open":
-        raise WebError(409, "The game has not started yet.")
-    table = rooms._table(record)
-    answer = room_result(table, language_of(request))
+    lang = language_of(request)
+
+    def read(record: RoomRecord, table: RoomTable | None) -> dict[str, Any] | None:
+        if table is None:
+            raise WebError(409, "The game has not started yet.")
+        return room_result(table, lang)
+
+    answer = _rooms(request).read(room_id, read)
     if answer is None:
         raise WebError(409, "The hand is still in play.")
     return answer

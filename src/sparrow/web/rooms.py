@@ -24,8 +24,8 @@ import secrets
 import threading
 import time
 from collections import OrderedDict, deque
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Callable, Mapping
+from typing import Any, TypeVar
 
 from sparrow.bots import LEVELS
 from sparrow.game.procedures import procedure
@@ -37,6 +37,8 @@ from sparrow.store.rooms import RoomRecord, StaleRoomError
 from sparrow.web.errors import WebError
 
 __all__ = ["Rooms", "NAME_RULE", "ACTIONS_PER_SECOND"]
+
+T = TypeVar("T")
 
 NAME_RULE = "a name of 1 to 16 letters, digits, spaces, - or _"
 _NAME = re.compile(r"[\w][\w \-]{0,15}")
@@ -436,6 +438,15 @@ class Rooms:
         # Under the room's lock: the table in memory changes only between views, never during one.
         with self._room_lock(room_id):
             return self._view(room_id, session_id, since)
+
+    def read(self, room_id: str, reader: Callable[[RoomRecord, RoomTable | None], T]) -> T:
+        """``reader(record, table)`` on the room as saved now (``table`` None while it is open),
+        under the room's lock: for the pages that show more of a room than :meth:`view`."""
+        if not room_id or len(room_id) > 32:
+            raise _not_found()
+        with self._room_lock(room_id):
+            record = self._record(room_id)
+            return reader(record, None if record.status == "open" else self._table(record))
 
     def _view(self, room_id: str, session_id: str | None, since: int) -> dict[str, Any]:
         record = self._record(room_id)
