@@ -96,7 +96,8 @@ class RoomRecord:
         return {chair["name"] for chair in self.chairs if chair is not None and chair.get("away")}
 
 
-def _record(row: Any) -> RoomRecord:
+def _record(row: Any, log: tuple[dict[str, Any], ...] | None = None) -> RoomRecord:
+    """The record of a row; ``log``: its events when the row holds only their length (a tail read)."""
     return RoomRecord(
         id=row.id,
         host_session=row.host_session,
@@ -107,12 +108,12 @@ def _record(row: Any) -> RoomRecord:
         seed=int(row.seed),
         chairs=tuple(json.loads(row.chairs)),
         status=row.status,
-        log=tuple(loads(row.log)) if row.log else (),
+        log=log if log is not None else tuple(loads(row.log)) if row.log else (),
         version=row.version,
         created_at=row.created_at,
         updated_at=row.updated_at,
         pending=tuple(json.loads(row.pending or "[]")),
-        log_length=len(row.log or ""),
+        log_length=row.log_length if log is not None else len(row.log or ""),
     )
 
 
@@ -186,23 +187,7 @@ class RoomStore:
         grown = row.log_length >= record.log_length and (record.log_length == 0 or row.joint == "\n")
         if not grown:
             return self.room(record.id)  # not the log it held (never, while logs only grow): read it whole
-        return RoomRecord(
-            id=row.id,
-            host_session=row.host_session,
-            rules=row.rules,
-            options=json.loads(row.options),
-            level=row.level,
-            turn_seconds=row.turn_seconds,
-            seed=int(row.seed),
-            chairs=tuple(json.loads(row.chairs)),
-            status=row.status,
-            log=record.log + tuple(loads(row.tail)) if row.tail else record.log,
-            version=row.version,
-            created_at=row.created_at,
-            updated_at=row.updated_at,
-            pending=tuple(json.loads(row.pending or "[]")),
-            log_length=row.log_length,
-        )
+        return _record(row, record.log + tuple(loads(row.tail)) if row.tail else record.log)
 
     def save_room(
         self,
