@@ -2,6 +2,7 @@
 // server (POST /api/calculator/read, which scores with the code of `sparrow score`), and under NTS all
 // four hands and their settlement (POST /api/settle). The hand lives in the address (handlink).
 import { api } from "./api.js";
+import { plainValueText, scoreCardTable } from "./scorecard.js";
 import { parseTiles, sortTiles, tileElement } from "./tiles.js";
 
 const DATA = JSON.parse(document.getElementById("calc-data").textContent);
@@ -362,52 +363,9 @@ function showOptions() {
   showOptions();
 }
 
-function valueText(item) {
-  // A limit item counts in the ruleset's own unit (HKOS: faan).
-  const kind = item.kind === "limit" ? (ruleset() && ruleset().limit_unit) || "points" : item.kind;
-  const unit =
-    kind === "points"
-      ? item.value === 1 ? "point" : "points"
-      : kind === "doubling" ? (item.value === 1 ? "doubling" : "doublings") : kind;
-  return `${item.value} ${T(unit)}`;
-}
-
 function cardTable(card) {
-  const table = document.createElement("table");
-  table.className = "scorecard";
-  table.dataset.testid = "scorecard";
-  const body = table.createTBody();
-  for (const item of card.items) {
-    const row = body.insertRow();
-    row.className = `item ${item.kind}`;
-    row.insertCell().textContent = item.name;
-    const value = row.insertCell();
-    value.className = "num";
-    value.textContent = valueText(item);
-  }
-  if (card.limit && !card.items.some((item) => item.kind === "limit")) {
-    const row = body.insertRow();
-    row.className = "limit";
-    row.insertCell().textContent = T("Limit hand");
-    row.insertCell().textContent = card.limit;
-  }
-  if (card.arithmetic) {
-    const row = body.insertRow();
-    row.className = "arith";
-    const cell = row.insertCell();
-    cell.colSpan = 2;
-    cell.textContent = card.arithmetic;
-  }
-  const total = body.insertRow();
-  total.className = "total";
-  const head = document.createElement("th");
-  head.textContent = T("Total");
-  const number = document.createElement("th");
-  number.className = "num";
-  number.id = "card-total";
-  number.textContent = String(card.total);
-  total.append(head, number);
-  return table;
+  const limitUnit = (ruleset() && ruleset().limit_unit) || "points";
+  return scoreCardTable(card, { T, valueText: (item) => plainValueText(item, T, limitUnit), totalId: "card-total" });
 }
 
 function showCard() {

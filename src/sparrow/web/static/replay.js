@@ -3,6 +3,7 @@
 // step the score card of the win and the payments. Every text comes from the server in the page's
 // language (replay_texts.py, through T()); the score card is translated by the server (get_replay).
 import { api } from "./api.js";
+import { plainValueText, scoreCardTable } from "./scorecard.js";
 import { meldElement, tileRow } from "./tiles.js";
 
 const root = document.getElementById("replay");
@@ -102,52 +103,8 @@ function describe(event) {
 
 // ---------------------------------------------------------------------------- the result
 
-function valueText(item, limitUnit) {
-  // A limit item counts in the ruleset's own unit (HKOS: faan).
-  const kind = item.kind === "limit" ? limitUnit || "points" : item.kind;
-  const unit =
-    kind === "points"
-      ? item.value === 1 ? "point" : "points"
-      : kind === "doubling" ? (item.value === 1 ? "doubling" : "doublings") : kind;
-  return `${item.value} ${T(unit)}`;
-}
-
 function scoreCard(card, limitUnit) {
-  const table = document.createElement("table");
-  table.className = "scorecard";
-  table.dataset.testid = "scorecard";
-  const body = table.createTBody();
-  for (const item of card.items) {
-    const row = body.insertRow();
-    row.className = `item ${item.kind}`;
-    row.insertCell().textContent = item.name;
-    const value = row.insertCell();
-    value.className = "num";
-    value.textContent = valueText(item, limitUnit);
-  }
-  if (card.limit && !card.items.some((item) => item.kind === "limit")) {
-    const row = body.insertRow();
-    row.className = "limit";
-    row.insertCell().textContent = T("Limit hand");
-    row.insertCell().textContent = card.limit;
-  }
-  if (card.arithmetic) {
-    const row = body.insertRow();
-    row.className = "arith";
-    const cell = row.insertCell();
-    cell.colSpan = 2;
-    cell.textContent = card.arithmetic;
-  }
-  const total = body.insertRow();
-  total.className = "total";
-  const head = document.createElement("th");
-  head.textContent = T("Total");
-  const number = document.createElement("th");
-  number.className = "num";
-  number.dataset.testid = "score-total";
-  number.textContent = String(card.total);
-  total.append(head, number);
-  return table;
+  return scoreCardTable(card, { T, valueText: (item) => plainValueText(item, T, limitUnit), totalTestid: "score-total" });
 }
 
 function paymentsTable(result) {

@@ -1,5 +1,6 @@
 // The end of a hand (every hand shown, the score cards, the settlement) and, once the match is
 // over, its final standings.
+import { scoreCardTable } from "../scorecard.js";
 import { parseTiles, sortTiles, tileElement, tileRow } from "../tiles.js";
 import { meldElement, seatHead } from "./board.js";
 import { withClaimedTiles } from "./events.js";
@@ -67,48 +68,14 @@ function scoreCard(card, seat, winner) {
   const head = document.createElement("h3");
   head.textContent = `${label(seat)}${seat === winner ? " · " + T("Winner") : ""}`;
   box.append(head);
-  const table = document.createElement("table");
-  table.className = "scorecard";
+  const table = scoreCardTable(card, {
+    T,
+    valueText,
+    testid: seat === winner ? "scorecard" : "card",
+    totalTestid: seat === winner ? "score-total" : "card-total",
+    showReason: true,
+  });
   table.dataset.seat = seat;
-  table.dataset.testid = seat === winner ? "scorecard" : "card";
-  const body = document.createElement("tbody");
-  for (const item of card.items || []) {
-    const tr = body.insertRow();
-    tr.insertCell().textContent = item.name;
-    const value = tr.insertCell();
-    value.className = "num";
-    value.textContent = valueText(item);
-  }
-  if (card.limit) {
-    const tr = body.insertRow();
-    tr.insertCell().textContent = T("Limit hand");
-    const value = tr.insertCell();
-    value.textContent = card.limit;
-  }
-  if (card.valid === false && card.reason && !(card.items || []).length) {
-    const tr = body.insertRow();
-    tr.className = "arith";
-    const cell = tr.insertCell();
-    cell.colSpan = 2;
-    cell.textContent = card.reason;
-  }
-  if (card.arithmetic) {
-    const tr = body.insertRow();
-    tr.className = "arith";
-    const cell = tr.insertCell();
-    cell.colSpan = 2;
-    cell.textContent = card.arithmetic;
-  }
-  const total = body.insertRow();
-  total.className = "total";
-  const name = document.createElement("th");
-  name.textContent = T("Total");
-  const sum = document.createElement("th");
-  sum.className = "num";
-  sum.dataset.testid = seat === winner ? "score-total" : "card-total";
-  sum.textContent = card.total;
-  total.append(name, sum);
-  table.append(body);
   box.append(table);
   return box;
 }
