@@ -286,3 +286,23 @@ def test_renhou_options():
     assert mangan.han == 5 + 2  # renhou, pinfu, tanyao: haneman
     yakuman = scored(PINFU_TANYAO, "8s", renhou=True, options=RiichiOptions(renhou="yakuman"))
     assert yakuman.yaku_keys == ("renhou_yakuman",)
+
+
+def test_the_readings_yaku_constants_follow_the_table():
+    from sparrow.rules.riichi import reading
+
+    assert len(reading.KEYS) == len(YAKU) + 3
+    for at, key in enumerate(reading.KEYS):
+        assert getattr(reading, key.upper()) == at, key
+
+
+def test_flags_given_as_truthy_values_count_as_in_python():
+    # The compiled scorer reads the hand's facts as they were given: 1 is as good as True.
+    as_ints = score(RiichiHand.of(PINFU_TANYAO, "5s", seat_wind="S", riichi=1, tsumo=1, aka=1))
+    as_bools = score(RiichiHand.of(PINFU_TANYAO, "5s", seat_wind="S", riichi=True, tsumo=True, aka=1))
+    assert (as_ints.han, as_ints.fu, as_ints.yaku_keys, as_ints.payments) == (
+        as_bools.han,
+        as_bools.fu,
+        as_bools.yaku_keys,
+        as_bools.payments,
+    )

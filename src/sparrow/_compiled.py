@@ -40,6 +40,11 @@ MODULES = (
     "sparrow.rules.nts",
     "sparrow.rules.chinese_shapes",
     "sparrow.rules.nts_shapes",
+    "sparrow.rules.riichi.checks",
+    "sparrow.rules.riichi.fu",
+    "sparrow.rules.riichi.points",
+    "sparrow.rules.riichi.reading",
+    "sparrow.rules.riichi.scorer",
     "sparrow.core.shapes",
 )
 GROUP = "sparrow_compiled"  # mypyc's shared library for the group: sparrow_compiled__mypyc.<suffix>

@@ -8,6 +8,7 @@ helpers, and the lines add up to the total it returns.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from sparrow.core.tiles import Tile
 from sparrow.rules.riichi.yaku import FU_ROWS
@@ -15,10 +16,15 @@ from sparrow.rules.ruleset import ScoreItem
 
 __all__ = ["ORPHAN", "set_fu", "pair_fu", "wait_of", "fu_lines", "round_fu", "WAIT_FU"]
 
-ORPHAN: tuple[bool, ...] = tuple(t >= 27 or t % 9 in (0, 8) for t in range(34))
+ORPHAN: Final[tuple[bool, ...]] = tuple(t >= 27 or t % 9 in (0, 8) for t in range(34))
 
-RYANMEN, KANCHAN, PENCHAN, TANKI, SHANPON = "ryanmen", "kanchan", "penchan", "tanki", "shanpon"
-WAIT_FU = {RYANMEN: 0, SHANPON: 0, KANCHAN: 2, PENCHAN: 2, TANKI: 2}
+# The waits, as the card and the reading's shape name them (Final: the compiled code inlines them).
+RYANMEN: Final = "ryanmen"
+KANCHAN: Final = "kanchan"
+PENCHAN: Final = "penchan"
+TANKI: Final = "tanki"
+SHANPON: Final = "shanpon"
+WAIT_FU: Final = {RYANMEN: 0, SHANPON: 0, KANCHAN: 2, PENCHAN: 2, TANKI: 2}
 
 
 def set_fu(tile: int, concealed: bool, kan: bool) -> int:

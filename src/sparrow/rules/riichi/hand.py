@@ -20,7 +20,7 @@ from typing import Any
 from sparrow.core.hand import HandError, Meld, MeldKind
 from sparrow.core.messages import quote
 from sparrow.core.situation import SituationError
-from sparrow.core.tiles import SEATS, Tile, TileError, parse_tiles
+from sparrow.core.tiles import Tile, TileError, parse_tiles
 from sparrow.rules.ruleset import RulesError
 
 __all__ = [
@@ -49,7 +49,6 @@ class NoYakuError(RiichiError):
 
 
 RENHOU_CHOICES = ("none", "mangan", "yakuman")
-_WINDS = frozenset(SEATS)
 
 
 @dataclass(frozen=True, slots=True)
@@ -214,157 +213,10 @@ class RiichiHand:
         self.checked_counts()
 
     def checked_counts(self) -> list[int]:
-        """:meth:`check` the hand and return :meth:`all_counts` (what the scorer needs first).
+        """:meth:`check` the hand and return :meth:`all_counts` (:mod:`sparrow.rules.riichi.checks`)."""
+        from sparrow.rules.riichi.checks import checked_counts
 
-        Written for speed (every hand scored passes here): the common case is a few comparisons."""
-        seat = self.seat_wind
-        if seat not in _WINDS or self.round_wind not in _WINDS:
-            name = "seat_wind" if seat not in _WINDS else "round_wind"
-            raise RiichiError(name, f"expected E, S, W or N, got {quote(getattr(self, name))}")
-        if self.dealer is not (seat == "E"):
-            raise RiichiError(
-                "dealer", f"the dealer sits East; seat wind {seat} is {'not ' * bool(self.dealer)}the dealer"
-            )
-        honba, sticks = self.honba, self.riichi_sticks
-        if type(honba) is not int or honba < 0 or type(sticks) is not int or sticks < 0:
-            name = "honba" if type(honba) is not int or honba < 0 else "riichi_sticks"
-            raise RiichiError(name, f"must be a whole number of 0 or more, got {quote(getattr(self, name))}")
-        melds = self.melds
-        concealed = self.concealed
-        if len(melds) > 4:
-            raise RiichiError("melds", f"a hand has at most four declared sets, got {len(melds)}")
-        if len(concealed) != 13 - 3 * len(melds):
-            raise RiichiError(
-                "concealed",
-                f"expected {13 - 3 * len(melds)} standing tiles besides the winning tile with {len(melds)} declared sets, got {len(concealed)}",
-            )
-        counts = [0] * 34
-        for tile in concealed:
-            counts[tile] += 1
-        counts[self.winning_tile] += 1
-        for meld in melds:
-            for tile in meld.tiles:
-                counts[tile] += 1
-        indicators = self.dora_indicators
-        if self.ura_dora_indicators:
-            indicators = indicators + self.ura_dora_indicators
-        fault = max(counts) > 4
-        for tile in indicators:
-            if counts[tile] + indicators.count(tile) > 4:
-                fault = True
-        if fault:
-            seen = list(counts)
-            for tile in indicators:
-                seen[tile] += 1
-            kind = max(range(34), key=seen.__getitem__)
-            raise RiichiError(
-                "concealed", f"{seen[kind]} copies of {Tile(kind)} in the hand and the indicators; the set has four"
-            )
-        if self.aka:
-            self._check_red_fives(counts)
-        if len(self.dora_indicators) > 5:
-            raise RiichiError(
-                "dora_indicators", f"at most five dora indicators are turned over, got {len(self.dora_indicators)}"
-            )
-        if (
-            self.riichi
-            or self.double_riichi
-            or self.ippatsu
-            or self.ura_dora_indicators
-            or self.chankan
-            or self.rinshan
-            or self.haitei
-            or self.houtei
-            or self.tenhou
-            or self.chiihou
-            or self.renhou
-        ):
-            self._check_flags()
-        return counts
-
-    def _check_red_fives(self, held: list[int]) -> None:
-        aka = self.aka
-        if type(aka) is int:
-            suits = (held[4] > 0) + (held[13] > 0) + (held[22] > 0)
-            if not 0 <= aka <= 3:
-                raise RiichiError("aka", f"the set has three red fives, one of each suit; got {aka}")
-            if aka > suits:
-                raise RiichiError("aka", f"{aka} red fives but fives of only {suits} suits held")
-            return
-        if type(aka) is tuple and len(aka) == 3:
-            red_m, red_p, red_s = aka
-            if (
-                type(red_m) is int
-                and type(red_p) is int
-                and type(red_s) is int
-                and 0 <= red_m <= min(1, held[4])
-                and 0 <= red_p <= min(1, held[13])
-                and 0 <= red_s <= min(1, held[22])
-            ):
-                return
-        if not (isinstance(aka, tuple) and len(aka) == 3 and all(type(n) is int for n in aka)):
-            raise RiichiError("aka", f"expected a count 0-3 or one count per suit (m, p, s), got {quote(aka)}")
-        for suit, (red, count) in enumerate(zip(aka, (held[4], held[13], held[22]))):
-            if red > 1:
-                raise RiichiError("aka", f"more than one red five of {'mps'[suit]}: the set has one red five per suit")
-            if red < 0 or red > count:
-                raise RiichiError("aka", f"{red} red 5{'mps'[suit]} but {count} held")
-
-    def _check_flags(self) -> None:
-        riichi = self.riichi or self.double_riichi
-        if riichi and not self.is_closed:
-            raise RiichiError("riichi", "riichi is declared only with a closed hand (a closed kan keeps it closed)")
-        if self.ura_dora_indicators and not riichi:
-            raise RiichiError("ura_dora_indicators", "ura dora are turned over only for a riichi winner")
-        if len(self.ura_dora_indicators) > len(self.dora_indicators):
-            raise RiichiError("ura_dora_indicators", "there is one ura dora indicator under each dora indicator")
-        if self.ippatsu and not riichi:
-            raise RiichiError("ippatsu", "ippatsu needs riichi")
-        if not (
-            self.chankan or self.rinshan or self.haitei or self.houtei or self.tenhou or self.chiihou or self.renhou
-        ):
-            return
-        rules = (
-            (self.chankan and self.tsumo, "chankan", "robbing a kan is a win on another player's tile, not tsumo"),
-            (self.rinshan and not self.tsumo, "rinshan", "the replacement tile after a kan is self-drawn"),
-            (
-                self.rinshan and not any(meld.is_kong for meld in self.melds),
-                "rinshan",
-                "a win on the replacement tile needs a kan",
-            ),
-            (
-                self.haitei and not self.tsumo,
-                "haitei",
-                "haitei is a self-drawn win on the last tile (houtei is by ron)",
-            ),
-            (self.houtei and self.tsumo, "houtei", "houtei is a win by ron on the last discard (haitei is tsumo)"),
-            (self.haitei and self.rinshan, "haitei", "the last tile of the wall is not a replacement tile"),
-            (self.houtei and self.chankan, "houtei", "the last discard is not a kan robbed"),
-            (
-                self.tenhou and not (self.is_dealer and self.tsumo and not self.melds),
-                "tenhou",
-                "tenhou is the dealer's tsumo on the first draw, nothing declared",
-            ),
-            (
-                self.chiihou and not (not self.is_dealer and self.tsumo and not self.melds),
-                "chiihou",
-                "chiihou is a non-dealer's tsumo on the first draw, nothing declared",
-            ),
-            (
-                self.renhou and (self.is_dealer or self.tsumo or bool(self.melds)),
-                "renhou",
-                "renhou is a non-dealer's ron before the first draw, nothing declared",
-            ),
-            (
-                self.renhou and self.options.renhou == "none",
-                "renhou",
-                "renhou is not played under these options (option renhou)",
-            ),
-            ((self.tenhou or self.chiihou or self.renhou) and riichi, "riichi", "no riichi before the first draw"),
-        )
-        for fault, name, message in rules:
-            if fault:
-                raise RiichiError(name, message)
+        return checked_counts(self)
 
     @classmethod
     def of(cls, concealed: str, winning_tile: str, melds: Sequence[Meld] = (), **facts: Any) -> RiichiHand:

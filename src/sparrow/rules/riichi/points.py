@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from sparrow.rules.riichi.hand import RiichiOptions
 
 __all__ = ["Payments", "base_points", "hand_points", "payments", "round_up"]
 
-MANGAN = 2000
-YAKUMAN = 8000
+MANGAN: Final = 2000
+YAKUMAN: Final = 8000
 
 
 def round_up(points: int) -> int:
@@ -73,13 +73,14 @@ class Payments(NamedTuple):
 
 
 def payments(base: int, dealer: bool, tsumo: bool, honba: int, riichi_sticks: int) -> Payments:
+    # tuple.__new__: the named tuple's own __new__ is a Python function, slower to call from compiled code.
     sticks = 1000 * riichi_sticks
     if not tsumo:
         ron = round_up(base * (6 if dealer else 4)) + 300 * honba
-        return Payments(ron, 0, 0, 300 * honba, sticks, ron + sticks)
+        return tuple.__new__(Payments, (ron, 0, 0, 300 * honba, sticks, ron + sticks))
     if dealer:
         each = round_up(2 * base) + 100 * honba
-        return Payments(0, 0, each, 300 * honba, sticks, 3 * each + sticks)
+        return tuple.__new__(Payments, (0, 0, each, 300 * honba, sticks, 3 * each + sticks))
     from_dealer = round_up(2 * base) + 100 * honba
     each = round_up(base) + 100 * honba
-    return Payments(0, from_dealer, each, 300 * honba, sticks, from_dealer + 2 * each + sticks)
+    return tuple.__new__(Payments, (0, from_dealer, each, 300 * honba, sticks, from_dealer + 2 * each + sticks))
