@@ -14,7 +14,7 @@ import os
 import platform
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 # Environment variables read by the thread pools of OpenMP, OpenBLAS, MKL, numexpr and Rust's rayon when they
@@ -215,3 +215,21 @@ def _processor_name() -> str:
     except OSError:
         pass
     return platform.processor() or "unknown"
+
+
+def name_list(allowed: Sequence[str], allow_none: bool = False) -> Callable[[str], tuple[str, ...]]:
+    """An argparse type: a comma-separated list of names from ``allowed`` (or "none")."""
+
+    def parse(text: str) -> tuple[str, ...]:
+        if allow_none and text.strip().lower() == "none":
+            return ()
+        names = tuple(dict.fromkeys(name.strip().lower() for name in text.split(",") if name.strip()))
+        unknown = [name for name in names if name not in allowed]
+        if unknown or not names:
+            choices = ", ".join(allowed) + (", or none" if allow_none else "")
+            raise argparse.ArgumentTypeError(
+                f"unknown name(s) {', '.join(unknown) or '(empty)'}; choose from {choices}"
+            )
+        return names
+
+    return parse

@@ -37,6 +37,7 @@ from _common import (
     describe_machine,
     limit_thread_pools,
     median_timing,
+    name_list,
     pin_to_one_core,
     positive_int,
     seed_value,
@@ -244,22 +245,6 @@ def _result_line(result: Result) -> str:
         f"({timing.hands} steps in {result.hands} hands, {timing.cpu:.2f} s CPU, {timing.wall:.2f} s wall, "
         f"CPU/wall {timing.cpu_share:.2f}{shared})"
     )
-
-
-def name_list(allowed: Sequence[str], allow_none: bool = False) -> Callable[[str], tuple[str, ...]]:
-    def parse(text: str) -> tuple[str, ...]:
-        if allow_none and text.strip().lower() == "none":
-            return ()
-        names = tuple(dict.fromkeys(name.strip().lower() for name in text.split(",") if name.strip()))
-        unknown = [name for name in names if name not in allowed]
-        if unknown or not names:
-            choices = ", ".join(allowed) + (", or none" if allow_none else "")
-            raise argparse.ArgumentTypeError(
-                f"unknown name(s) {', '.join(unknown) or '(empty)'}; choose from {choices}"
-            )
-        return names
-
-    return parse
 
 
 def parse_arguments(argv: Sequence[str] | None = None) -> argparse.Namespace:
