@@ -1,4 +1,4 @@
-"""What :meth:`RiichiHand.check <sparrow.rules.riichi.hand.RiichiHand.check>` refuses: input no table
+"""What :func:`check` refuses in a :class:`~sparrow.rules.riichi.hand.RiichiHand`: input no table
 can produce, each error naming the field at fault.
 
 Every hand scored passes here first, so the common case is a few comparisons, and the module is
@@ -15,9 +15,14 @@ from sparrow.core.messages import quote
 from sparrow.core.tiles import SEATS, Tile
 from sparrow.rules.riichi.hand import RiichiError, RiichiHand
 
-__all__ = ["checked_counts"]
+__all__ = ["check", "checked_counts"]
 
 _WINDS: Final = frozenset(SEATS)
+
+
+def check(hand: RiichiHand) -> None:
+    """Raise :class:`RiichiError` for a hand no table can produce."""
+    checked_counts(hand)
 
 
 def checked_counts(hand: RiichiHand) -> list[int]:

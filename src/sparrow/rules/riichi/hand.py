@@ -7,7 +7,7 @@ count per suit, (characters, circles, bamboo), each 0 or 1. Declared sets are
 :class:`sparrow.core.hand.Meld` values: a chow is a chi, a pung a pon, an open kong a daiminkan or an
 added kan, a kong with ``open=False`` a closed kan.
 
-:meth:`RiichiHand.check` refuses input no table can produce (an error naming the field); whether the
+:func:`sparrow.rules.riichi.checks.check` refuses input no table can produce (an error naming the field); whether the
 tiles win at all, and with a yaku, is the scorer's question.
 """
 
@@ -207,16 +207,6 @@ class RiichiHand:
             for tile in meld.tiles:
                 counts[tile] += 1
         return counts
-
-    def check(self) -> None:
-        """Raise :class:`RiichiError` for input no table can produce."""
-        self.checked_counts()
-
-    def checked_counts(self) -> list[int]:
-        """:meth:`check` the hand and return :meth:`all_counts` (:mod:`sparrow.rules.riichi.checks`)."""
-        from sparrow.rules.riichi.checks import checked_counts
-
-        return checked_counts(self)
 
     @classmethod
     def of(cls, concealed: str, winning_tile: str, melds: Sequence[Meld] = (), **facts: Any) -> RiichiHand:
