@@ -306,3 +306,9 @@ def test_flags_given_as_truthy_values_count_as_in_python():
         as_bools.yaku_keys,
         as_bools.payments,
     )
+
+
+def test_the_readme_example_scores_as_it_says():
+    result = score(RiichiHand.of("234m345p66s12378s", "9s", riichi=True, tsumo=True, dora_indicators="1m"))
+    assert (result.han, result.fu, result.payments.total, result.payments.non_dealer) == (4, 20, 7800, 2600)
+    assert [item.name for item in result.items if item.kind == "han"] == ["Riichi", "Menzen tsumo", "Pinfu", "Dora"]
