@@ -135,6 +135,8 @@ class Rooms:
         if older is not None and older.catch_up(record.log, record.pending, now=record.updated_at):
             table = older
         else:
+            with self._lock:  # a copy that could not be brought forward is spoiled: never serve it again
+                self._tables.pop(record.id, None)
             table = RoomTable.from_log(
                 record.rules,
                 record.seed,
