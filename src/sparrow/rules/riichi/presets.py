@@ -72,6 +72,9 @@ class MatchOptions:
     four_riichi: bool = True
     leftover_sticks_to_top: bool = True
     pao: tuple[str, ...] = ("daisangen", "daisuushii")
+    # A wait on a kind whose four copies the player holds itself (standing or in its sets) is no wait:
+    # not tenpai, no riichi on it (Tenhou). True counts it (riichienv's engine does).
+    wait_on_own_fourth: bool = False
     scoring: RiichiOptions = field(default_factory=RiichiOptions)
 
     def __post_init__(self) -> None:
@@ -200,6 +203,7 @@ PRESETS: dict[str, dict[str, Any]] = {
         "four_kongs": True,
         "four_riichi": True,
         "leftover_sticks_to_top": True,
+        "wait_on_own_fourth": False,
         "pao": ["daisangen", "daisuushii"],
         "open_tanyao": True,
         "kiriage": False,
@@ -229,6 +233,7 @@ PRESETS: dict[str, dict[str, Any]] = {
         "four_kongs": True,
         "four_riichi": True,
         "leftover_sticks_to_top": True,
+        "wait_on_own_fourth": False,
         "pao": ["daisangen", "daisuushii"],
         "open_tanyao": True,
         "kiriage": False,
@@ -258,6 +263,7 @@ PRESETS: dict[str, dict[str, Any]] = {
         "four_kongs": False,
         "four_riichi": False,
         "leftover_sticks_to_top": True,
+        "wait_on_own_fourth": False,
         "pao": ["daisangen", "daisuushii", "suukantsu"],
         "open_tanyao": True,
         "kiriage": True,
@@ -287,6 +293,7 @@ PRESETS: dict[str, dict[str, Any]] = {
         "four_kongs": False,
         "four_riichi": False,
         "leftover_sticks_to_top": True,
+        "wait_on_own_fourth": False,
         "pao": ["daisangen", "daisuushii"],
         "open_tanyao": True,
         "kiriage": False,
