@@ -50,9 +50,9 @@ def _root(
 
 def _register_commands() -> None:
     """Every command, in the order ``sparrow --help`` lists them."""
-    from sparrow.cli import analyze, play, rules, score, serve, settle, simulate
+    from sparrow.cli import analyze, log, play, rules, score, serve, settle, simulate
 
-    for command in (analyze, score, settle, rules, simulate, play, serve):
+    for command in (analyze, score, settle, rules, simulate, play, serve, log):
         command.register(app)
 
 

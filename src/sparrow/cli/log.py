@@ -1,0 +1,90 @@
+"""``sparrow log convert``: a Riichi game's log from Sparrow's form to mjai's, or back.
+
+Sparrow's log is JSON Lines of ``event`` objects (``shared/spec/game-log.md``, Riichi's events in
+``sparrow.game.riichi``); mjai's is JSON Lines of ``type`` messages (``sparrow.formats.mjai``). Which
+one a file holds is read from its first line. From mjai, every hand is played again at Sparrow's
+table, so a log that does not fit the rules is refused, naming the hand and the event.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from sparrow.cli.common import InputError, console, input_errors
+from sparrow.formats.mjai import read_mjai, write_mjai
+from sparrow.game.events import dumps
+from sparrow.play.riichi_mjai import RIICHIENV, replay_game, to_mjai
+
+__all__ = ["register", "convert"]
+
+log_app = typer.Typer(help="Convert game logs (Riichi: Sparrow's log and mjai).", no_args_is_help=True)
+FORMATS = ("mjai", "sparrow")
+
+
+def _read(file: str | None) -> str:
+    if file in (None, "-"):
+        return sys.stdin.read()
+    path = Path(file)
+    if not path.is_file():
+        raise InputError(f"no such file: {file}")
+    return path.read_text(encoding="utf-8")
+
+
+def _kind_of(text: str) -> str:
+    first = next((line for line in text.splitlines() if line.strip()), "")
+    try:
+        message = json.loads(first)
+    except ValueError:
+        raise InputError("line 1 is not JSON: a log is JSON Lines (Sparrow's events or mjai messages)") from None
+    if isinstance(message, dict) and "type" in message:
+        return "mjai"
+    if isinstance(message, dict) and "event" in message:
+        return "sparrow"
+    raise InputError('line 1 is neither a Sparrow event ("event") nor an mjai message ("type")')
+
+
+@log_app.command()
+@input_errors
+def convert(
+    file: Annotated[str | None, typer.Argument(help="The log; '-' or none: standard input.")] = None,
+    to: Annotated[
+        str | None, typer.Option("--to", help="mjai or sparrow (default: the other one of the input).")
+    ] = None,
+    out: Annotated[str | None, typer.Option("--out", "-o", help="Write here instead of standard output.")] = None,
+    riichienv: Annotated[
+        bool,
+        typer.Option(
+            "--riichienv", help="Play an mjai log under riichienv's rules (a wait on one's own fourth tile counts)."
+        ),
+    ] = False,
+) -> None:
+    """Convert a Riichi game's log between Sparrow's form and mjai's."""
+    text = _read(file)
+    given = _kind_of(text)
+    wanted = to or ("sparrow" if given == "mjai" else "mjai")
+    if wanted not in FORMATS:
+        raise InputError(f"--to: expected mjai or sparrow, got {wanted!r}")
+    if wanted == given:
+        result = text
+    elif given == "mjai":
+        hands = replay_game(read_mjai(text), RIICHIENV if riichienv else None)
+        result = dumps(event for hand in hands for event in hand.state.events)
+    else:
+        events = [json.loads(line) for line in text.splitlines() if line.strip()]
+        if not events or events[0].get("rules") != "riichi":
+            raise InputError("only a Riichi game's log converts to mjai (its hand_start says rules: riichi)")
+        result = write_mjai(to_mjai(events))
+    if out is None:
+        console.file.write(result)
+    else:
+        Path(out).write_text(result, encoding="utf-8")
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``sparrow log`` (with ``convert``) to ``app``."""
+    app.add_typer(log_app, name="log")
