@@ -12,9 +12,8 @@ Claims nobody made are passes; a riichi is the discard that follows ``reach``.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from sparrow.formats.mjai import (
     Ankan,
@@ -33,22 +32,19 @@ from sparrow.formats.mjai import (
     Ryukyoku,
     StartKyoku,
     Tsumo,
-    parse_event,
-    tile_to_mjai,
 )
 from sparrow.game.riichi import RiichiAction, RiichiActionKind, RiichiHandState
 from sparrow.game.riichi.tiles import (
     RED_FACE,
     RED_KINDS,
     TILE_COUNT,
-    face_kind,
     indicator_index,
-    parse_face,
     red_ids,
     rinshan_index,
     ura_index,
 )
 from sparrow.rules.riichi.presets import MatchOptions
+from sparrow.seats.mjai import to_mjai
 
 __all__ = [
     "MjaiReplayError",
@@ -274,148 +270,3 @@ def replay_game(events: Sequence[MjaiEvent], options: MatchOptions | None = None
         except MjaiReplayError as error:
             raise MjaiReplayError(f"hand {index}: {error}") from None
     return replayed
-
-
-# ---------------------------------------------------------------------------- Sparrow's log as mjai
-
-_ABORT_REASONS = {
-    "nine_terminals": "kyushu_kyuhai",
-    "four_winds": "sufuurenta",
-    "four_kongs": "suukansansen",
-    "four_riichi": "suucha_riichi",
-    "triple_ron": "sanchaho",
-}
-
-
-def _mjai_tile(name: str) -> str:
-    face = parse_face(name)
-    if face >= RED_FACE:
-        return tile_to_mjai(RED_KINDS[face - RED_FACE], red=True)
-    return tile_to_mjai(face)
-
-
-def _without_one(tiles: Sequence[str], taken: str) -> list[str]:
-    rest = list(tiles)
-    rest.remove(taken)
-    return rest
-
-
-def to_mjai(events: Sequence[Mapping[str, Any]]) -> list[MjaiEvent]:
-    """A Riichi match as Sparrow logs it (its hands' events, each from ``hand_start``) as mjai messages,
-    start_game to end_game. Seats become mjai's 0-3 from the first dealer; a discard with riichi is
-    ``reach`` then ``dahai``; a win carries its score changes (``deltas``) and ura dora."""
-    out: list[dict[str, Any]] = [{"type": "start_game"}]
-    dealer = 0
-    pons: dict[tuple[int, str], list[str]] = {}
-    wins: list[dict[str, Any]] = []
-    accepted: list[int] = []  # the seats whose riichi stick was paid in this hand
-    deal: Mapping[str, Any] | None = None
-    start: Mapping[str, Any] | None = None
-    scores: list[int] = []
-
-    def seat(wind: str) -> int:
-        return (dealer + "ESWN".index(wind)) % 4
-
-    for event in events:
-        kind = event["event"]
-        if kind == "hand_start":
-            start, dealer, pons = event, int(event["dealer"]), {}
-            scores = [int(s) for s in event["scores"]]
-        elif kind == "deal":
-            deal = event
-        elif kind == "dora" and deal is not None and start is not None:
-            hands = {seat(w): [_mjai_tile(t) for t in tiles] for w, tiles in deal["hands"].items()}
-            out.append(
-                {
-                    "type": "start_kyoku",
-                    "bakaze": start["round_wind"],
-                    "dora_marker": _mjai_tile(event["indicator"]),
-                    "kyoku": dealer + 1,
-                    "honba": int(start["honba"]),
-                    "kyotaku": int(start["sticks"]),
-                    "oya": dealer,
-                    "scores": list(scores),
-                    "tehais": [hands[s] for s in range(4)],
-                }
-            )
-            deal = None
-        elif kind == "dora":
-            out.append({"type": "dora", "dora_marker": _mjai_tile(event["indicator"])})
-        elif kind == "draw":
-            out.append({"type": "tsumo", "actor": seat(event["seat"]), "pai": _mjai_tile(event["tile"])})
-        elif kind == "discard":
-            actor = seat(event["seat"])
-            if event.get("riichi"):
-                out.append({"type": "reach", "actor": actor})
-            pai = _mjai_tile(event["tile"])
-            out.append({"type": "dahai", "actor": actor, "pai": pai, "tsumogiri": bool(event.get("tsumogiri"))})
-        elif kind == "riichi":
-            out.append({"type": "reach_accepted", "actor": seat(event["seat"])})
-            accepted.append(seat(event["seat"]))
-        elif kind == "claim" and event.get("call") in ("chi", "pon", "daiminkan"):
-            actor, tile = seat(event["seat"]), event["tile"]
-            consumed = _without_one(event["meld"], tile)
-            if event["call"] == "pon":
-                pons[(actor, str(face_kind(parse_face(tile))))] = list(event["meld"])
-            out.append(
-                {
-                    "type": event["call"],
-                    "actor": actor,
-                    "target": seat(event["from"]),
-                    "pai": _mjai_tile(tile),
-                    "consumed": [_mjai_tile(t) for t in consumed],
-                }
-            )
-        elif kind == "kong":
-            actor, tiles = seat(event["seat"]), list(event["tiles"])
-            if event["kind"] == "concealed":
-                out.append({"type": "ankan", "actor": actor, "consumed": [_mjai_tile(t) for t in tiles]})
-            else:
-                pon = pons.get((actor, str(face_kind(parse_face(tiles[0])))), tiles[:3])
-                added = list(tiles)
-                for tile in pon:
-                    added.remove(tile)
-                out.append(
-                    {
-                        "type": "kakan",
-                        "actor": actor,
-                        "pai": _mjai_tile(added[0]),
-                        "consumed": [_mjai_tile(t) for t in pon],
-                    }
-                )
-        elif kind == "win":
-            actor = seat(event["seat"])
-            target = actor if event.get("from") is None else seat(event["from"])
-            hora = {"type": "hora", "actor": actor, "target": target, "pai": _mjai_tile(event["tile"])}
-            ura = [_mjai_tile(t) for t in event.get("ura_indicators") or ()]
-            if ura:
-                hora["ura_markers"] = ura
-            wins.append(hora)
-        elif kind in ("exhausted", "abort"):
-            reason = "exhaustive_draw" if kind == "exhausted" else _ABORT_REASONS.get(event["kind"], event["kind"])
-            wins.append({"type": "ryukyoku", "reason": reason})
-        elif kind == "hand_end":
-            # mjai's deltas leave out the riichi deposits (taken at reach_accepted), and the sticks
-            # a match ending on a draw gives its top player.
-            deltas = [0] * 4
-            for wind, amount in event["payments"].items():
-                deltas[seat(wind)] = int(amount)
-            for actor in accepted:
-                deltas[actor] += 1000
-            if event.get("finished") and all(result["type"] == "ryukyoku" for result in wins) and start is not None:
-                left = int(start["sticks"]) + len(accepted)
-                after = {seat(wind): int(amount) for wind, amount in event["scores"].items()}
-                top = max(range(4), key=lambda s: (after[s], -s))
-                deltas[top] -= 1000 * left
-            accepted = []
-            # The score changes of the hand go on its last result (a double ron's on the second).
-            for index, result in enumerate(wins):
-                result["deltas"] = deltas if index == len(wins) - 1 else [0, 0, 0, 0]
-            out += wins
-            out.append({"type": "end_kyoku"})
-            wins = []
-            scores = [0] * 4
-            for wind, amount in event["scores"].items():
-                scores[seat(wind)] = int(amount)
-    out.append({"type": "end_game", "scores": scores})
-    return [parse_event(message) for message in out]

@@ -1,0 +1,334 @@
+"""Riichi at a Sparrow table in mjai's words: Sparrow's log as mjai messages (:func:`to_mjai`), and a
+seat played by an mjai bot (:class:`MjaiSeat`), so a bot written for mjai plays here unchanged.
+
+:func:`to_mjai` writes a Riichi match as Sparrow logs it (``sparrow.game.riichi``) as mjai's messages,
+start_game to end_game, every tile shown; :func:`seat_messages` is the same stream as one seat sees it
+live (the other seats' dealt hands and draws ``?``), which is what the seat's bot is sent.
+"""
+
+from __future__ import annotations
+
+import json
+import select
+import subprocess
+from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from sparrow.core.tiles import TileError
+from sparrow.formats.mjai import MjaiError, MjaiEvent, parse_event, tile_from_mjai, tile_to_mjai
+from sparrow.game.riichi import RiichiAction, RiichiActionKind
+from sparrow.game.riichi.tiles import RED_FACE, RED_KINDS, face_kind, parse_face
+
+__all__ = ["to_mjai", "to_mjai_messages", "seat_messages", "MjaiSeat", "MjaiProcess", "MjaiBot"]
+
+
+_ABORT_REASONS = {
+    "nine_terminals": "kyushu_kyuhai",
+    "four_winds": "sufuurenta",
+    "four_kongs": "suukansansen",
+    "four_riichi": "suucha_riichi",
+    "triple_ron": "sanchaho",
+}
+
+
+def _mjai_tile(name: str) -> str:
+    face = parse_face(name)
+    if face >= RED_FACE:
+        return tile_to_mjai(RED_KINDS[face - RED_FACE], red=True)
+    return tile_to_mjai(face)
+
+
+def _without_one(tiles: Sequence[str], taken: str) -> list[str]:
+    rest = list(tiles)
+    rest.remove(taken)
+    return rest
+
+
+def to_mjai(events: Sequence[Mapping[str, Any]]) -> list[MjaiEvent]:
+    """:func:`to_mjai_messages`, each message read back and checked as an :class:`MjaiEvent`."""
+    return [parse_event(message) for message in to_mjai_messages(events)]
+
+
+def to_mjai_messages(events: Sequence[Mapping[str, Any]], *, finished: bool = True) -> list[dict[str, Any]]:
+    """A Riichi match as Sparrow logs it (its hands' events, each from ``hand_start``) as mjai messages
+    (plain dicts), start_game to end_game (``finished`` False: a match in play, no end_game yet). Seats become mjai's 0-3 from the first dealer; a discard with riichi is
+    ``reach`` then ``dahai``; a win carries its score changes (``deltas``) and ura dora."""
+    out: list[dict[str, Any]] = [{"type": "start_game"}]
+    dealer = 0
+    pons: dict[tuple[int, str], list[str]] = {}
+    wins: list[dict[str, Any]] = []
+    accepted: list[int] = []  # the seats whose riichi stick was paid in this hand
+    deal: Mapping[str, Any] | None = None
+    start: Mapping[str, Any] | None = None
+    scores: list[int] = []
+
+    def seat(wind: str) -> int:
+        return (dealer + "ESWN".index(wind)) % 4
+
+    for event in events:
+        kind = event["event"]
+        if kind == "hand_start":
+            start, dealer, pons = event, int(event["dealer"]), {}
+            scores = [int(s) for s in event["scores"]]
+        elif kind == "deal":
+            deal = event
+        elif kind == "dora" and deal is not None and start is not None:
+            hands = {seat(w): [_mjai_tile(t) for t in tiles] for w, tiles in deal["hands"].items()}
+            out.append(
+                {
+                    "type": "start_kyoku",
+                    "bakaze": start["round_wind"],
+                    "dora_marker": _mjai_tile(event["indicator"]),
+                    "kyoku": dealer + 1,
+                    "honba": int(start["honba"]),
+                    "kyotaku": int(start["sticks"]),
+                    "oya": dealer,
+                    "scores": list(scores),
+                    "tehais": [hands[s] for s in range(4)],
+                }
+            )
+            deal = None
+        elif kind == "dora":
+            out.append({"type": "dora", "dora_marker": _mjai_tile(event["indicator"])})
+        elif kind == "draw":
+            out.append({"type": "tsumo", "actor": seat(event["seat"]), "pai": _mjai_tile(event["tile"])})
+        elif kind == "discard":
+            actor = seat(event["seat"])
+            if event.get("riichi"):
+                out.append({"type": "reach", "actor": actor})
+            pai = _mjai_tile(event["tile"])
+            out.append({"type": "dahai", "actor": actor, "pai": pai, "tsumogiri": bool(event.get("tsumogiri"))})
+        elif kind == "riichi":
+            out.append({"type": "reach_accepted", "actor": seat(event["seat"])})
+            accepted.append(seat(event["seat"]))
+        elif kind == "claim" and event.get("call") in ("chi", "pon", "daiminkan"):
+            actor, tile = seat(event["seat"]), event["tile"]
+            consumed = _without_one(event["meld"], tile)
+            if event["call"] == "pon":
+                pons[(actor, str(face_kind(parse_face(tile))))] = list(event["meld"])
+            out.append(
+                {
+                    "type": event["call"],
+                    "actor": actor,
+                    "target": seat(event["from"]),
+                    "pai": _mjai_tile(tile),
+                    "consumed": [_mjai_tile(t) for t in consumed],
+                }
+            )
+        elif kind == "kong":
+            actor, tiles = seat(event["seat"]), list(event["tiles"])
+            if event["kind"] == "concealed":
+                out.append({"type": "ankan", "actor": actor, "consumed": [_mjai_tile(t) for t in tiles]})
+            else:
+                pon = pons.get((actor, str(face_kind(parse_face(tiles[0])))), tiles[:3])
+                added = list(tiles)
+                for tile in pon:
+                    added.remove(tile)
+                out.append(
+                    {
+                        "type": "kakan",
+                        "actor": actor,
+                        "pai": _mjai_tile(added[0]),
+                        "consumed": [_mjai_tile(t) for t in pon],
+                    }
+                )
+        elif kind == "win":
+            actor = seat(event["seat"])
+            target = actor if event.get("from") is None else seat(event["from"])
+            hora = {"type": "hora", "actor": actor, "target": target, "pai": _mjai_tile(event["tile"])}
+            ura = [_mjai_tile(t) for t in event.get("ura_indicators") or ()]
+            if ura:
+                hora["ura_markers"] = ura
+            wins.append(hora)
+        elif kind in ("exhausted", "abort"):
+            reason = "exhaustive_draw" if kind == "exhausted" else _ABORT_REASONS.get(event["kind"], event["kind"])
+            wins.append({"type": "ryukyoku", "reason": reason})
+        elif kind == "hand_end":
+            # mjai's deltas leave out the riichi deposits (taken at reach_accepted), and the sticks
+            # a match ending on a draw gives its top player.
+            deltas = [0] * 4
+            for wind, amount in event["payments"].items():
+                deltas[seat(wind)] = int(amount)
+            for actor in accepted:
+                deltas[actor] += 1000
+            if event.get("finished") and all(result["type"] == "ryukyoku" for result in wins) and start is not None:
+                left = int(start["sticks"]) + len(accepted)
+                after = {seat(wind): int(amount) for wind, amount in event["scores"].items()}
+                top = max(range(4), key=lambda s: (after[s], -s))
+                deltas[top] -= 1000 * left
+            accepted = []
+            # The score changes of the hand go on its last result (a double ron's on the second).
+            for index, result in enumerate(wins):
+                result["deltas"] = deltas if index == len(wins) - 1 else [0, 0, 0, 0]
+            out += wins
+            out.append({"type": "end_kyoku"})
+            wins = []
+            scores = [0] * 4
+            for wind, amount in event["scores"].items():
+                scores[seat(wind)] = int(amount)
+    if finished:
+        out.append({"type": "end_game", "scores": scores})
+    return out
+
+
+# ---------------------------------------------------------------------------- one seat's stream
+
+
+def seat_messages(events: Sequence[Mapping[str, Any]], seat: int) -> list[dict[str, Any]]:
+    """The mjai messages of a match in play as ``seat`` sees them: its own dealt hand and draws,
+    ``?`` for every other seat's (``start_game`` carries its ``id``)."""
+    shown = []
+    for message in to_mjai_messages(events, finished=False):
+        kind = message["type"]
+        if kind == "start_game":
+            message = {**message, "id": seat}
+        elif kind == "start_kyoku":
+            hidden = [tiles if index == seat else ["?"] * len(tiles) for index, tiles in enumerate(message["tehais"])]
+            message = {**message, "tehais": hidden}
+        elif kind == "tsumo" and message["actor"] != seat:
+            message = {**message, "pai": "?"}
+        shown.append(message)
+    return shown
+
+
+MjaiBot = Callable[[list[dict[str, Any]]], Mapping[str, Any]]
+
+
+class MjaiSeat:
+    """A seat played by an mjai bot, in the style of mjai.app (Mortal's protocol): at each decision
+    the bot is sent the messages it has not seen yet, as one JSON array, and answers one action
+    message (``dahai``, ``reach``, ``hora``, ``chi``, ``pon``, ``daiminkan``, ``ankan``, ``kakan``,
+    ``ryukyoku`` for nine terminals, or ``none``). A ``reach`` is answered with the ``reach`` message
+    and a second question, whose ``dahai`` is the declaring discard.
+
+    The referee trusts nothing: an answer that is not a legal action now (or a bot that fails) is
+    counted in ``faults`` and the decision falls to ``fallback`` (a built-in player)."""
+
+    def __init__(self, seat: int, bot: MjaiBot, fallback: Callable[[Sequence[RiichiAction]], RiichiAction]) -> None:
+        self.seat = seat
+        self.bot = bot
+        self.fallback = fallback
+        self.faults: Counter[str] = Counter()
+        self.sent: list[dict[str, Any]] = []  # every message the bot has been sent, for the record
+        self._skip_reach = False
+        self._delivered = 0  # the messages of the stream the bot has been sent
+
+    def _ask(self, messages: list[dict[str, Any]]) -> Mapping[str, Any] | None:
+        self.sent += messages
+        try:
+            answer = self.bot(messages)
+        except Exception:  # a bot that fails or goes silent: the fallback plays this decision
+            self.faults["no answer"] += 1
+            return None
+        if not isinstance(answer, Mapping) or not isinstance(answer.get("type"), str):
+            self.faults["not an action"] += 1
+            return None
+        return answer
+
+    def act(self, events: Sequence[Mapping[str, Any]], legal: Sequence[RiichiAction]) -> RiichiAction:
+        """The seat's decision at the table whose log so far is ``events`` (the match's finished
+        hands and the hand in play), choosing among ``legal``."""
+        messages = seat_messages(events, self.seat)
+        new = messages[self._delivered :]
+        self._delivered = len(messages)
+        if self._skip_reach:  # the bot was shown its own reach already, when it declared
+            new = [m for m in new if not (m["type"] == "reach" and m.get("actor") == self.seat)]
+            self._skip_reach = False
+        answer = self._ask(new)
+        riichi = False
+        if answer is not None and answer["type"] == "reach":
+            riichi = True
+            self._skip_reach = True
+            answer = self._ask([{"type": "reach", "actor": self.seat}])
+        action = self._action(answer, legal, riichi) if answer is not None else None
+        if action is None:
+            if answer is not None:
+                self.faults["not legal now"] += 1
+            return self.fallback(legal)
+        return action
+
+    def _action(self, answer: Mapping[str, Any], legal: Sequence[RiichiAction], riichi: bool) -> RiichiAction | None:
+        kind = answer["type"]
+        try:
+            if kind == "dahai":
+                face = _face(answer.get("pai"))
+                return _one(
+                    legal, lambda a: a.kind is RiichiActionKind.DISCARD and a.tile == face and a.riichi == riichi
+                )
+            if kind == "hora":
+                wanted = RiichiActionKind.TSUMO if answer.get("target") == self.seat else RiichiActionKind.RON
+                return _one(legal, lambda a: a.kind is wanted)
+            if kind in ("chi", "pon"):
+                consumed = tuple(sorted(_face(t) for t in answer.get("consumed", ())))
+                wanted = RiichiActionKind.CHI if kind == "chi" else RiichiActionKind.PON
+                return _one(legal, lambda a: a.kind is wanted and a.tiles == consumed)
+            if kind == "daiminkan":
+                return _one(legal, lambda a: a.kind is RiichiActionKind.DAIMINKAN)
+            if kind in ("ankan", "kakan"):
+                tiles = answer.get("consumed") if kind == "ankan" else [answer.get("pai")]
+                tile = int(face_kind(_face((tiles or [None])[0])))
+                wanted = RiichiActionKind.ANKAN if kind == "ankan" else RiichiActionKind.KAKAN
+                return _one(legal, lambda a: a.kind is wanted and a.tile == tile)
+            if kind == "ryukyoku":
+                return _one(legal, lambda a: a.kind is RiichiActionKind.KYUUSHU)
+            if kind == "none":
+                return _one(legal, lambda a: a.kind is RiichiActionKind.PASS)
+        except (MjaiError, TileError, ValueError):
+            return None
+        return None
+
+
+def _face(name: Any) -> int:
+    if not isinstance(name, str):
+        raise ValueError(f"not a tile: {name!r}")
+    tile = tile_from_mjai(name)
+    if tile.tile is None:
+        raise ValueError("a hidden tile")
+    kind = int(tile.tile)
+    return RED_FACE + RED_KINDS.index(kind) if tile.red else kind
+
+
+def _one(legal: Sequence[RiichiAction], match: Callable[[RiichiAction], bool]) -> RiichiAction | None:
+    return next((action for action in legal if match(action)), None)
+
+
+class MjaiProcess:
+    """An mjai bot in another program: each question is one line (a JSON array of messages) on its
+    standard input, each answer one line (a JSON action) on its standard output, within
+    ``time_limit`` seconds. ``close()`` ends it."""
+
+    def __init__(self, command: Sequence[str], time_limit: float = 5.0) -> None:
+        self.time_limit = time_limit
+        self.process = subprocess.Popen(
+            list(command),
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            text=True,
+            bufsize=1,
+        )
+
+    def __call__(self, messages: list[dict[str, Any]]) -> Mapping[str, Any]:
+        stdin, stdout = self.process.stdin, self.process.stdout
+        assert stdin is not None and stdout is not None
+        stdin.write(json.dumps(messages, separators=(",", ":")) + "\n")
+        stdin.flush()
+        ready, _, _ = select.select([stdout], [], [], self.time_limit)
+        if not ready:
+            raise TimeoutError(f"no answer within {self.time_limit} s")
+        line = stdout.readline()
+        if not line:
+            raise EOFError("the bot has exited")
+        answer = json.loads(line)
+        if not isinstance(answer, dict):
+            raise ValueError("an answer is one JSON object")
+        return answer
+
+    def close(self) -> None:
+        if self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=5)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
