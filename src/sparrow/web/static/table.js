@@ -303,15 +303,22 @@ function fillSettings() {
   for (const name of ["hints", "auto_pass", "sound", "captions"]) form[name].checked = settings[name];
 }
 
-async function saveSettings(change) {
-  try {
-    setSettings(await api("PUT", "/api/settings", change));
-  } catch (error) {
-    message(error.message);
-  }
-  root.classList.toggle("captions", settings.captions);
-  fillSettings();
-  drawHint();
+// One change at a time: two quick changes sent at once could be answered out of order, and the
+// older answer (without the newer change) would undo it.
+let saving = Promise.resolve();
+
+function saveSettings(change) {
+  saving = saving.then(async () => {
+    try {
+      setSettings(await api("PUT", "/api/settings", change));
+    } catch (error) {
+      message(error.message);
+    }
+    root.classList.toggle("captions", settings.captions);
+    fillSettings();
+    drawHint();
+  });
+  return saving;
 }
 
 $("settings-open").addEventListener("click", () => {
