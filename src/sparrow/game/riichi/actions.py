@@ -121,6 +121,25 @@ class RiichiAction:
             raise RiichiActionError("riichi is declared with a discard")
 
     @classmethod
+    def made(
+        cls,
+        kind: RiichiActionKind,
+        seat: int,
+        tile: int | None = None,
+        tiles: tuple[int, ...] = (),
+        riichi: bool = False,
+    ) -> RiichiAction:
+        """An action the table itself lists (its legal actions): well-formed by construction, so
+        not checked again (the table lists thousands a hand)."""
+        action = object.__new__(cls)
+        object.__setattr__(action, "kind", kind)
+        object.__setattr__(action, "seat", seat)
+        object.__setattr__(action, "tile", tile)
+        object.__setattr__(action, "tiles", tiles)
+        object.__setattr__(action, "riichi", riichi)
+        return action
+
+    @classmethod
     def discard(cls, seat: int, tile: int | str, riichi: bool = False) -> RiichiAction:
         return cls(RiichiActionKind.DISCARD, seat, _face(tile), riichi=riichi)
 

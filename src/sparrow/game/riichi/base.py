@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from sparrow.core.analysis import shanten
 from sparrow.core.tiles import SEATS, Tile
 from sparrow.game.riichi.actions import RiichiAction
 from sparrow.game.riichi.result import RiichiHandResult, RiichiWin, settle_hand
@@ -38,6 +39,7 @@ PHASES = ("turn", "claims", "chankan", "over")
 STICK = 1000
 
 
+_NO_WAITS: frozenset[int] = frozenset()
 _NONE_HELD = (0,) * 34  # no kind counted as held: every completing kind is a wait
 
 
@@ -161,6 +163,8 @@ class HandBase:
         if without is not None:
             counts[without >> 2] -= 1
             held[without >> 2] -= 1
+        if shanten(counts, len(player.melds)) != 0:
+            return _NO_WAITS  # not ready (the shanten tables answer at once; most hands are not)
         if self.options.wait_on_own_fourth:
             return waits(counts, _NONE_HELD)
         return waits(counts, held)
@@ -187,6 +191,12 @@ class HandBase:
         standing = list(player.hand)
         if tsumo:
             standing.remove(tile)
+        complete = [0] * 34
+        for t in standing:
+            complete[t >> 2] += 1
+        complete[tile >> 2] += 1
+        if shanten(complete, len(player.melds)) != -1:
+            return None  # not a winning shape: no need to read it for yaku
         melds = tuple(meld.to_core() for meld in player.melds)
         tiles = [*standing, tile, *(t for meld in player.melds for t in meld.tiles)]
         riichi = player.riichi

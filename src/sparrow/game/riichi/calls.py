@@ -32,7 +32,7 @@ class CallsMixin(TurnMixin):
         for other in self._from(seat):
             actions = self._offers_on_discard(other, seat, tile)
             if actions:
-                self.offers[other] = [*actions, RiichiAction(_K.PASS, other)]
+                self.offers[other] = [*actions, RiichiAction.made(_K.PASS, other)]
         if not self.offers:
             self._resolve_claims()
 
@@ -43,7 +43,7 @@ class CallsMixin(TurnMixin):
     def _offers_on_discard(self, seat: int, discarder: int, tile: int) -> list[RiichiAction]:
         actions: list[RiichiAction] = []
         if self._can_ron(seat, tile) is not None:
-            actions.append(RiichiAction(_K.RON, seat))
+            actions.append(RiichiAction.made(_K.RON, seat))
         player = self.seats[seat]
         if player.riichi or self.live_count == 0:
             return actions  # no set is called on the last discard, nor after riichi
@@ -52,9 +52,9 @@ class CallsMixin(TurnMixin):
         if len(same) >= 2:
             for pair in sorted({tuple(sorted(self.face(t) for t in two)) for two in combinations(same, 2)}):
                 if self._leaves_a_discard(seat, [kind, kind], kuikae_forbidden(kind, None)):
-                    actions.append(RiichiAction(_K.PON, seat, tiles=pair))
+                    actions.append(RiichiAction.made(_K.PON, seat, tiles=pair))
         if len(same) == 3 and self.kans < 4:
-            actions.append(RiichiAction(_K.DAIMINKAN, seat))
+            actions.append(RiichiAction.made(_K.DAIMINKAN, seat))
         if seat == (discarder + 1) % 4 and kind < 27:
             actions.extend(self._chi_offers(seat, tile))
         return actions
@@ -76,7 +76,7 @@ class CallsMixin(TurnMixin):
             for a in first:
                 for b in second:
                     found.add((min(a, b), max(a, b)))
-        return [RiichiAction(_K.CHI, seat, tiles=pair) for pair in sorted(found)]
+        return [RiichiAction.made(_K.CHI, seat, tiles=pair) for pair in sorted(found)]
 
     def _leaves_a_discard(self, seat: int, used: list[int], forbidden: frozenset[int]) -> bool:
         """Whether, after a call taking ``used`` kinds from the hand, some tile may be discarded."""
@@ -99,7 +99,7 @@ class CallsMixin(TurnMixin):
             if kan == "ankan" and tile >> 2 not in orphan_waits(self.seats[other].kind_counts()):
                 continue
             if self._can_ron(other, tile, chankan=True) is not None:
-                self.offers[other] = [RiichiAction(_K.RON, other), RiichiAction(_K.PASS, other)]
+                self.offers[other] = [RiichiAction.made(_K.RON, other), RiichiAction.made(_K.PASS, other)]
         if not self.offers:
             self._kan_stands(seat)
 

@@ -31,10 +31,10 @@ class TurnMixin(HandBase):
         actions: list[RiichiAction] = []
         drawn = self.drawn
         if drawn is not None and self._score_win(seat, drawn, tsumo=True) is not None:
-            actions.append(RiichiAction(_K.TSUMO, seat))
+            actions.append(RiichiAction.made(_K.TSUMO, seat))
         if player.riichi:
             assert drawn is not None
-            actions.append(RiichiAction(_K.DISCARD, seat, self.face(drawn)))
+            actions.append(RiichiAction.made(_K.DISCARD, seat, self.face(drawn)))
         else:
             by_face: dict[int, int] = {}
             for tile in player.hand:
@@ -43,9 +43,9 @@ class TurnMixin(HandBase):
             for face, tile in sorted(by_face.items()):
                 if tile >> 2 in player.kuikae:
                     continue
-                actions.append(RiichiAction(_K.DISCARD, seat, face))
+                actions.append(RiichiAction.made(_K.DISCARD, seat, face))
                 if riichi and self.waits_of(seat, without=tile):
-                    actions.append(RiichiAction(_K.DISCARD, seat, face, riichi=True))
+                    actions.append(RiichiAction.made(_K.DISCARD, seat, face, riichi=True))
         if drawn is not None and self.live_count > 0 and self.kans < 4:
             actions.extend(self._kan_actions(seat, drawn))
         if (
@@ -54,7 +54,7 @@ class TurnMixin(HandBase):
             and self._first_go_around(seat)
             and orphan_kinds(player.kind_counts()) >= 9
         ):
-            actions.append(RiichiAction(_K.KYUUSHU, seat))
+            actions.append(RiichiAction.made(_K.KYUUSHU, seat))
         return actions
 
     def _kan_actions(self, seat: int, drawn: int) -> list[RiichiAction]:
@@ -63,11 +63,11 @@ class TurnMixin(HandBase):
         actions: list[RiichiAction] = []
         for kind in range(34):
             if counts[kind] == 4 and (not player.riichi or self._riichi_kan_keeps_waits(seat, kind, drawn)):
-                actions.append(RiichiAction(_K.ANKAN, seat, kind))
+                actions.append(RiichiAction.made(_K.ANKAN, seat, kind))
         if not player.riichi:
             for meld in player.melds:
                 if meld.kind == "pon" and counts[meld.kind_of_tiles]:
-                    actions.append(RiichiAction(_K.KAKAN, seat, meld.kind_of_tiles))
+                    actions.append(RiichiAction.made(_K.KAKAN, seat, meld.kind_of_tiles))
         return actions
 
     def _riichi_kan_keeps_waits(self, seat: int, kind: int, drawn: int) -> bool:
