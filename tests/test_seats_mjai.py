@@ -77,3 +77,22 @@ def test_the_fallback_plays_when_the_bot_fails():
 
     seat, match = _play(1, broken, hands=1)
     assert match.hands_played == 1 and seat.faults["no answer"] > 0
+
+
+def test_a_bot_that_exits_is_not_asked_again_and_one_printing_garbage_falls_back_each_time(tmp_path):
+    garbage = tmp_path / "garbage.py"
+    garbage.write_text("import sys\nfor line in sys.stdin:\n    print('garbage!', flush=True)\n")
+    for command, fault in (
+        ([sys.executable, "-c", "pass"], "no answer"),
+        ([sys.executable, str(garbage)], "not an action"),
+    ):
+        process = MjaiProcess(command, time_limit=2)
+        try:
+            seat, match = _play(1, process, hands=1)
+        finally:
+            process.close()
+        assert match.hands_played == 1 and set(seat.faults) == {fault}
+        if fault == "no answer":
+            assert seat.gone and seat.faults[fault] == 1  # done with after it exited
+        else:
+            assert seat.faults[fault] > 1  # asked at every decision, each answer refused

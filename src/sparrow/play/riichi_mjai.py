@@ -12,7 +12,7 @@ Claims nobody made are passes; a riichi is the discard that follows ``reach``.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from sparrow.formats.mjai import (
@@ -157,10 +157,10 @@ def _hands(events: Sequence[MjaiEvent]) -> list[list[MjaiEvent]]:
     return hands
 
 
-def _pass_all(state: RiichiHandState, but: Iterable[int] = ()) -> None:
-    skip = set(but)
+def _pass_all(state: RiichiHandState) -> None:
+    """Every seat still asked about the tile passes."""
     for seat in list(state.to_act):
-        if seat not in skip and state.phase != "turn" and not state.over:
+        if state.phase != "turn" and not state.over:
             state.apply(RiichiAction.simple(RiichiActionKind.PASS, seat))
 
 

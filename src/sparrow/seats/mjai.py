@@ -203,7 +203,8 @@ class MjaiSeat:
     and a second question, whose ``dahai`` is the declaring discard.
 
     The referee trusts nothing: an answer that is not a legal action now (or a bot that fails) is
-    counted in ``faults`` and the decision falls to ``fallback`` (a built-in player)."""
+    counted in ``faults`` and the decision falls to ``fallback`` (a built-in player); a bot that
+    times out or exits is not asked again (``gone``)."""
 
     def __init__(self, seat: int, bot: MjaiBot, fallback: Callable[[Sequence[RiichiAction]], RiichiAction]) -> None:
         self.seat = seat
@@ -213,13 +214,22 @@ class MjaiSeat:
         self.sent: list[dict[str, Any]] = []  # every message the bot has been sent, for the record
         self._skip_reach = False
         self._delivered = 0  # the messages of the stream the bot has been sent
+        self.gone = False  # the bot timed out or exited: it is not asked again
 
     def _ask(self, messages: list[dict[str, Any]]) -> Mapping[str, Any] | None:
         self.sent += messages
+        if self.gone:
+            return None
         try:
             answer = self.bot(messages)
-        except Exception:  # a bot that fails or goes silent: the fallback plays this decision
+        except (TimeoutError, EOFError):
+            # Silent for its time, or exited: done with, as for the other outside programs
+            # (seats/process.py); the fallback plays the rest of the seat's decisions.
             self.faults["no answer"] += 1
+            self.gone = True
+            return None
+        except Exception:  # an answer that is not JSON, or a bot that raised: this decision falls back
+            self.faults["not an action"] += 1
             return None
         if not isinstance(answer, Mapping) or not isinstance(answer.get("type"), str):
             self.faults["not an action"] += 1
@@ -229,6 +239,8 @@ class MjaiSeat:
     def act(self, events: Sequence[Mapping[str, Any]], legal: Sequence[RiichiAction]) -> RiichiAction:
         """The seat's decision at the table whose log so far is ``events`` (the match's finished
         hands and the hand in play), choosing among ``legal``."""
+        if self.gone:
+            return self.fallback(legal)
         messages = seat_messages(events, self.seat)
         new = messages[self._delivered :]
         self._delivered = len(messages)
