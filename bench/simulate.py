@@ -8,6 +8,13 @@ random agents:
   first win or the exhausted wall.
 * riichienv (a Rust riichi engine): its default game mode plays a single hand (kyoku) per ``reset()``.
 
+Riichi is played on its own table, so it has its own rows: whole hanchan (Tenhou's rules, red fives) of
+``sparrow.game.riichi.RiichiMatch`` with random players, against riichienv's ``4p-red-half`` game with its
+``RandomAgent`` (``--riichi-games``, ``--no-riichi`` to leave them out). The rate is hanchan a second; the
+targets (issue 26) are at least 0.5x riichienv with random players and 0.4x with observing ones, players
+that build their seat's ``sparrow.game.riichi.observation`` at every decision (measured with
+``--observing``, as for the other families).
+
 The peers are optional: one that is not installed is reported as skipped. The ratios Sparrow/RLCard and
 Sparrow/riichienv are printed per ruleset beside the targets (at least 10x RLCard, at least 0.5x riichienv).
 
@@ -48,6 +55,9 @@ PEERS = ("rlcard", "riichienv")
 
 # Targets per core from issue 4: Sparrow / peer must reach at least this.
 TARGETS = {"rlcard": 10.0, "riichienv": 0.5}
+# Riichi hanchan, Sparrow / riichienv (issue 26): random players, and players reading an observation.
+RIICHI_TARGETS = {"sparrow": 0.5, "sparrow observing": 0.4}
+DEFAULT_RIICHI_GAMES = 20  # hanchan per engine: about a second for each of Sparrow's rows and half one for riichienv
 
 # Default numbers of hands: each engine gets a few seconds at the speeds measured on the project's machine
 # (Sparrow ~900-1400 hands/s, RLCard ~45, riichienv ~950), so the whole default run stays well under two minutes.
@@ -187,6 +197,61 @@ def riichienv_setup(seed: int) -> tuple[Callable[[int], int], str | None]:
     return play, version("riichienv")
 
 
+def riichi_sparrow_setup(seed: int, observing: bool) -> Callable[[], tuple[Callable[[int], int], str | None]]:
+    """Whole Riichi hanchan on Sparrow's table with random players (reading an observation first when
+    ``observing``): ``play(n)`` plays n hanchan and returns n."""
+
+    def setup() -> tuple[Callable[[int], int], str | None]:
+        import random
+
+        from sparrow.game.riichi import observation
+        from sparrow.game.riichi.match import RiichiMatch
+
+        rng = random.Random(seed)
+        games = [0]
+
+        def play(hanchan: int) -> int:
+            for _ in range(hanchan):
+                match = RiichiMatch(seed + games[0])
+                games[0] += 1
+                while not match.over:
+                    hand = match.next_hand()
+                    while not hand.over:
+                        seat = hand.to_act[0]
+                        if observing:
+                            observation(hand, seat)
+                        hand.apply(rng.choice(hand.legal_actions(seat)))
+                    match.record(hand)
+            return hanchan
+
+        return play, None
+
+    return setup
+
+
+def riichi_riichienv_setup(seed: int) -> tuple[Callable[[int], int], str | None]:
+    """riichienv's hanchan (``4p-red-half``, Tenhou's rules) with a RandomAgent per seat."""
+    from importlib.metadata import version
+
+    from riichienv import GameRule, RiichiEnv
+    from riichienv.agents import RandomAgent
+
+    games = [0]
+
+    def play(hanchan: int) -> int:
+        for _ in range(hanchan):
+            game = seed + games[0]
+            games[0] += 1
+            env = RiichiEnv(game_mode="4p-red-half", rule=GameRule.default_tenhou(), seed=game)
+            observations = env.reset()
+            agents = [RandomAgent(game * 4 + seat) for seat in range(4)]
+            while not env.done():
+                observations = env.step({seat: agents[seat].act(obs) for seat, obs in observations.items()})
+        return hanchan
+
+    return play, version("riichienv")
+
+
 def _field(summary: Any, name: str) -> Any:
     """Read a field of the simulation summary, whether it is an object with attributes or a mapping."""
     if isinstance(summary, dict):
@@ -213,6 +278,16 @@ class Report:
     peer_names: tuple[str, ...]
     # Sparrow with players that build an observation at every decision (--observing), else empty.
     observing: dict[str, Result] = field(default_factory=dict)
+    # Riichi hanchan: "sparrow", "sparrow observing" (with --observing) and "riichienv"; empty with --no-riichi.
+    riichi: dict[str, Result] = field(default_factory=dict)
+
+    def riichi_ratios(self) -> dict[str, float | None]:
+        """Sparrow's hanchan a second over riichienv's, per kind of Sparrow player."""
+        return {
+            name: ratio(result, self.riichi.get("riichienv"))
+            for name, result in self.riichi.items()
+            if name in RIICHI_TARGETS
+        }
 
     def ratios(self, sparrow: dict[str, Result] | None = None) -> dict[str, dict[str, float | None]]:
         """Sparrow / peer per ruleset, for the plain random rows or the ``sparrow`` rows given."""
@@ -223,12 +298,15 @@ class Report:
         }
 
     def failed(self) -> list[str]:
-        results = [*self.sparrow.values(), *self.observing.values(), *self.peers.values()]
+        results = [*self.sparrow.values(), *self.observing.values(), *self.peers.values(), *self.riichi.values()]
         return [result.label for result in results if result.status == "failed"]
 
     def targets_met(self) -> bool:
         """True when Sparrow ran for every ruleset and every ratio that could be measured reaches its target."""
         if any(result.status != "ok" for result in self.sparrow.values()):
+            return False
+        riichi = self.riichi_ratios().get("sparrow")
+        if riichi is not None and riichi < RIICHI_TARGETS["sparrow"]:
             return False
         return all(
             value is None or value >= TARGETS[peer]
@@ -243,7 +321,7 @@ class Report:
                 for rules, by_peer in ratios.items()
             }
 
-        results = [*self.sparrow.values(), *self.observing.values(), *self.peers.values()]
+        results = [*self.sparrow.values(), *self.observing.values(), *self.peers.values(), *self.riichi.values()]
         data = {
             "machine": self.machine,
             "seed": self.seed,
@@ -254,7 +332,27 @@ class Report:
         }
         if self.observing:
             data["observing_ratios"] = rounded(self.ratios(self.observing))
+        if self.riichi:
+            data["riichi_ratios"] = {
+                name: None if value is None else round(value, 3) for name, value in self.riichi_ratios().items()
+            }
+            data["riichi_targets"] = RIICHI_TARGETS
         return data
+
+    def riichi_table(self) -> str:
+        """The Riichi hanchan rows: Sparrow's players against riichienv, beside the targets."""
+        lines = [f"{'riichi hanchan':<22}{'hanchan/s':>12}  {'vs riichienv':>24}"]
+        ratios = self.riichi_ratios()
+        for name, result in self.riichi.items():
+            rate = f"{result.rate:.2f}" if result.rate is not None else result.status
+            cell = ""
+            if name in RIICHI_TARGETS:
+                value = ratios[name]
+                target = RIICHI_TARGETS[name]
+                cell = "n/a" if value is None else f"{value:.2f}x {'meets' if value >= target else 'BELOW'}"
+                cell += f" (>= {target:g}x)"
+            lines.append(f"{name:<22}{rate:>12}  {cell:>24}")
+        return "\n".join(lines)
 
     def ratio_table(self, sparrow: dict[str, Result] | None = None, title: str = "sparrow hands/s") -> str:
         """The ratio per ruleset and peer, for the plain random rows or the ``sparrow`` rows given."""
@@ -311,8 +409,28 @@ def run(options: argparse.Namespace) -> Report:
         peer_results[peer] = measure(peer, label, setup, hands, options.repeat)
         print(_result_line(peer_results[peer]))
 
+    riichi_results: dict[str, Result] = {}
+    if not options.no_riichi:
+        games = options.riichi_games
+        kinds = [("sparrow", False), ("sparrow observing", True)] if options.observing else [("sparrow", False)]
+        for name, observing in kinds:
+            setup = riichi_sparrow_setup(options.seed, observing)
+            riichi_results[name] = measure("sparrow", f"{name} riichi", setup, games, options.repeat)
+            print(_result_line(riichi_results[name], "hanchan"))
+        if "riichienv" in options.peers:
+            setup = lambda: riichi_riichienv_setup(options.seed)  # noqa: E731
+            riichi_results["riichienv"] = measure("riichienv", "riichienv hanchan", setup, games, options.repeat)
+            print(_result_line(riichi_results["riichienv"], "hanchan"))
+
     return Report(
-        machine, options.seed, options.repeat, sparrow_results, peer_results, tuple(options.peers), observing_results
+        machine,
+        options.seed,
+        options.repeat,
+        sparrow_results,
+        peer_results,
+        tuple(options.peers),
+        observing_results,
+        riichi_results,
     )
 
 
@@ -324,7 +442,7 @@ def _machine_line(machine: dict[str, Any]) -> str:
     )
 
 
-def _result_line(result: Result) -> str:
+def _result_line(result: Result, unit: str = "hands") -> str:
     version = f" {result.version}" if result.version else ""
     if result.timing is None:
         hint = ""
@@ -335,8 +453,8 @@ def _result_line(result: Result) -> str:
     threads = f", {timing.threads} threads" if timing.threads is not None else ""
     shared = "; the core was shared with other work" if timing.cpu_share < SHARED_CORE_BELOW else ""
     return (
-        f"  {result.label:<26}{version:>9}  {timing.hands_per_second:10.1f} hands/s  "
-        f"({timing.hands} hands in {timing.cpu:.2f} s CPU, {timing.wall:.2f} s wall, "
+        f"  {result.label:<26}{version:>9}  {timing.hands_per_second:10.1f} {unit}/s  "
+        f"({timing.hands} {unit} in {timing.cpu:.2f} s CPU, {timing.wall:.2f} s wall, "
         f"CPU/wall {timing.cpu_share:.2f}{threads}{shared})"
     )
 
@@ -373,6 +491,13 @@ def parse_arguments(argv: Sequence[str] | None = None) -> argparse.Namespace:
         action="store_true",
         help="also measure Sparrow with players that read an observation at every decision, as the peers' agents do",
     )
+    parser.add_argument(
+        "--riichi-games",
+        type=positive_int,
+        default=DEFAULT_RIICHI_GAMES,
+        help="Riichi hanchan per engine (%(default)s)",
+    )
+    parser.add_argument("--no-riichi", action="store_true", help="leave out the Riichi hanchan rows")
     parser.add_argument("--no-pin", action="store_true", help="do not pin the process to one CPU")
     parser.add_argument("--json", metavar="FILE", help="also write the figures as JSON to FILE")
     parser.add_argument("--check", action="store_true", help="exit with status 1 if a target is missed")
@@ -388,6 +513,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         print()
         print("With one observation per decision (players=random-observing), like the peers' agents:")
         print(report.ratio_table(report.observing, title="observing h/s"))
+    if report.riichi:
+        print()
+        print(report.riichi_table())
     if options.json:
         try:
             with open(options.json, "w", encoding="utf-8") as output:

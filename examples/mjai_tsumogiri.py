@@ -3,7 +3,9 @@
 one JSON array of messages a line and answers one action a line, mjai.app style. It learns its seat
 from ``start_game.id``, discards every tile it draws (tsumogiri) and declines everything else.
 
-    sparrow ... --opponent 'mjai:python3 examples/mjai_tsumogiri.py'    (or MjaiProcess in Python)
+    sparrow play --rules riichi --opponent 'cmd:python3 examples/mjai_tsumogiri.py'
+    sparrow simulate --rules riichi -p 'cmd:python3 examples/mjai_tsumogiri.py,normal,normal,normal'
+    (or sparrow.seats.mjai.MjaiProcess in Python)
 """
 
 import json

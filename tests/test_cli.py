@@ -190,7 +190,7 @@ def test_a_malformed_line_in_a_batch_gives_an_error_line_and_exit_2_but_the_rest
         '{"rules": "hkos", "concealed": ',  # not JSON
         json.dumps({**good, "concealed": "123m456p789s234s"}),  # 13 + 1 tiles... minus the pair: 12 + 1
         "",  # blank lines are skipped
-        json.dumps({**good, "rules": "riichi"}),
+        json.dumps({**good, "rules": "mcr"}),
         json.dumps(good),
     ]
     result = run("score", "--json", stdin="\n".join(lines) + "\n")
@@ -200,7 +200,7 @@ def test_a_malformed_line_in_a_batch_gives_an_error_line_and_exit_2_but_the_rest
     assert out[0] == out[4] == score_situation(HandSituation.from_dict(good)).to_dict()
     assert out[1] == {"error": out[1]["error"]} and out[1]["error"].startswith("line 2: input: not valid JSON")
     assert out[2]["error"].startswith("line 3: concealed: a winning hand with 0 kong(s) must have 14 tiles")
-    assert out[3]["error"].startswith("line 5: rules: unknown ruleset 'riichi'")
+    assert out[3]["error"].startswith("line 5: rules: unknown ruleset 'mcr'")
 
 
 def test_a_batch_whose_first_line_is_cut_short_is_still_a_batch():
@@ -300,7 +300,7 @@ def test_malformed_json_is_one_line_and_exit_2(stdin, field):
         (["--hand", "123m456p789s234s5m +5m"], "rules: say which ruleset"),
         (["--hand", "hkos: 123m456p789s234s +5m"], "concealed"),
         (["--hand", "hkos: 123m456p789s234s1f +5m"], "hand: '123m456p789s234s1f'"),
-        (["--hand", "riichi: 123m456p789s234s5m +5m"], "rules: unknown ruleset 'riichi'"),
+        (["--hand", "mcr: 123m456p789s234s5m +5m"], "rules: unknown ruleset 'mcr'"),
         (["--hand", HKOS_BEN, "--option", "flowerz=false"], "options: unknown option 'flowerz'"),
         (["--hand", HKOS_BEN, "--option", "flowers"], "--option: write name=value"),
         (["--hand", HKOS_BEN, "--seat", "E"], "--seat: 'E' contradicts the hand, which says 'S'"),

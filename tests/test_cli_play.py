@@ -122,7 +122,7 @@ def test_a_match_goes_on_to_the_next_hand():
     "args, said",
     [
         (["--level", "grandmaster"], "unknown level"),
-        (["--rules", "riichi"], "unknown ruleset"),
+        (["--rules", "mcr"], "unknown ruleset"),
         (["--seed", "٣"], "ASCII digits"),
         (["--delay", "soon"], "--delay"),
     ],

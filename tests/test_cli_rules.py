@@ -104,7 +104,7 @@ def test_options_change_the_table_procedure_shown():
 @pytest.mark.parametrize(
     ("args", "says"),
     [
-        (["rules", "riichi"], "error: FAMILY: unknown ruleset 'riichi' (known: casual, chinese, hkos, nts)"),
+        (["rules", "mcr"], "error: FAMILY: unknown ruleset 'mcr' (known: casual, chinese, hkos, nts, riichi)"),
         (["rules", "hkos", "-o", "minimum=x"], "error: options: option 'minimum' of hkos must be int, got 'x'"),
         (["rules", "hkos", "-o", "nope=1"], "error: options: unknown option 'nope' for hkos"),
         (["rules", "hkos", "-o", "minimum"], "error: --option: write name=value"),
@@ -124,6 +124,7 @@ OPTIONS = {
     "hkos": [{}, {"seven_pairs": True, "concealed_self_draw": True}, {"flowers": False}, {"practice": True}],
     "chinese": [{}],
     "casual": [{}],
+    "riichi": [{}, {"preset": "mahjong-soul"}],
 }
 
 

@@ -183,7 +183,7 @@ def test_the_same_seed_plays_the_same_hands():
 
 def test_simulate_refuses_bad_input():
     with pytest.raises(RulesError, match="unknown ruleset"):
-        simulate("riichi", 1, 0)
+        simulate("mcr", 1, 0)
     with pytest.raises(RulesError, match="unknown option"):
         simulate("casual", 1, 0, options={"jokers": 8})
     with pytest.raises(ValueError, match="number of hands"):
@@ -226,7 +226,7 @@ def test_the_simulate_command_can_print_json_and_take_options():
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["--rules", "riichi"], "unknown ruleset 'riichi'"),
+        (["--rules", "mcr"], "unknown ruleset 'mcr'"),
         (["--rules", "hkos", "--hands", "-3"], "'--hands' / '-n': must be 1 or more"),
         (["--rules", "hkos", "--hands", "1_000"], "'--hands' / '-n': must be a whole number in ASCII digits"),
         (["--rules", "hkos", "--hands", "0"], "'--hands' / '-n': must be 1 or more"),

@@ -66,7 +66,7 @@ def test_other_parameters_of_the_page_are_ignored():
         ("rules=hkos&hand=123m456p789s11z22z+%2B2z&o.minimum=-1", "options"),
         ("rules=nts&hand=123m456p789s11z2z+%2B2z", "concealed"),
         ("rules=nts&hand=123m456p789s11z22z+%2B9z", "hand"),
-        ("rules=riichi&hand=123m", "rules"),
+        ("rules=mcr&hand=123m", "rules"),
         ("rules=nts&hand=123m456p789s11z22z+%2B2z&moments=lucky", "moments"),
     ],
 )

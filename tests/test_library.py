@@ -60,6 +60,6 @@ def test_play_hand_and_settle_refuse_bad_input_in_words():
     with pytest.raises(ValueError, match="4 seats need 4 levels, got 2"):
         sparrow.play_hand("hkos", seed=1, players=("normal", "easy"))
     with pytest.raises(ValueError, match="unknown ruleset"):
-        sparrow.settle("riichi", winner=None, scores={})
+        sparrow.settle("mcr", winner=None, scores={})
     with pytest.raises(ValueError, match="unknown level"):
         sparrow.play_hand("casual", seed=1, players="grandmaster")

@@ -187,7 +187,7 @@ def test_red_fives_and_ura_dora():
 def test_the_score_card_and_the_table_agree():
     result = scored("111m222p333s44z55z", "5z", riichi=True)
     card = result.to_score_result()
-    assert card.rules == "riichi" and card.valid and card.total == result.payments.total
+    assert card.rules == "riichi" and card.valid and card.total == result.points
     assert {item.kind for item in card.items} == {"han", "fu"}
     assert sum(item.value for item in card.items if item.kind == "fu") == result.fu
     table = scoring_table()

@@ -15,11 +15,12 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from sparrow.core.family_facts import FAMILY_MOMENTS
 from sparrow.core.situation import MOMENTS, WIN_BY, HandSituation, SituationError
 from sparrow.core.tiles import BONUS_TILES, KINDS, SEATS, format_tiles
 from sparrow.rules import RulesError, Ruleset, get_ruleset, ruleset_names, score
 
-FAMILIES = ["casual", "chinese", "hkos", "nts"]
+FAMILIES = ["casual", "chinese", "hkos", "nts", "riichi"]
 
 # A complete casual hand: 123m 456p 789s 234s 99m.
 GOOD: dict[str, Any] = {
@@ -45,7 +46,7 @@ def bad_field(**changes: Any) -> str:
 # ---------------------------------------------------------------------------- the registry
 
 
-def test_the_registry_lists_the_four_families() -> None:
+def test_the_registry_lists_the_five_families() -> None:
     assert ruleset_names() == FAMILIES
 
 
@@ -66,13 +67,13 @@ def test_named_options_from_the_rules_pages() -> None:
 
 
 def test_unknown_ruleset() -> None:
-    with pytest.raises(RulesError, match=r"unknown ruleset 'riichi' \(known: casual, chinese, hkos, nts\)"):
-        get_ruleset("riichi")
+    with pytest.raises(RulesError, match=r"unknown ruleset 'mcr' \(known: casual, chinese, hkos, nts, riichi\)"):
+        get_ruleset("mcr")
 
 
 def test_scoring_a_situation_of_an_unknown_ruleset() -> None:
-    situation = HandSituation.from_dict({**GOOD, "rules": "riichi"})
-    with pytest.raises(RulesError, match="unknown ruleset 'riichi'"):
+    situation = HandSituation.from_dict({**GOOD, "rules": "mcr"})
+    with pytest.raises(RulesError, match="unknown ruleset 'mcr'"):
         score(situation)
 
 
@@ -233,7 +234,8 @@ def situations(draw: st.DrawFn) -> dict[str, Any]:
     # Only ways of winning that the hand makes possible (a kong for its replacement, a flower for its).
     possible = [w for w in WIN_BY if w != "kong_replacement" or any(m["kind"] == "kong" for m in melds)]
     possible = [w for w in possible if w != "flower_replacement" or bonus]
-    plain_moments = [m for m in MOMENTS if m in ("last_tile", "fourth_tile", "first_round")]
+    plain = ("last_tile", "fourth_tile", "first_round", "riichi")
+    plain_moments = [m for m in FAMILY_MOMENTS.get(data["rules"], MOMENTS) if m in plain]
     data.update(
         concealed=format_tiles(tiles),
         melds=melds,
@@ -257,7 +259,7 @@ def test_to_dict_and_from_dict_round_trip(data: dict[str, Any]) -> None:
 def test_every_family_is_found_whichever_module_was_imported_first():
     code = "import sparrow.rules.chinese\nfrom sparrow.rules import ruleset_names\nprint(','.join(ruleset_names()))"
     output = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
-    assert output.strip() == "casual,chinese,hkos,nts"
+    assert output.strip() == "casual,chinese,hkos,nts,riichi"
 
 
 def test_score_results_are_read_only_values():

@@ -385,7 +385,7 @@ def test_hkos_practice_and_minimum_options_change_the_scores_allowed():
 @pytest.mark.parametrize(
     ("kwargs", "field", "words"),
     [
-        ({"rules": "riichi", "players": NTS_PLAYERS}, "rules", "unknown ruleset 'riichi'"),
+        ({"rules": "mcr", "players": NTS_PLAYERS}, "rules", "unknown ruleset 'mcr'"),
         ({"rules": "nts", "players": NTS_PLAYERS[:3]}, "players", "needs 4 players"),
         ({"rules": "free", "players": ["A", "B"]}, "players", "needs 3 or 4 players"),
         ({"rules": "nts", "players": ["Ann", "ann", "Cor", "Dirk"]}, "players[1]", "given twice"),

@@ -140,7 +140,7 @@ def test_score_and_settle_take_the_csrf_token_like_every_post(app):
     ("body", "field"),
     [
         ({"concealed": "123m", "winning_tile": "1m"}, "rules"),
-        ({"rules": "riichi", "concealed": "123m456p789s234s5m", "winning_tile": "5m"}, "rules"),
+        ({"rules": "mcr", "concealed": "123m456p789s234s5m", "winning_tile": "5m"}, "rules"),
         ({"rules": "nts", "concealed": "123m456p789s234s", "winning_tile": "5m"}, "concealed"),
         ({"rules": "nts", "concealed": "123x456p789s234s5m", "winning_tile": "5m"}, "concealed"),
         ({"rules": "nts", "concealed": "11111m456p789s23s", "winning_tile": "5m"}, "concealed"),

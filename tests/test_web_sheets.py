@@ -477,3 +477,52 @@ def test_random_operations_match_the_core(player, seed):
         assert answer.status_code in (200, 201), answer.text
         local = local_next
         assert answer.json() == json.loads(json.dumps(local.to_dict()))
+
+
+# ---------------------------------------------------------------------------- riichi: one row per game
+
+
+def test_a_riichi_sheet_through_the_api(player):
+    sheet = new_sheet(player, rules="riichi", players=NTS, options={"preset": "tenhou"}, title="Club night")
+    assert sheet["options"] == {"preset": "tenhou"} and sheet["match"]["oka"] == 20 and sheet["rows"] == []
+    game = {"scores": {"Ann": 41200, "Bob": 28900, "Cor": 19700, "Dirk": 10200}}
+    sheet = add(player, sheet["id"], game)
+    assert sheet["rows"][0]["places"] == {"Ann": 1, "Bob": 2, "Cor": 3, "Dirk": 4}
+    assert sheet["rows"][0]["points"] == {"Ann": 51.2, "Bob": 8.9, "Cor": -20.3, "Dirk": -39.8}
+    sheet = add(player, sheet["id"], {"scores": {"Ann": 10200, "Bob": 41200, "Cor": 28900, "Dirk": 19700}})
+    assert sheet["totals"] == {"Ann": 11.4, "Bob": 60.1, "Cor": -11.4, "Dirk": -60.1}
+    assert [s["player"] for s in sheet["standings"]] == ["Bob", "Ann", "Cor", "Dirk"]
+    # a wrong sum is a 422 naming the problem, in English and in Dutch, and changes nothing
+    bad = {"scores": {**game["scores"], "Dirk": 10300}}
+    english = add(player, sheet["id"], bad, status=422)["detail"]
+    assert english == "scores: the final scores add up to 100100, not 100000 (4 × 25000 start points): 100 too many"
+    headers = {"X-CSRF-Token": player.csrf, "Accept-Language": "nl"}
+    dutch = player.client.post(f"/api/sheets/{sheet['id']}/rows", json=bad, headers=headers).json()["detail"]
+    assert dutch == "scores: de eindpunten zijn samen 100100, niet 100000 (4 × 25000 startpunten): 100 te veel"
+    assert player.get(f"/api/sheets/{sheet['id']}").json() == sheet
+    # export and import: the same sheet, recomputed
+    exported = player.get(f"/api/sheets/{sheet['id']}/export?format=json").json()
+    copy = player.post("/api/sheets/import", exported).json()
+    assert copy["totals"] == sheet["totals"] and copy["match"] == sheet["match"] and copy["origin"] == sheet["id"]
+    lines = list(csv.reader(io.StringIO(player.get(f"/api/sheets/{sheet['id']}/export?format=csv").text)))
+    assert lines[0][:2] == ["Game", "First dealer"] and lines[-1][-4:] == ["11.4", "60.1", "-11.4", "-60.1"]
+    # the pages
+    listing = player.get("/sheets").text
+    assert 'id="sheet-preset"' in listing and "Riichi: one row per game, with uma and oka" in listing
+    assert "2 games" in listing
+    page = player.get(f"/sheets/{sheet['id']}?lang=nl").text
+    assert "Tenhou: uma +20/+10/-10/-20 · start 25000 · terug 30000" in page
+    player.client.cookies.delete("lang")
+
+
+@pytest.mark.parametrize(
+    ("body", "words"),
+    [
+        ({"rules": "riichi", "players": NTS, "options": {"preset": "ema"}}, "options.preset: unknown preset 'ema'"),
+        ({"rules": "riichi", "players": NTS[:3]}, "players: a riichi sheet needs 4 players' names, got 3"),
+        ({"rules": "riichi", "players": NTS, "options": {"uma": [10, 10]}}, "options.uma: must be four whole numbers"),
+    ],
+)
+def test_malformed_riichi_sheets_are_422(player, body, words):
+    answer = player.post("/api/sheets", body)
+    assert answer.status_code == 422 and answer.json()["detail"].startswith(words), answer.text

@@ -13,7 +13,7 @@ import random
 import re
 
 import pytest
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 
 from sparrow.sheets import create_sheet
 from tests.test_web_browser import SIZES, snap
@@ -369,6 +369,74 @@ def test_a_sheet_keeps_working_offline_once_loaded(browser, server):
         page.click("#signout")
         page.wait_for_selector("a[href='/signin']")
         assert page.evaluate(kept) == 0 and page.evaluate(cached) == 0
+        assert errors == []
+    finally:
+        context.close()
+
+
+def test_a_riichi_sheet_game_by_game_on_a_phone_and_in_dutch(browser, server):
+    """A riichi sheet (one row per game): created with its preset, four final scores typed per game, the
+    running sum, a refused game, the places and results with uma and oka, the standings."""
+    context = browser.new_context(viewport=SIZES["phone"], locale="en-GB")
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    players = ["Aiko", "Bunta", "Chiyo", "Daichi"]
+    try:
+        page.goto(server.url + "/sheets")
+        page.select_option("#sheet-rules", "riichi")
+        assert page.is_visible("#sheet-preset") and page.is_hidden("#sheet-length")
+        assert page.is_hidden("#sheet-three")
+        page.select_option("#sheet-preset", "tenhou")
+        for index, name in enumerate(players):
+            page.fill(f"#player{index}", name)
+        page.click("#create-sheet")
+        page.wait_for_url(re.compile(r".*/sheets/[^/]+$"))
+        page.wait_for_selector("#sheet[data-rows='0'][data-busy='false']")
+        assert page.inner_text("#row-form-title") == "Add game"
+        # The sum is shown as the scores are typed; a game that does not add up is refused.
+        for index, value in enumerate(["41,200", "28900", "19700", "10300"]):
+            page.fill(f"#row-score{index}", value)
+        assert page.inner_text("#riichi-sum") == "Sum 100,100 of 100,000 · 100 too many"
+        page.click("#row-submit")
+        page.wait_for_selector("#row-error:not([hidden])")
+        assert "add up to 100100, not 100000" in page.inner_text("#row-error") and rows_shown(page) == 0
+        page.fill("#row-score3", "10200")
+        assert page.inner_text("#riichi-sum") == "Sum 100,000 of 100,000"
+        submit(page, 1)
+        first = {name: page.inner_text(f"#rows tr[data-n='1'] td[data-player='{name}'] .added") for name in players}
+        assert first == {"Aiko": "+51.2", "Bunta": "+8.9", "Chiyo": "−20.3", "Daichi": "−39.8"}
+        assert page.inner_text("#rows tr[data-n='1'] td[data-player='Aiko'] .final") == "1. · 41,200"
+        # A second game, dealt first by Chiyo; a busted player below zero.
+        page.select_option("#row-first_dealer", "Chiyo")
+        for index, value in enumerate(["-1200", "24700", "62300", "14200"]):
+            page.fill(f"#row-score{index}", value)
+        submit(page, 2)
+        totals = [page.inner_text(f"#rows tfoot th[data-player='{name}']") for name in players]
+        # game 2: Chiyo 32.3 + 20 + 20 = +72.3, Bunta -5.3 + 10 = +4.7, Daichi -15.8 - 10, Aiko -31.2 - 20
+        assert totals == ["0.0", "+13.6", "+52.0", "−65.6"]
+        assert page.inner_text("#standings tbody tr >> nth=0").startswith("1. Chiyo")
+        assert "2 games played" in page.inner_text("#sheet-status")
+        snap(page, "sheet-riichi", "phone")
+        fits_a_phone(page)
+        page.set_viewport_size(SIZES["desktop"])
+        snap(page, "sheet-riichi", "desktop")
+        # Edit game 1: the totals follow.
+        page.click("#rows tr[data-n='1'] .edit")
+        assert page.inner_text("#row-form-title") == "Edit game 1"
+        page.fill("#row-score0", "41100")
+        page.fill("#row-score1", "29000")
+        page.click("#row-submit")
+        expect(page.locator("#rows tr[data-n='1'] td[data-player='Aiko'] .added")).to_have_text("+51.1")
+        # The same sheet in Dutch.
+        page.goto(page.url + "?lang=nl")
+        page.wait_for_selector("#sheet[data-busy='false']")
+        assert page.inner_text("#row-form-title") == "Partij toevoegen"
+        assert page.inner_text("#rows tr[data-n='1'] td[data-player='Aiko'] .added") == "+51,1"
+        assert "Rangpunten" in page.inner_text("#standings thead")
+        assert page.inner_text("#undo") == "Laatste partij ongedaan maken"
+        snap(page, "sheet-riichi-nl", "desktop")
+        page.goto(server.url + "/sheets?lang=en")
         assert errors == []
     finally:
         context.close()

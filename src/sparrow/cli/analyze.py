@@ -13,6 +13,7 @@ from sparrow.cli.common import InputError, console, input_errors
 from sparrow.cli.options import whole_number
 from sparrow.cli.text import tiles_text
 from sparrow.core.analysis import Discard, Forms, accepted_tiles, discard_options, shanten, unseen_count
+from sparrow.core.family_facts import RED_FIVE_FAMILIES, without_red_fives
 from sparrow.core.tiles import format_tiles, parse_tiles, tile_counts
 from sparrow.rules import Ruleset, get_ruleset
 
@@ -74,6 +75,12 @@ def analyze(
 
     A 14-tile hand (13 - 3 per declared set, plus one) lists every discard; a 13-tile hand lists the
     tiles that improve it (its waits when it is ready)."""
+    if rules in RED_FIVE_FAMILIES:  # riichi's red fives (0m 0p 0s) are fives to the analysis
+        try:
+            tiles, _ = without_red_fives(tiles, "TILES")
+            visible = without_red_fives(visible, "--visible")[0] if visible else visible
+        except ValueError as error:
+            raise InputError(str(error)) from None
     hand = parse_tiles(tiles)
     seen = parse_tiles(visible, as_set=False) if visible else []
     if any(t.is_bonus for t in hand):

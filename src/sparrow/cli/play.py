@@ -445,12 +445,36 @@ def _show_result(console: Console, step: Any, names: Mapping[str, str]) -> None:
     console.print(payments)
 
 
+def _play_riichi(level: str, seed: int, option: list[str], opponents: list[str], pause: float) -> None:
+    import time
+
+    from sparrow.cli.play_riichi import play_riichi
+    from sparrow.cli.simulate import parse_options
+    from sparrow.play.riichi_lab import check_players
+    from sparrow.rules.riichi.family import match_of
+
+    try:
+        options = parse_options(option)
+        match_of(options)
+        check_players([level, *opponents[:3], *[level] * (3 - len(opponents[:3]))])
+    except (RulesError, ValueError) as error:
+        raise _fail(str(error)) from None
+    console = Console(highlight=False)
+    console.print(f"Sparrow: riichi vs {level} (seed {seed}). You sit South. ? lists the keys.", highlight=False)
+    code = play_riichi(
+        level, seed, options, console, console.input, (lambda: time.sleep(pause)) if pause else None, opponents
+    )
+    raise typer.Exit(code)
+
+
 def register(app: typer.Typer) -> None:
     """Add the play command to ``app``."""
 
     @app.command()
     def play(
-        rules: Annotated[str, typer.Option("--rules", "-r", help="Ruleset: casual, nts, hkos or chinese.")] = "casual",
+        rules: Annotated[
+            str, typer.Option("--rules", "-r", help="Ruleset: casual, nts, hkos, chinese or riichi.")
+        ] = "casual",
         level: Annotated[
             str, typer.Option("--level", "-l", help="The computer players: easy, normal or expert.")
         ] = "normal",
@@ -498,6 +522,8 @@ def register(app: typer.Typer) -> None:
             raise _fail(f"--delay must be a number of seconds, got {delay!r}") from None
         if not 0 <= pause <= 10:
             raise _fail(f"--delay must be between 0 and 10 seconds, got {delay!r}")
+        if rules == "riichi":  # its own table (sparrow.game.riichi)
+            _play_riichi(level, seed_value, option or [], opponent or [], pause)
         try:
             options = parse_options(option or [])
             table = Table(rules, level, seed_value, options, opponents=opponent)

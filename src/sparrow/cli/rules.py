@@ -41,6 +41,8 @@ def _option_text(value: Any) -> str:
     """An option value as it is typed (``name=value``)."""
     if isinstance(value, bool):
         return "true" if value else "false"
+    if isinstance(value, list | tuple):
+        return json.dumps(list(value))
     return str(value)
 
 
@@ -121,8 +123,10 @@ def family_dict(ruleset: Ruleset, options: Mapping[str, Any] | None = None) -> d
             {"name": name, "default": default, "value": resolved[name], "meaning": ruleset.option_help.get(name, "")}
             for name, default in ruleset.defaults.items()
         ],
+        "presets": {name: dict(values) for name, values in ruleset.presets.items()},
         "scoring": {**ruleset.scoring_table().to_dict(), "limit_unit": ruleset.limit_unit},
         "table": _table_dict(ruleset.table(options)),
+        "procedure": [{"what": what, "how": how} for what, how in _procedure(ruleset, options)],
     }
 
 
@@ -144,6 +148,16 @@ def _print_family(console: Console, ruleset: Ruleset, options: Mapping[str, Any]
         console.print(table)
     else:
         console.print("none")
+    if ruleset.presets:
+        console.print()
+        console.print(Text("Presets (option preset; the default's values are above)", style="bold"))
+        presets = Table("preset", "differs from the default in")
+        for preset, values in ruleset.presets.items():
+            changed = [
+                f"{key}={_option_text(value)}" for key, value in values.items() if ruleset.defaults.get(key) != value
+            ]
+            presets.add_row(preset, Text(", ".join(changed) or "(the default)"))
+        console.print(presets)
     console.print()
     _print_scoring(console, ruleset.scoring_table(), ruleset.limit_unit)
     console.print()
@@ -151,9 +165,14 @@ def _print_family(console: Console, ruleset: Ruleset, options: Mapping[str, Any]
     procedure = Table(show_header=False)
     procedure.add_column("what")
     procedure.add_column("how")
-    for what, how in describe_table(ruleset.table(options)):
+    for what, how in _procedure(ruleset, options):
         procedure.add_row(what, Text(how))
     console.print(procedure)
+
+
+def _procedure(ruleset: Ruleset, options: Mapping[str, Any] | None) -> list[tuple[str, str]]:
+    own = ruleset.procedure(options)
+    return own if own is not None else describe_table(ruleset.table(options))
 
 
 def _print_scoring(console: Console, scoring: ScoringTable, limit_unit: str) -> None:
@@ -186,6 +205,10 @@ def _print_scoring(console: Console, scoring: ScoringTable, limit_unit: str) -> 
         console.print(table)
 
 
+def _about_options(message: str) -> bool:
+    return "option" in message or "preset" in message
+
+
 def _fail(message: str) -> typer.Exit:
     print(f"error: {message}", file=sys.stderr)  # one line, never wrapped
     return typer.Exit(2)
@@ -198,7 +221,9 @@ def register(app: typer.Typer) -> None:
     def rules(
         name: Annotated[
             str | None,
-            typer.Argument(metavar="FAMILY", help="A rule family: nts, hkos, chinese or casual. None: list them."),
+            typer.Argument(
+                metavar="FAMILY", help="A rule family: nts, hkos, chinese, casual or riichi. None: list them."
+            ),
         ] = None,
         option: Annotated[
             list[str] | None,
@@ -230,10 +255,10 @@ def register(app: typer.Typer) -> None:
         try:
             ruleset = get_ruleset(name)
             options = dict(parse_option(text) for text in option or [])
-            ruleset.table(options)  # checks the options as the table engine would
+            _procedure(ruleset, options)  # checks the options as the table engine would
             data = family_dict(ruleset, options) if as_json else None
         except RulesError as error:
-            raise _fail(f"{'options' if option and 'option' in str(error) else 'FAMILY'}: {error}") from None
+            raise _fail(f"{'options' if option and _about_options(str(error)) else 'FAMILY'}: {error}") from None
         except ValueError as error:
             raise _fail(str(error)) from None
         if data is not None:

@@ -3,6 +3,7 @@ score card that explains every point."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Annotated, Any
 
 import typer
@@ -75,11 +76,30 @@ def _show_score(data: Any, result: ScoreResult) -> None:
         table.add_row(Text(result.arithmetic), "")
     table.add_row("[bold]total[/]", f"[bold]{result.total}[/]")
     console.print(table)
+    paid = result.details.get("payments") if result.valid else None
+    if isinstance(paid, Mapping):  # Riichi: who pays the winner, honba and riichi sticks included
+        console.print(Text(payments_text(paid)), soft_wrap=True, highlight=False)
     if not result.valid:
         console.print(Text("not a legal win: ", style="red") + Text(result.reason or "no reason given"))
         distance = _distance(situation, ruleset)
         if distance is not None:
             console.print(Text(distance), soft_wrap=True, highlight=False)
+
+
+def payments_text(paid: Mapping[str, int]) -> str:
+    """Who pays a Riichi winner how much, in words."""
+    if paid["ron"]:
+        text = f"the discarder pays {paid['ron']:,}"
+    elif paid["dealer"]:
+        text = f"the dealer pays {paid['dealer']:,}, each other player {paid['non_dealer']:,}"
+    else:
+        text = f"each player pays {paid['non_dealer']:,}"
+    extras = []
+    if paid["honba"]:
+        extras.append(f"{paid['honba']:,} for honba included")
+    if paid["riichi_sticks"]:
+        extras.append(f"{paid['riichi_sticks']:,} in riichi sticks")
+    return f"{text}{' (' + ', '.join(extras) + ')' if extras else ''}: {paid['total']:,} in all"
 
 
 def _hand_glyphs(situation: HandSituation) -> str:

@@ -45,7 +45,7 @@ def register(app: typer.Typer) -> None:
 
     @app.command()
     def simulate(
-        rules: Annotated[str, typer.Option("--rules", "-r", help="Ruleset: nts, hkos, chinese or casual.")],
+        rules: Annotated[str, typer.Option("--rules", "-r", help="Ruleset: nts, hkos, chinese, casual or riichi.")],
         players: Annotated[
             str,
             typer.Option(
@@ -64,7 +64,8 @@ def register(app: typer.Typer) -> None:
                 "-n",
                 metavar="N",
                 parser=whole_number(minimum=1),
-                help="How many hands to play, exactly (as matches; with --duplicate a multiple of the seats).",
+                help="How many hands to play, exactly (as matches; with --duplicate a multiple of the seats)."
+                " Riichi: how many whole matches (hanchan).",
             ),
         ] = 100,
         seed: Annotated[
@@ -130,6 +131,15 @@ def register(app: typer.Typer) -> None:
 
         hand_count, seed_value = hands, seed
         worker_count = workers if workers is not None else os.cpu_count() or 1
+        if rules == "riichi":  # whole matches on Riichi's own table: --hands counts them
+            from sparrow.cli.simulate_riichi import simulate_riichi
+
+            try:
+                riichi_options = parse_options(option or [])
+            except ValueError as error:
+                raise _fail(str(error)) from None
+            simulate_riichi(players, hands, seed, worker_count, duplicate, riichi_options, as_json, log, ray)
+            return
         executor = ray_executor(ray, workers) if ray is not None else None
         try:
             options = parse_options(option or [])

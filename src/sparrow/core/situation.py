@@ -11,6 +11,15 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from sparrow.core.family_facts import (
+    FAMILY_FIELDS,
+    FAMILY_MOMENTS,
+    RED_FIVE_FAMILIES,
+    facts_to_dict,
+    read_facts,
+    red_five_places,
+    with_red_fives,
+)
 from sparrow.core.hand import Hand, HandError, Meld, MeldKind
 from sparrow.core.messages import field_name, quote, unknown_name
 from sparrow.core.tiles import SEATS, Tile, TileError, format_tiles, parse_tiles
@@ -29,6 +38,7 @@ __all__ = [
     "field_value",
     "read_meld",
     "MAX_TILE_TEXT",
+    "situation_keys",
 ]
 
 WIN_BY = ("discard", "self_draw", "kong_replacement", "flower_replacement", "robbing_kong")
@@ -144,6 +154,15 @@ def _seat(data: Mapping[str, Any], name: str, default: str | None = None) -> str
 
 
 _SITUATION_KEYS = SITUATION_FIELDS | EXTRA_FIELDS
+_FAMILY_KEYS = {rules: _SITUATION_KEYS | own for rules, own in FAMILY_FIELDS.items()}
+
+
+def situation_keys(rules: Any) -> frozenset[str]:
+    """The field names a situation under ``rules`` may have: the contract's, ``id`` and ``comment``,
+    and the family's own (core.family_facts)."""
+    return _FAMILY_KEYS.get(rules, _SITUATION_KEYS) if type(rules) is str else _SITUATION_KEYS
+
+
 _WIN_BY_SET = frozenset(WIN_BY)
 _MOMENT_SET = frozenset(MOMENTS)
 _NO_MOMENTS: frozenset[str] = frozenset()
@@ -164,6 +183,9 @@ class HandSituation:
     bonus: tuple[Tile, ...] = ()
     moments: frozenset[str] = frozenset()
     options: Mapping[str, Any] = field(default_factory=dict)
+    # A family's own facts beyond the contract's fields (core.family_facts): Riichi's ``dora`` and
+    # ``ura_dora`` indicators, ``honba``, ``riichi_sticks``, and ``red`` (where the red fives are).
+    facts: Mapping[str, Any] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         # A list or a set from a caller is the same hand: stored as the tuples and frozenset the
@@ -181,11 +203,22 @@ class HandSituation:
     def from_dict(cls, data: Mapping[str, Any]) -> HandSituation:
         if type(data) is not dict and not isinstance(data, Mapping):
             raise SituationError("situation", f"expected a JSON object, got {type(data).__name__}")
-        check_fields(data, _SITUATION_KEYS)
-        get = data.get
-        rules = get("rules")
+        rules = data.get("rules")
+        own_fields = FAMILY_FIELDS.get(rules) if type(rules) is str else None
+        check_fields(data, situation_keys(rules))
         if not isinstance(rules, str):
             raise SituationError("rules", "is required and must be a ruleset name")
+        facts: dict[str, Any] = {}
+        if own_fields is not None or rules in RED_FIVE_FAMILIES:
+            try:
+                facts = read_facts(rules, data)
+                if rules in RED_FIVE_FAMILIES:
+                    data, red = red_five_places(data)
+                    if red:
+                        facts["red"] = red
+            except ValueError as error:
+                raise SituationError(getattr(error, "field", "situation"), str(error)) from None
+        get = data.get
         options = get("options")
         if options is None:
             options = {}
@@ -240,13 +273,15 @@ class HandSituation:
         elif type(win_by) is not str or win_by not in _WIN_BY_SET:
             raise SituationError("win_by", f"expected one of {', '.join(WIN_BY)}, got {quote(win_by)}")
         moments = get("moments")
+        known_moments = FAMILY_MOMENTS.get(rules, MOMENTS)
+        allowed = _MOMENT_SET if known_moments is MOMENTS else frozenset(known_moments)
         if not moments:
             if moments is not None and type(moments) is not list:
-                raise SituationError("moments", f"expected a list of {', '.join(MOMENTS)}, got {quote(moments)}")
+                raise SituationError("moments", f"expected a list of {', '.join(known_moments)}, got {quote(moments)}")
             moment_set = _NO_MOMENTS
         else:
-            if type(moments) is not list or any(type(m) is not str or m not in _MOMENT_SET for m in moments):
-                raise SituationError("moments", f"expected a list of {', '.join(MOMENTS)}, got {quote(moments)}")
+            if type(moments) is not list or any(type(m) is not str or m not in allowed for m in moments):
+                raise SituationError("moments", f"expected a list of {', '.join(known_moments)}, got {quote(moments)}")
             moment_set = frozenset(moments)
         seat_wind = get("seat_wind")
         if seat_wind is None or seat_wind not in SEATS:
@@ -269,6 +304,7 @@ class HandSituation:
             bonus,
             moment_set,
             dict(options) if options else {},
+            facts,
         )
         situation.check()
         return situation
@@ -315,22 +351,41 @@ class HandSituation:
             raise SituationError("moments", "kong_on_kong needs two declared kongs and a win on the kong replacement")
         if "heavenly" in self.moments and (not self.is_dealer or not self.self_drawn or self.melds):
             raise SituationError("moments", "heavenly is the dealer's self-drawn win on the dealt hand, with no melds")
-        if "earthly" in self.moments and (self.is_dealer or self.win_by != "discard"):
+        if "earthly" in self.moments and self.rules == "riichi":
+            if self.is_dealer or self.melds or self.win_by not in ("discard", "self_draw"):
+                raise SituationError(
+                    "moments",
+                    "earthly is a non-dealer's win on the first draw (chiihou) or before it (renhou), with no calls",
+                )
+        elif "earthly" in self.moments and (self.is_dealer or self.win_by != "discard"):
             raise SituationError("moments", "earthly is a non-dealer's win on the dealer's first discard")
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {"rules": self.rules}
         if self.options:
             data["options"] = dict(self.options)
-        data["concealed"] = format_tiles(self.concealed)
-        data["melds"] = [{"kind": m.kind.value, "tiles": format_tiles(m.tiles), "open": m.open} for m in self.melds]
-        data["winning_tile"] = str(self.winning_tile) if self.winning_tile is not None else None
+        red = dict(self.facts.get("red", ()))
+        data["concealed"] = with_red_fives(self.concealed, red.get("concealed", ""))
+        data["melds"] = [
+            {"kind": m.kind.value, "tiles": with_red_fives(m.tiles, red.get(f"melds[{i}]", "")), "open": m.open}
+            for i, m in enumerate(self.melds)
+        ]
+        winning = self.winning_tile
+        data["winning_tile"] = with_red_fives((winning,), red.get("winning_tile", "")) if winning is not None else None
         data["win_by"] = self.win_by
         data["seat_wind"] = self.seat_wind
         data["round_wind"] = self.round_wind
         data["bonus"] = format_tiles(self.bonus)
         data["moments"] = sorted(self.moments)
+        if self.facts:
+            data.update(facts_to_dict(self.facts))
         return data
+
+    @property
+    def red_fives(self) -> tuple[int, int, int]:
+        """How many red fives of characters, circles and bamboo the hand holds (Riichi)."""
+        suits = "".join(suits for _, suits in self.facts.get("red", ()))
+        return (suits.count("m"), suits.count("p"), suits.count("s"))
 
     # -- derived facts every scorer needs
 
@@ -389,6 +444,7 @@ class HandSituation:
     _set_bonus,
     _set_moments,
     _set_options,
+    _set_facts,
 ) = (getattr(HandSituation, name).__set__ for name in HandSituation.__dataclass_fields__)
 
 
@@ -419,4 +475,5 @@ def situation_of(
     _set_bonus(situation, bonus)
     _set_moments(situation, moments)
     _set_options(situation, options)
+    _set_facts(situation, {})
     return situation

@@ -21,6 +21,9 @@ reads, part by part (parts are separated by spaces; brackets and ``+`` also end 
 ``bonus=1f6f``         flowers and seasons set out in front of the player
 ``moments=a,b``        special moments: ``last_tile``, ``fourth_tile``, ``heavenly``, ``earthly``,
                        ``first_round``, ``kong_on_kong``
+``dora=1m ura_dora=4p`` Riichi's own facts: the dora and ura dora indicators, ``honba=1``,
+                       ``riichi_sticks=2``; its red fives are ``0m 0p 0s`` in the tiles, its
+                       moments also ``riichi``, ``double_riichi``, ``ippatsu``
 ``name=value``         any other ``key=value`` is an option of the ruleset: ``flowers=false``,
                        ``minimum=0``, ``max_fan=6`` (values read by :func:`parse_option_value`)
 =====================  ============================================================================
@@ -36,6 +39,13 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from sparrow.core.family_facts import (
+    FAMILY_FIELDS,
+    FAMILY_MOMENTS,
+    RED_FIVE_FAMILIES,
+    with_red_fives,
+    without_red_fives,
+)
 from sparrow.core.hand import HandError, Meld, MeldKind
 from sparrow.core.messages import quote
 from sparrow.core.situation import MOMENTS, SELF_DRAWN, WIN_BY, HandSituation, SituationError
@@ -94,7 +104,7 @@ def compact_fields(text: str, rules: str | None = None) -> dict[str, Any]:
             end = text.find(_CLOSING[char], start + 1)
             if end == -1:
                 raise CompactError(f"{char!r} at position {start} in {quote(text)} is never closed")
-            melds.append(_meld(text[start + 1 : end], char == "[", text, start))
+            melds.append(_meld(text[start + 1 : end], char == "[", text, start, _red(fields, rules)))
             position = end + 1
         elif char in ")]":
             raise CompactError(f"{char!r} at position {start} in {quote(text)} closes nothing")
@@ -108,7 +118,7 @@ def compact_fields(text: str, rules: str | None = None) -> dict[str, Any]:
             if word.endswith("*"):
                 self_drawn = True
                 word = word[:-1]
-            fields["winning_tile"] = _one_tile(word, text, start)
+            fields["winning_tile"] = _one_tile(word, text, start, _red(fields, rules))
         else:
             position = _part_end(text, start)
             word = text[start:position]
@@ -121,9 +131,9 @@ def compact_fields(text: str, rules: str | None = None) -> dict[str, Any]:
                     first_part = False
                     continue
             elif "=" in word:
-                _setting(word, fields, options, text, start)
+                _setting(word, fields, options, text, start, fields.get("rules", rules))
             else:
-                concealed.append(_tiles_part(word, text, start))
+                concealed.append(_tiles_part(word, text, start, _red(fields, rules)))
         first_part = False
 
     if "rules" not in fields:
@@ -141,15 +151,21 @@ def compact_fields(text: str, rules: str | None = None) -> dict[str, Any]:
     return fields
 
 
+def _red(fields: dict[str, Any], rules: str | None) -> bool:
+    return fields.get("rules", rules) in RED_FIVE_FAMILIES
+
+
 def format_compact(situation: HandSituation, *, with_rules: bool = True) -> str:
     """The canonical compact form of ``situation`` (``parse_compact`` reads it back to the same hand)."""
     parts = [f"{situation.rules}:"] if with_rules else []
-    parts.append(format_tiles(situation.concealed))
-    for meld in situation.melds:
-        tiles = format_tiles(meld.tiles)
+    red = dict(situation.facts.get("red", ()))
+    parts.append(with_red_fives(situation.concealed, red.get("concealed", "")))
+    for index, meld in enumerate(situation.melds):
+        tiles = with_red_fives(meld.tiles, red.get(f"melds[{index}]", ""))
         parts.append(f"[{tiles}]" if meld.open else f"({tiles})")
     if situation.winning_tile is not None:
-        parts.append(f"+{situation.winning_tile}" + ("*" if situation.win_by == "self_draw" else ""))
+        winning = with_red_fives((situation.winning_tile,), red.get("winning_tile", ""))
+        parts.append(f"+{winning}" + ("*" if situation.win_by == "self_draw" else ""))
     parts.append(f"seat={situation.seat_wind}")
     parts.append(f"round={situation.round_wind}")
     if situation.winning_tile is not None and situation.win_by not in ("discard", "self_draw"):
@@ -158,7 +174,14 @@ def format_compact(situation: HandSituation, *, with_rules: bool = True) -> str:
         parts.append(f"bonus={format_tiles(situation.bonus)}")
     if situation.moments:
         # In the contract's order of the moments, not alphabetical: the order people list them in.
-        parts.append("moments=" + ",".join(m for m in MOMENTS if m in situation.moments))
+        order = FAMILY_MOMENTS.get(situation.rules, MOMENTS)
+        parts.append("moments=" + ",".join(m for m in order if m in situation.moments))
+    for name in ("dora", "ura_dora"):
+        if situation.facts.get(name):
+            parts.append(f"{name}={format_tiles(situation.facts[name])}")
+    for name in ("honba", "riichi_sticks"):
+        if situation.facts.get(name):
+            parts.append(f"{name}={situation.facts[name]}")
     for name, value in situation.options.items():
         parts.append(f"{name}={_format_value(value)}")
     return " ".join(parts)
@@ -180,10 +203,13 @@ def _quote(part: str, text: str, start: int) -> str:
 _POSITION = re.compile(r"at position (\d+)")
 
 
-def _tiles(word: str, text: str, start: int, field_name: str = "hand") -> list[Tile]:
+def _tiles(word: str, text: str, start: int, field_name: str = "hand", red: bool = False) -> list[Tile]:
     """``parse_tiles(word)`` with any error told at its position in the whole ``text``: the tile
-    notation's message, its position moved by where ``word`` starts and its quote widened to ``text``."""
+    notation's message, its position moved by where ``word`` starts and its quote widened to ``text``.
+    ``red``: a family with red fives, whose ``0`` is read as a five (:func:`_red_suits` says which)."""
     try:
+        if red:
+            word = _fives(word, text, start, field_name)
         return parse_tiles(word)
     except TileError as error:
         message = str(error)
@@ -196,6 +222,20 @@ def _tiles(word: str, text: str, start: int, field_name: str = "hand") -> list[T
         raise CompactError(message, field_name) from None
 
 
+def _fives(word: str, text: str, start: int, field_name: str) -> str:
+    try:
+        return without_red_fives(word, field_name)[0]
+    except ValueError as error:
+        raise CompactError(f"{_quote(word, text, start)}: {str(error).split(', got')[0]}", field_name) from None
+
+
+def _red_suits(word: str) -> str:
+    try:
+        return without_red_fives(word, "hand")[1]
+    except ValueError:
+        return ""
+
+
 def _rules_name(name: str, rules: str | None, text: str, start: int) -> str:
     if not name or not name.replace("_", "").isalnum():
         raise CompactError(f"{_quote(name + ':', text, start)} is not a ruleset name", "rules")
@@ -204,8 +244,8 @@ def _rules_name(name: str, rules: str | None, text: str, start: int) -> str:
     return name
 
 
-def _tiles_part(word: str, text: str, start: int) -> str:
-    tiles = _tiles(word, text, start)
+def _tiles_part(word: str, text: str, start: int, red: bool = False) -> str:
+    tiles = _tiles(word, text, start, red=red)
     bonus = [t for t in tiles if t.is_bonus]
     if bonus:
         raise CompactError(
@@ -215,20 +255,20 @@ def _tiles_part(word: str, text: str, start: int) -> str:
     return word
 
 
-def _one_tile(word: str, text: str, start: int) -> str:
+def _one_tile(word: str, text: str, start: int, red: bool = False) -> str:
     part = "+" + word
-    tiles = _tiles(word, text, start + 1)
+    tiles = _tiles(word, text, start + 1, red=red)
     if len(tiles) != 1:
         raise CompactError(f"{_quote(part, text, start)}: the winning tile is one tile, e.g. +9s or +9s*")
     if tiles[0].is_bonus:
         raise CompactError(f"{_quote(part, text, start)}: a flower or season cannot complete a hand")
-    return str(tiles[0])
+    return with_red_fives((tiles[0],), _red_suits(word)) if red else str(tiles[0])
 
 
-def _meld(inner: str, is_open: bool, text: str, start: int) -> dict[str, Any]:
+def _meld(inner: str, is_open: bool, text: str, start: int, red: bool = False) -> dict[str, Any]:
     """An open set ``[...]`` (kind told by its tiles) or a concealed kong ``(...)``."""
     written = f"[{inner}]" if is_open else f"({inner})"
-    tiles = _tiles(inner, text, start + 1)
+    tiles = _tiles(inner, text, start + 1, red=red)
     if len(set(tiles)) == 1:
         kind = MeldKind.KONG if len(tiles) == 4 else MeldKind.PUNG
     else:
@@ -242,13 +282,21 @@ def _meld(inner: str, is_open: bool, text: str, start: int) -> dict[str, Any]:
         meld = Meld(kind, tuple(tiles), is_open)
     except HandError as error:
         raise CompactError(f"{_quote(written, text, start)}: {error}") from None
-    return {"kind": meld.kind.value, "tiles": format_tiles(meld.tiles), "open": meld.open}
+    written_tiles = with_red_fives(meld.tiles, _red_suits(inner)) if red else format_tiles(meld.tiles)
+    return {"kind": meld.kind.value, "tiles": written_tiles, "open": meld.open}
 
 
-def _setting(word: str, fields: dict[str, Any], options: dict[str, Any], text: str, start: int) -> None:
+def _setting(
+    word: str, fields: dict[str, Any], options: dict[str, Any], text: str, start: int, rules: str | None = None
+) -> None:
     key, _, value = word.partition("=")
     if not key or not value:
         raise CompactError(f"{_quote(word, text, start)}: write a setting as key=value, e.g. seat=S")
+    if rules in FAMILY_FIELDS and key in FAMILY_FIELDS[rules]:  # Riichi's dora=1m, honba=2 ...
+        if key in fields:
+            raise CompactError(f"{_quote(word, text, start)}: {key} is given twice", key)
+        fields[key] = parse_option_value(value)
+        return
     field_name = SETTINGS.get(key)
     if field_name is None:
         if key in options:
@@ -277,10 +325,11 @@ def _setting(word: str, fields: dict[str, Any], options: dict[str, Any], text: s
         fields[field_name] = value
     else:
         moments = value.split(",")
-        unknown = [m for m in moments if m not in MOMENTS]
+        known = FAMILY_MOMENTS.get(rules or "", MOMENTS)
+        unknown = [m for m in moments if m not in known]
         if unknown:
             raise CompactError(
-                f"{_quote(word, text, start)}: unknown moment {quote(unknown[0])} (known: {', '.join(MOMENTS)})",
+                f"{_quote(word, text, start)}: unknown moment {quote(unknown[0])} (known: {', '.join(known)})",
                 key,
             )
         fields[field_name] = moments

@@ -16,10 +16,10 @@ import orjson
 
 from sparrow.core.situation import (
     EXTRA_FIELDS,
-    SITUATION_FIELDS,
     HandSituation,
     SituationError,
     check_fields,
+    situation_keys,
 )
 from sparrow.core.tiles import SEATS
 from sparrow.formats.batches import TOO_DEEP, line_message
@@ -78,7 +78,6 @@ def _ruleset(data: Any) -> Ruleset | None:
         raise SituationError("rules", str(error)) from None
 
 
-_SITUATION_KEYS = SITUATION_FIELDS | EXTRA_FIELDS
 _SETTLEMENT_KEYS = SETTLEMENT_FIELDS | EXTRA_FIELDS
 
 
@@ -94,7 +93,7 @@ def _check_options(ruleset: Ruleset, options: Mapping[str, Any]) -> None:
 def score_input(data: Any) -> ScoreResult:
     """Score one hand situation (JSON form), its field names and ruleset and options checked first."""
     if type(data) is dict or isinstance(data, Mapping):
-        check_fields(data, _SITUATION_KEYS)
+        check_fields(data, situation_keys(data.get("rules")))
     ruleset = _ruleset(data)
     situation = HandSituation.from_dict(data)
     assert ruleset is not None  # from_dict has required the ruleset's name

@@ -9,6 +9,12 @@ The parameters are the compact notation of ``sparrow score --hand`` (``docs/cli.
 ``hand`` holds the tiles: standing tiles, declared sets and the winning tile (``*`` when self-drawn);
 ``seat``, ``round``, ``win_by``, ``bonus`` and ``moments`` are the compact settings; every ruleset
 option is ``o.<name>`` with its value written as in the notation (``true``, ``6``, ``half``).
+A family's own facts have parameters of their own, named as the notation names them; Riichi's::
+
+    rules=riichi  hand=234m340p66s12378s +9s*  seat=S  moments=riichi,ippatsu
+    dora=1m  ura_dora=4p  honba=2  riichi_sticks=1  o.preset=m-league
+
+(red fives ``0m 0p 0s`` in ``hand``, the indicators in the order they were turned over).
 Other parameters (the page's ``lang``...) are left alone. Reading checks everything as the notation
 does: a malformed link is a :class:`~sparrow.core.situation.SituationError` naming the parameter.
 """
@@ -19,6 +25,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 from urllib.parse import parse_qs, urlencode
 
+from sparrow.core.family_facts import FAMILY_FIELDS, FAMILY_MOMENTS
 from sparrow.core.situation import MOMENTS, SELF_DRAWN, WIN_BY, HandSituation, SituationError
 from sparrow.core.tiles import SEATS
 from sparrow.formats.compact import SETTINGS, CompactError, compact_fields, format_compact, parse_option_value
@@ -27,12 +34,16 @@ from sparrow.rules import RulesError, get_ruleset
 __all__ = ["OPTION_PREFIX", "hand_query", "hand_from_query", "hand_query_string", "hand_from_query_string"]
 
 OPTION_PREFIX = "o."
-_ORDER = ("rules", "hand", "seat", "round", "win_by", "bonus", "moments")
+# A family's own facts (``core.family_facts``) in the order the notation writes them.
+_FACTS = ("dora", "ura_dora", "honba", "riichi_sticks")
+_ORDER = ("rules", "hand", "seat", "round", "win_by", "bonus", "moments", *_FACTS)
 
 
 def hand_query(situation: HandSituation) -> dict[str, str]:
     """The query parameters of ``situation``, in canonical form (tiles sorted, defaults written)."""
     params = {"rules": situation.rules}
+    own = FAMILY_FIELDS.get(situation.rules, frozenset())
+    written = situation.to_dict()  # the indicators in the order they were turned over
     tiles = []
     # The canonical compact text is tiles and sets first, then key=value settings and options.
     for part in format_compact(situation, with_rules=False).split(" "):
@@ -41,6 +52,8 @@ def hand_query(situation: HandSituation) -> dict[str, str]:
             tiles.append(part)
         elif key in SETTINGS:
             params[key] = value
+        elif key in own:
+            params[key] = str(written.get(key, value))
         else:
             params[OPTION_PREFIX + key] = value
     params["hand"] = " ".join(tiles)
@@ -64,15 +77,16 @@ def hand_from_query(params: Mapping[str, str | Sequence[str]]) -> HandSituation:
     written = set(fields) - {"rules", "concealed", "melds", "winning_tile", "win_by"}
     if written or ("win_by" in fields and fields["win_by"] != "self_draw"):
         raise CompactError("settings go in their own parameters (seat=, round=...), not in hand")
+    known_moments = FAMILY_MOMENTS.get(rules, MOMENTS)
     for key, field_name in SETTINGS.items():
         value = _single(params, key)
         if value is None:
             continue
         if field_name == "moments":
             moments = value.split(",") if value else []
-            unknown = [m for m in moments if m not in MOMENTS]
+            unknown = [m for m in moments if m not in known_moments]
             if unknown:
-                raise SituationError(key, f"unknown moment {unknown[0]!r} (known: {', '.join(MOMENTS)})")
+                raise SituationError(key, f"unknown moment {unknown[0]!r} (known: {', '.join(known_moments)})")
             fields[field_name] = moments
         elif field_name == "win_by":
             if value not in WIN_BY:
@@ -86,6 +100,11 @@ def hand_from_query(params: Mapping[str, str | Sequence[str]]) -> HandSituation:
             fields[field_name] = value
         else:
             fields[field_name] = value
+    for key in _FACTS:
+        value = _single(params, key)
+        if value is not None and key in FAMILY_FIELDS.get(rules, ()):
+            # Read as the notation reads them (honba=2 is a number); the situation checks them.
+            fields[key] = value if key in ("dora", "ura_dora") else parse_option_value(value)
     options: dict[str, Any] = {}
     for key in params:
         if key.startswith(OPTION_PREFIX):

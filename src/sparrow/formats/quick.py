@@ -12,6 +12,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
+from sparrow.core.family_facts import FAMILY_FIELDS, FAMILY_MOMENTS, RED_FIVE_FAMILIES
 from sparrow.core.hand import Meld, MeldKind
 from sparrow.core.situation import (
     EXTRA_FIELDS,
@@ -72,6 +73,7 @@ _QUICK_FIELDS = (
 # sorted, so its groups' tiles one after the other are the tiles sorted. Any other notation is read group
 # by group and sorted. (Checking the digits' order here too made the pattern two and a half times slower.)
 _CANONICAL = re.compile(r"([1-9]+m)?([1-9]+p)?([1-9]+s)?([1-7]+z)?([1-8]+f)?")
+_OWN_FACTS = frozenset(FAMILY_FIELDS) | frozenset(FAMILY_MOMENTS) | RED_FIVE_FAMILIES
 _GROUP = re.compile(r"[1-9]+[mpszf]")
 # A batch repeats few groups of one suit ("111456m"), sets and bonus tiles in its many hands: each is kept
 # as read (None: not what the quick reading takes), the caches emptied when full like the ones above.
@@ -133,6 +135,8 @@ def quick_situation_from(
     concealed tiles) are text, ``options`` an object or None, and each set a (kind, tiles, open) of text,
     text and true/false, as the caller has checked; the other fields may be anything JSON holds (None:
     absent). A reader that decodes a line straight into typed fields calls this one."""
+    if rules in _OWN_FACTS:
+        return None  # a family with facts of its own (Riichi): from_dict reads them
     canonical = _CANONICAL.fullmatch(text)
     if canonical is not None:  # _quick_tiles, its common case written out, group by group
         characters, circles, bamboo, honours, bonus_tiles = canonical.groups()

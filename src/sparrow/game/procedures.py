@@ -37,6 +37,8 @@ class Procedure:
 def procedure(rules: str, options: Mapping[str, Any] | None = None) -> Procedure:
     """The table procedure of ``rules`` with ``options`` (validated by the ruleset)."""
     table = get_ruleset(rules).table(options)
+    if table.engine != "shared":
+        raise RulesError(f"{rules} is played on a table of its own (sparrow.game.{table.engine}), not this one")
     if table.seats not in (3, 4):
         raise RulesError(f"the table engine plays three or four players, not {table.seats}")
     if table.rotation in ("dealer_keeps", "pass"):

@@ -41,13 +41,14 @@ FAMILIES: dict[str, tuple[str, str]] = {
     "chinese": ("sparrow.rules.chinese", "Chinese"),
     "hkos": ("sparrow.rules.hkos", "HKOS"),
     "nts": ("sparrow.rules.nts", "NTS"),
+    "riichi": ("sparrow.rules.riichi.family", "Riichi"),
 }
 
 _LOADED: dict[str, Ruleset] = {}  # one instance per family, made on first use
 
 
 def get_ruleset(name: str) -> Ruleset:
-    """The family called ``name`` (``"nts"``, ``"hkos"``, ``"chinese"``, ``"casual"``)."""
+    """The family called ``name`` (``"nts"``, ``"hkos"``, ``"chinese"``, ``"casual"``, ``"riichi"``)."""
     ruleset = _LOADED.get(name) if isinstance(name, str) else None
     if ruleset is not None:
         return ruleset

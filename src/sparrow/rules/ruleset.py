@@ -175,6 +175,9 @@ class TableRules:
     # tile is set out and replaced at once, within the same seat's turn ("immediate", NTS), or waits for
     # that seat's turn in the next pass round the table ("next_pass").
     bonus_chain: str = "next_pass"
+    # "shared": sparrow.game plays it; a family with a table of its own names its engine here ("riichi":
+    # sparrow.game.riichi), and the shared engine refuses it.
+    engine: str = "shared"
 
 
 MAX_HAND_TOTAL = 10**12  # far above any family's limit; keeps absurd input out of the arithmetic
@@ -257,6 +260,8 @@ class Ruleset:
     defaults: ClassVar[Mapping[str, Any]] = {}
     option_help: ClassVar[Mapping[str, str]] = {}  # what each option does, by name (every default has one)
     limit_unit: ClassVar[str] = "points"  # what the value of a "limit" ScoreItem counts
+    # Named sets of option values a club plays by (Riichi's tenhou, wrc...), chosen with option ``preset``.
+    presets: ClassVar[Mapping[str, Mapping[str, Any]]] = {}
 
     def resolve_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
         """The defaults overridden by ``options``; unknown names and wrong types are errors."""
@@ -279,6 +284,11 @@ class Ruleset:
 
     def table(self, options: Mapping[str, Any] | None = None) -> TableRules:
         raise NotImplementedError
+
+    def procedure(self, options: Mapping[str, Any] | None = None) -> list[tuple[str, str]] | None:
+        """The table procedure as (what, how) lines, for a family played on a table of its own (Riichi);
+        None for the shared engine's, which :meth:`table` describes."""
+        return None
 
     def forms(self, options: Mapping[str, Any] | None = None) -> Forms:
         """The special winning forms the shanten/waits analysis should consider."""

@@ -11,6 +11,7 @@ from typing import Any
 
 from sparrow.i18n import DEFAULT_LANGUAGE, N_, gettext
 from sparrow.sheets.errors import SheetError
+from sparrow.sheets.riichi import number
 from sparrow.sheets.sheet import Sheet
 
 __all__ = ["export_json", "import_json", "export_csv", "MAX_IMPORT"]
@@ -53,7 +54,13 @@ CSV_WORDS = {
     "total": N_("Totals"),
     "drawn": N_("drawn"),
     "dead": N_("dead"),
+    "game": N_("Game"),
+    "first_dealer": N_("First dealer"),
+    "final": N_("{name} final points"),
+    "place": N_("{name} place"),
+    "result": N_("{name} result"),
 }
+RIICHI_COLUMNS = (("game", "first_dealer"), ("final", "place", "result"))
 WIN_BY_WORDS = {
     "discard": N_("On a discard"),
     "self_draw": N_("Self-drawn"),
@@ -68,6 +75,8 @@ def export_csv(sheet: Sheet, lang: str = DEFAULT_LANGUAGE) -> str:
     points it added to each player (for NTS also each hand score, a dead hand marked as such; for HKOS
     the winner's faan), then a line of totals. Headers and words in ``lang``."""
     _ = gettext(lang)
+    if sheet.riichi:
+        return _riichi_csv(sheet, _)
     players = list(sheet.players)
     hands = sheet.rules == "nts"  # every player's hand is scored: worth its own columns
     faan = sheet.rules == "hkos" and not sheet.options.get("practice", False)
@@ -93,6 +102,33 @@ def export_csv(sheet: Sheet, lang: str = DEFAULT_LANGUAGE) -> str:
         writer.writerow("" if cell is None else _safe(cell) for cell in line)
     totals = sheet.totals
     writer.writerow([_(CSV_WORDS["total"]), "", "", "", "", "", *(totals[name] for name in players)])
+    return out.getvalue()
+
+
+def _riichi_csv(sheet: Sheet, _: Any) -> str:
+    """A riichi sheet: one line per game with the first dealer, then per player the final points, the
+    place and the result with uma and oka; the last line the totals of the results."""
+    players = list(sheet.players)
+    first, per_player = RIICHI_COLUMNS
+    header = [_(CSV_WORDS[key]) for key in first]
+    for key in per_player:
+        header += [_(CSV_WORDS[key]).format(name=name) for name in players]
+    header += players
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(_safe(cell) for cell in header)
+    for row in sheet.rows:
+        assert row.places is not None
+        line: list[Any] = [row.n, row.entry.first_dealer or players[0]]
+        line += [row.entry.scores[name] for name in players]
+        line += [row.places[name] for name in players]
+        line += [number(row.points[name]) for name in players]
+        line += [number(row.totals[name]) for name in players]
+        writer.writerow(_safe(cell) for cell in line)
+    totals = sheet.totals
+    writer.writerow(
+        [_(CSV_WORDS["total"]), "", *([""] * (3 * len(players))), *(number(totals[name]) for name in players)]
+    )
     return out.getvalue()
 
 

@@ -59,6 +59,7 @@ class Entry:
     round_wind: str | None = None  # NTS: the prevailing wind rolled for the game, if entered
     faan: int | None = None  # HKOS: the winner's faan, which the sheet turns into points (seed 003)
     hands: Mapping[str, str] = field(default_factory=dict)  # name -> hand in the notation (sheets.hands)
+    first_dealer: str | None = None  # riichi: the game's first dealer, if not the sheet's first player
 
     def __post_init__(self) -> None:
         for name in ("scores", "hands"):

@@ -37,6 +37,7 @@ LENGTHS: Mapping[str, tuple[str, ...]] = {
     "hkos": ("full", "east", "open"),  # four rounds, or the East round only (seed 003)
     "chinese": ("full", "open"),  # 16 hands: four rounds of four
     "casual": ("open",),  # each deal stands alone
+    "riichi": ("open",),  # one row per game (hanchan or tonpuusen), as many games as are played
     FREE: ("open",),
 }
 DEFAULT_LENGTH = {rules: lengths[0] for rules, lengths in LENGTHS.items()}
@@ -71,8 +72,9 @@ class Rotation:
     def __init__(self, rules: str, options: Mapping[str, Any], players: Sequence[str], length: str) -> None:
         self.players = tuple(players)
         self.count = len(self.players)
-        if rules == FREE:
-            # A free sheet is for any game: its deal and winds are the players' own business.
+        if rules in (FREE, "riichi"):
+            # A free sheet is for any game: its deal and winds are the players' own business. A riichi
+            # sheet's row is a whole game: the deal moves within it, not from row to row.
             self.kind, self.wind, self.rounds, self.hands = "free", "unknown", None, None
             return
         table = get_ruleset(rules).table(options)

@@ -17,13 +17,27 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from types import MappingProxyType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sparrow.rules import RulesError, get_ruleset, ruleset_names
 from sparrow.sheets.errors import SheetError
+from sparrow.sheets.riichi import (
+    RIICHI,
+    RiichiStanding,
+    game_values,
+    match_of,
+    match_summary,
+    number,
+    parse_game,
+    riichi_options,
+    riichi_standings,
+)
 from sparrow.sheets.rows import FREE, Entry, Turn, check_in_turn, parse_entry, row_values
 from sparrow.sheets.seating import DEFAULT_LENGTH, LENGTHS, Position, Rotation
 from sparrow.sheets.standings import Standing, standings
+
+if TYPE_CHECKING:
+    from sparrow.rules.riichi.presets import MatchOptions
 
 __all__ = ["Sheet", "Row", "create_sheet", "sheet_rules", "MAX_NAME", "MAX_TITLE"]
 
@@ -32,8 +46,11 @@ MAX_TITLE = 120
 
 
 def sheet_rules() -> list[str]:
-    """The rulesets a sheet can follow, and ``free``."""
-    return [name for name in ruleset_names() if name in LENGTHS] + [FREE]
+    """The rulesets a sheet can follow, ``riichi`` and ``free``. A riichi sheet keeps one row per game
+    and follows :mod:`sparrow.sheets.riichi` (the match options and final results of
+    ``sparrow.rules.riichi``), not the registry's hand settlement: it is offered whether or not the
+    registry lists the family."""
+    return [name for name in ruleset_names() if name in LENGTHS and name != RIICHI] + [RIICHI, FREE]
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,10 +61,20 @@ class Row:
     entry: Entry
     turn: Turn
     payments: Mapping[str, int] | None
-    points: Mapping[str, int]
+    points: Mapping[str, int]  # riichi: each player's result with uma and oka (exact fractions)
     totals: Mapping[str, int]
+    places: Mapping[str, int] | None = None  # riichi: each player's place in the game
 
     def to_dict(self, free: bool) -> dict[str, Any]:
+        if self.places is not None:  # a riichi game
+            return {
+                "n": self.n,
+                "scores": dict(self.entry.scores),
+                "first_dealer": self.entry.first_dealer,
+                "places": dict(self.places),
+                "points": {name: number(value) for name, value in self.points.items()},
+                "totals": {name: number(value) for name, value in self.totals.items()},
+            }
         data: dict[str, Any] = {"n": self.n, **self.entry.to_dict(free)}
         if free:
             data["scores"] = dict(self.entry.scores)
@@ -105,6 +132,15 @@ class Sheet:
         return self.rules == FREE
 
     @property
+    def riichi(self) -> bool:
+        return self.rules == RIICHI
+
+    @cached_property
+    def match(self) -> MatchOptions:
+        """A riichi sheet's match options: its preset with the overrides."""
+        return match_of(self.options)
+
+    @property
     def totals(self) -> dict[str, int]:
         rows = self._state.rows
         return dict(rows[-1].totals) if rows else dict.fromkeys(self.players, 0)
@@ -133,7 +169,10 @@ class Sheet:
         turn = self.next_turn
         return turn.round_wind if turn is not None else None
 
-    def standings(self) -> list[Standing]:
+    def standings(self) -> list[Standing] | list[RiichiStanding]:
+        if self.riichi:
+            places = [row.places for row in self.rows if row.places is not None]
+            return riichi_standings(self.players, self.totals, places)
         mahjongs = dict.fromkeys(self.players, 0)
         deal_ins = None if self.free else dict.fromkeys(self.players, 0)
         for entry in self.entries:
@@ -177,6 +216,8 @@ class Sheet:
         return self if self.ended else dataclasses.replace(self, ended=True)
 
     def _parse(self, data: Any, position: Position, imported: bool = False) -> Entry:
+        if self.riichi:
+            return parse_game(data, self.players, self.match, imported=imported)
         turn = self.rotation.turn(position)
         entry = parse_entry(data, self.rules, self.players, self.options, turn, imported=imported)
         check_in_turn(entry, self.rules, self.options, turn)
@@ -195,13 +236,13 @@ class Sheet:
             "options": dict(self.options),
             "length": self.length,
             "rows": [row.to_dict(self.free) for row in self.rows],
-            "totals": self.totals,
+            "totals": {name: number(value) for name, value in self.totals.items()} if self.riichi else self.totals,
             "dealer": self.dealer,
             "round_wind": self.round_wind,
             "over": self.over,
             "ended": self.ended,
             "standings": [standing.to_dict() for standing in self.standings()],
-        }
+        } | ({"match": match_summary(self.match)} if self.riichi else {})
 
     @classmethod
     def from_dict(cls, data: Any) -> Sheet:
@@ -294,6 +335,8 @@ def create_sheet(
 
 
 def _options(rules: str, options: Any) -> dict[str, Any]:
+    if rules == RIICHI:
+        return riichi_options(options)
     if options is None:
         return {}
     if not isinstance(options, Mapping):
@@ -328,6 +371,8 @@ def _options(rules: str, options: Any) -> dict[str, Any]:
 def _players(rules: str, players: Any, options: Mapping[str, Any]) -> tuple[str, ...]:
     if rules == FREE:
         counts: tuple[int, ...] = (3, 4)
+    elif rules == RIICHI:
+        counts = (4,)  # the four-player game: the presets' uma and oka are for four
     else:
         counts = (get_ruleset(rules).table(options).seats,)
     wanted = " or ".join(str(c) for c in counts)
@@ -376,12 +421,19 @@ def _replay(sheet: Sheet, entries: Sequence[Entry]) -> _State:
     A row that no longer fits where it stands (after an edit of an earlier row) is an error naming it."""
     rotation = sheet.rotation
     position = rotation.start()
-    totals = dict.fromkeys(sheet.players, 0)
+    totals: dict[str, Any] = dict.fromkeys(sheet.players, 0)  # riichi: exact fractions
     rows = []
     count = len(entries)
     for index, entry in enumerate(entries):
         n = index + 1
         turn = rotation.turn(position)
+        if sheet.riichi:
+            places, results = game_values(entry, sheet.players, sheet.match)
+            for name, result in results.items():
+                totals[name] += result
+            rows.append(Row(n, entry, turn, None, results, dict(totals), places))  # type: ignore[arg-type]
+            position = rotation.after(position, entry)
+            continue
         try:
             check_in_turn(entry, sheet.rules, sheet.options, turn)
         except SheetError as error:

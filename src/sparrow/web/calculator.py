@@ -36,6 +36,7 @@ from sparrow.formats.handlink import hand_from_query, hand_query
 from sparrow.i18n import N_, gettext, translate, translate_error, translate_result
 from sparrow.rules import ScoreResult, get_ruleset, ruleset_names
 from sparrow.rules.nts import CAP
+from sparrow.rules.riichi.presets import PRESETS as RIICHI_PRESETS
 from sparrow.sheets import SheetError
 from sparrow.sheets.checks import check_nts_totals
 from sparrow.store import SessionRecord
@@ -57,14 +58,33 @@ _MAX_BODY = 16 * 1024  # a hand situation is a few hundred bytes
 
 # The rulesets the calculator offers, in this order, and their names on the page (catalogue texts).
 # The rulesets in the order the page offers them; each is shown by its own title (``Ruleset.title``).
-RULES = ("nts", "hkos", "chinese", "casual")
+RULES = ("nts", "hkos", "chinese", "casual", "riichi")
+# The options a ruleset's calculator shows, where not all of them: Riichi's are a whole match's, and
+# a hand's score reads only these (its preset has a field of its own on the page).
+SHOWN_OPTIONS = {
+    "riichi": (
+        "preset", "red_fives", "open_tanyao", "kiriage", "kazoe_yakuman", "double_yakuman", "renhou",
+        "double_wind_pair_fu", "wait_on_own_fourth",
+    ),
+}  # fmt: skip
+_PRESET_NAMES = {"tenhou": "Tenhou", "mahjong-soul": "Mahjong Soul", "m-league": "M-League", "wrc": "WRC"}
 # Options whose value is a word: the words allowed (every other option is a yes/no or a number).
 OPTION_CHOICES = {
     "responsibility": {
         "half": "Half: the discarder pays double, the others single",
         "full": "Full: the discarder pays for everyone",
-    }
+    },
+    # riichi calculator
+    # the presets by their own names, in any language
+    "preset": {name: _PRESET_NAMES.get(name, name) for name in RIICHI_PRESETS},
+    "renhou": {
+        "none": "Not played",
+        "mangan": "Mangan",
+        "yakuman": "Yakuman",
+    },
 }
+# Option words shown as they are, not through the catalogue.
+_PROPER_NAMES = frozenset({"preset"})
 # What each option means, for its label on the page (catalogue texts; terms.py lists them).
 OPTION_LABELS = {
     "flowers": "Flowers and seasons in play (144 tiles)",
@@ -79,6 +99,16 @@ OPTION_LABELS = {
     "max_fan": "Most fan counted",
     "rotate": "Rotate the dealer",
     "hands": "Hands in a match",
+    # riichi calculator
+    "preset": "Preset",
+    "red_fives": "Red fives in the set (0 or 3)",
+    "open_tanyao": "Tanyao with open sets (kuitan)",
+    "kiriage": "Kiriage mangan (4 han 30 fu, 3 han 60 fu)",
+    "kazoe_yakuman": "13 han or more is a yakuman (kazoe)",
+    "double_yakuman": "Double yakuman count two",
+    "renhou": "Renhou (a non-dealer's ron before the first draw)",
+    "double_wind_pair_fu": "Fu for a pair of the double wind",
+    "wait_on_own_fourth": "A wait on a tile you hold four of counts",
 }
 _OTHER_HAND = "hand."
 _OTHER_BONUS = "bonus."
@@ -284,6 +314,12 @@ def _texts(lang: str) -> dict[str, str]:
         "The hand needs a winning tile to go on the sheet.", "Sheet", "Score card",
         "The winner pays nobody. East pays and receives double: every payment East makes or receives is doubled, the winner's score and the differences between losers alike.",
         "Decision", "Seat wind",
+        # riichi calculator
+        "han", "fu", "yakuman", "Yaku", "Fu", "Han", "Points", "Who pays", "The discarder pays",
+        "The dealer pays", "Each non-dealer pays", "Each other player pays", "Honba ({n}), included",
+        "Riichi sticks ({n})", "The winner receives", "Red five", "Dora indicator", "Ura dora indicator",
+        "Ron (on a discard)", "Tsumo (self-drawn)", "Rinshan kaihou (on a kan replacement)",
+        "Chankan (robbing a kan)", "{han} han {fu} fu",
     ]  # fmt: skip
     return {word: _(word) for word in words}
 
@@ -300,18 +336,30 @@ def calculator_page(request: Request, session: Session) -> HTMLResponse:
             continue
         title = get_ruleset(name).title
         defaults = dict(get_ruleset(name).defaults)
+        shown = SHOWN_OPTIONS.get(name, tuple(defaults))
         options = [
             {
                 "name": option,
                 "label": _(OPTION_LABELS.get(option, option)),
                 "default": value,
                 "type": "bool" if isinstance(value, bool) else "int" if isinstance(value, int) else "choice",
-                "choices": [{"value": v, "label": _(text)} for v, text in OPTION_CHOICES.get(option, {}).items()],
+                "choices": [
+                    {"value": v, "label": text if option in _PROPER_NAMES else _(text)}
+                    for v, text in OPTION_CHOICES.get(option, {}).items()
+                ],
             }
             for option, value in defaults.items()
+            if option in shown
         ]
         unit = get_ruleset(name).limit_unit  # what a limit hand's value counts (HKOS: faan)
-        rules.append({"name": name, "title": _(title), "options": options, "limit_unit": unit})
+        entry = {"name": name, "title": _(title), "options": options, "limit_unit": unit}
+        if name == "riichi":
+            # Each preset's values of the options shown: the defaults the page shows under that preset.
+            entry["presets"] = {
+                preset: {option: value for option, value in values.items() if option in shown}
+                for preset, values in RIICHI_PRESETS.items()
+            }
+        rules.append(entry)
     page = {"rules": rules, "texts": _texts(lang)}
     context = {
         "session": session_view(request.app.state.store, session),

@@ -22,6 +22,7 @@ from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Redirect
 from fastapi.templating import Jinja2Templates
 
 from sparrow.i18n import N_, gettext, translate_error
+from sparrow.rules.riichi.presets import DEFAULT_PRESET, PRESETS, match_options
 from sparrow.sheets import (
     LENGTHS,
     Sheet,
@@ -33,6 +34,7 @@ from sparrow.sheets import (
     sheet_rules,
 )
 from sparrow.sheets.hands import calculator_query
+from sparrow.sheets.riichi import match_summary
 from sparrow.store import SessionRecord, SheetRecord, StaleSheetError, Store
 from sparrow.web.api import session_view, settings_of
 from sparrow.web.errors import WebError
@@ -70,8 +72,18 @@ RULES_LABELS = {
     "hkos": N_("Hong Kong Old Style"),
     "chinese": N_("Chinese points guidelines"),
     "casual": N_("Casual game against the computer"),
+    "riichi": N_("Riichi: one row per game, with uma and oka"),
     "free": N_("Free sheet"),
 }
+
+# A riichi sheet's presets (sparrow.rules.riichi.presets), by the names their players know them by.
+PRESET_LABELS = {
+    "tenhou": "Tenhou",
+    "mahjong-soul": "Mahjong Soul",
+    "m-league": "M.League",
+    "wrc": N_("World Riichi Championship (WRC)"),
+}
+RIICHI_TERMS = N_("uma {uma} · start {start} · return {ret}")
 
 # Every text the sheet page's script writes, translated on the server and handed to it as JSON.
 PAGE_TEXTS = (
@@ -136,6 +148,23 @@ PAGE_TEXTS = (
     N_("Winner's faan"),
     N_("{faan} faan = {points} points"),
     N_("faan"),
+    # a riichi sheet (one row per game)
+    N_("First dealer"),
+    N_("Final points"),
+    N_("Result"),
+    N_("Rank points"),
+    N_("Games"),
+    N_("Average place"),
+    N_("Places 1-2-3-4"),
+    N_("No games yet: enter the first game's final points below."),
+    N_("Add game"),
+    N_("Undo last game"),
+    N_("Edit game {n}"),
+    N_("Sum {sum} of {expected}"),
+    N_("{difference} too many"),
+    N_("{difference} too few"),
+    N_("{count} game played"),
+    N_("{count} games played"),
 )
 
 # The texts of the templates (sheets.html, sheet.html, sheet_missing.html), for the catalogue's extraction.
@@ -160,6 +189,9 @@ TEMPLATE_TEXTS = (
     N_("Export JSON"),
     N_("Delete sheet"),
     N_("Games won across your sheets"),
+    N_("{count} game"),
+    N_("{count} games"),
+    N_("Preset"),
 )
 
 
@@ -264,6 +296,7 @@ def summary(record: SheetRecord) -> dict[str, Any]:
         "round_wind": data.get("round_wind"),
         "options": data.get("options", {}),
         "standings": data.get("standings", []),
+        "match": data.get("match"),
         "created_at": record.created_at,
         "updated_at": record.updated_at,
     }
@@ -458,7 +491,36 @@ def _page(request: Request, session: SessionRecord, name: str, status: int = 200
 
 
 # The order of the new-sheet form: the score app's own rules first (seed 000), then seed 003's.
-_ORDER = ["nts", "hkos", "chinese", "free", "casual"]
+_ORDER = ["nts", "hkos", "chinese", "riichi", "free", "casual"]
+
+
+def _order(rules: str) -> int:
+    return _ORDER.index(rules) if rules in _ORDER else len(_ORDER)
+
+
+def _presets(translate: Any) -> list[dict[str, Any]]:
+    """A riichi sheet's presets for the new-sheet form, Tenhou's (the default) first."""
+    presets = []
+    for name in PRESETS:
+        match = match_summary(match_options(name))
+        presets.append(
+            {"name": name, "label": translate(PRESET_LABELS.get(name, name)), "terms": _terms(translate, match)}
+        )
+    return presets
+
+
+def _terms(translate: Any, match: dict[str, Any]) -> str:
+    uma = "/".join(f"{value:+d}" if value else "0" for value in match["uma"])
+    return translate(RIICHI_TERMS).format(uma=uma, start=match["start_points"], ret=match["return_points"])
+
+
+def _length_label(translate: Any, rules: str, sheet: dict[str, Any]) -> str:
+    """The page's words for a sheet's length; for a riichi sheet its preset and terms instead."""
+    if rules == "riichi" and isinstance(sheet.get("match"), dict):
+        preset = (sheet.get("options") or {}).get("preset", DEFAULT_PRESET)
+        label = translate(PRESET_LABELS.get(preset, preset))
+        return f"{label}: {_terms(translate, sheet['match'])}"
+    return translate(length_label(rules, sheet.get("length") or "open"))
 
 
 def _choices(translate: Any) -> list[dict[str, Any]]:
@@ -469,7 +531,7 @@ def _choices(translate: Any) -> list[dict[str, Any]]:
             "label": translate(RULES_LABELS.get(rules, rules)),
             "lengths": [{"name": length, "label": translate(length_label(rules, length))} for length in LENGTHS[rules]],
         }
-        for rules in sorted(sheet_rules(), key=_ORDER.index)
+        for rules in sorted(sheet_rules(), key=_order)
     ]
 
 
@@ -489,9 +551,17 @@ def sheets_page(request: Request, session: Session) -> HTMLResponse:
     sheets = [summary(record) for record in _store(request).sheets_of(session)]
     for sheet in sheets:
         sheet["rules_label"] = translate(RULES_LABELS.get(sheet["rules"], sheet["rules"]))
-        sheet["length_label"] = translate(length_label(sheet["rules"], sheet["length"] or "open"))
+        sheet["length_label"] = _length_label(translate, sheet["rules"], sheet)
     choices = _choices(translate)
-    return _page(request, session, "sheets.html", sheets=sheets, choices=choices, games_won=games_won(sheets))
+    return _page(
+        request,
+        session,
+        "sheets.html",
+        sheets=sheets,
+        choices=choices,
+        presets=_presets(translate),
+        games_won=games_won(sheets),
+    )
 
 
 @pages_router.get("/sheets/{sheet_id}", response_class=HTMLResponse)
@@ -508,5 +578,5 @@ def sheet_page(request: Request, session: Session, sheet_id: str) -> HTMLRespons
         "sheet.html",
         sheet=sheet,
         rules_label=translate(RULES_LABELS.get(record.rules, record.rules)),
-        length_label=translate(length_label(record.rules, sheet.get("length") or "open")),
+        length_label=_length_label(translate, record.rules, sheet),
     )

@@ -130,13 +130,18 @@ class RiichiAction:
         riichi: bool = False,
     ) -> RiichiAction:
         """An action the table itself lists (its legal actions): well-formed by construction, so
-        not checked again (the table lists thousands a hand)."""
-        action = object.__new__(cls)
-        object.__setattr__(action, "kind", kind)
-        object.__setattr__(action, "seat", seat)
-        object.__setattr__(action, "tile", tile)
-        object.__setattr__(action, "tiles", tiles)
-        object.__setattr__(action, "riichi", riichi)
+        not checked again, and made once: the same value is handed out each time after (the table
+        lists thousands a hand, and an action is a frozen value)."""
+        key = (kind, seat, tile, tiles, riichi)
+        action = _MADE.get(key)
+        if action is None:
+            action = object.__new__(cls)
+            object.__setattr__(action, "kind", kind)
+            object.__setattr__(action, "seat", seat)
+            object.__setattr__(action, "tile", tile)
+            object.__setattr__(action, "tiles", tiles)
+            object.__setattr__(action, "riichi", riichi)
+            _MADE[key] = action
         return action
 
     @classmethod
@@ -194,3 +199,8 @@ class RiichiAction:
         if self.tiles:
             text += " " + "".join(face_name(t) for t in self.tiles)
         return text + (" riichi" if self.riichi else "")
+
+
+# The actions RiichiAction.made has handed out, by their fields: a few thousand at most (seat, kind,
+# face and the pairs of faces a chi or pon takes), so kept for the life of the process.
+_MADE: dict[tuple[RiichiActionKind, int, int | None, tuple[int, ...], bool], RiichiAction] = {}

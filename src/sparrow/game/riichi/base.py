@@ -19,12 +19,10 @@ from sparrow.game.riichi.seat import RiichiSeat
 from sparrow.game.riichi.tiles import (
     LIVE_END,
     face_name,
-    face_of,
     indicator_index,
     kind_of,
     names,
     rinshan_index,
-    tile_name,
     ura_index,
 )
 from sparrow.game.riichi.waits import waits
@@ -76,21 +74,28 @@ class HandBase:
     accepted_riichi: list[int]
     events: list[dict[str, Any]]
     result: RiichiHandResult | None
+    winds: tuple[str, ...]  # each seat's wind letter this hand, by seat (E for the dealer)
+    faces: tuple[int, ...]  # the face of each tile id (tiles.face_table of the red fives)
+    tile_names: tuple[str, ...]  # the name of each tile id (tiles.name_table)
+    # Per seat, its standing tiles when its waits were last found and those waits: a seat's waits
+    # change only with its tiles (its sets change only with them too), and are asked for at every
+    # discard of another seat.
+    waits_cache: list[tuple[tuple[int, ...], frozenset[int]] | None]
 
     # --- seats and tiles ---------------------------------------------------------------------------
 
     def wind_name(self, seat: int) -> str:
         """The seat's wind letter this hand (E for the dealer)."""
-        return SEATS[(seat - self.dealer) % 4]
+        return self.winds[seat]
 
     def seat_of(self, wind: str) -> int:
         return (SEATS.index(wind) + self.dealer) % 4
 
     def name(self, tile_id: int) -> str:
-        return tile_name(tile_id, self.red)
+        return self.tile_names[tile_id]
 
     def face(self, tile_id: int) -> int:
-        return face_of(tile_id, self.red)
+        return self.faces[tile_id]
 
     @property
     def live_end(self) -> int:
@@ -157,16 +162,32 @@ class HandBase:
 
     def waits_of(self, seat: int, without: int | None = None) -> frozenset[int]:
         """The seat's waits, its standing tiles less ``without`` (a tile id) when given."""
+        if without is not None:
+            return self._waits_without(seat, without >> 2)
+        player = self.seats[seat]
+        if len(player.hand) % 3 != 1:
+            return _NO_WAITS  # a hand holding its drawn (or called) tile waits on nothing
+        key = tuple(player.hand)
+        cached = self.waits_cache[seat]
+        if cached is not None and cached[0] == key:
+            return cached[1]
+        found = self._waits_without(seat, None)
+        self.waits_cache[seat] = (key, found)
+        return found
+
+    def _waits_without(self, seat: int, kind: int | None) -> frozenset[int]:
+        """The seat's waits, its standing tiles less one tile of ``kind`` when given."""
         player = self.seats[seat]
         counts = player.kind_counts()
-        held = player.held_counts()
-        if without is not None:
-            counts[without >> 2] -= 1
-            held[without >> 2] -= 1
+        if kind is not None:
+            counts[kind] -= 1
         if shanten(counts, len(player.melds)) != 0:
             return _NO_WAITS  # not ready (the shanten tables answer at once; most hands are not)
         if self.options.wait_on_own_fourth:
             return waits(counts, _NONE_HELD)
+        held = player.held_counts()
+        if kind is not None:
+            held[kind] -= 1
         return waits(counts, held)
 
     def is_furiten(self, seat: int) -> bool:
@@ -175,7 +196,8 @@ class HandBase:
         player = self.seats[seat]
         if player.temporary_furiten or player.riichi_furiten:
             return True
-        return bool(self.waits_of(seat) & player.river_kinds())
+        found = self.waits_of(seat)
+        return bool(found) and not found.isdisjoint(player.river_kinds())
 
     def _first_go_around(self, seat: int) -> bool:
         """No call yet this hand and the seat has not discarded: its first, uninterrupted turn."""

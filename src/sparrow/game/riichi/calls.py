@@ -49,10 +49,10 @@ class CallsMixin(TurnMixin):
             return actions  # no set is called on the last discard, nor after riichi
         kind = tile >> 2
         same = [t for t in player.hand if t >> 2 == kind]
-        if len(same) >= 2:
-            for pair in sorted({tuple(sorted(self.face(t) for t in two)) for two in combinations(same, 2)}):
-                if self._leaves_a_discard(seat, [kind, kind], kuikae_forbidden(kind, None)):
-                    actions.append(RiichiAction.made(_K.PON, seat, tiles=pair))
+        if len(same) >= 2 and self._leaves_a_discard(seat, [kind, kind], kuikae_forbidden(kind, None)):
+            faces = self.faces
+            for pair in sorted({tuple(sorted(faces[t] for t in two)) for two in combinations(same, 2)}):
+                actions.append(RiichiAction.made(_K.PON, seat, tiles=pair))
         if len(same) == 3 and self.kans < 4:
             actions.append(RiichiAction.made(_K.DAIMINKAN, seat))
         if seat == (discarder + 1) % 4 and kind < 27:
@@ -62,15 +62,17 @@ class CallsMixin(TurnMixin):
     def _chi_offers(self, seat: int, tile: int) -> list[RiichiAction]:
         kind = tile >> 2
         player = self.seats[seat]
+        held = {t >> 2 for t in player.hand}
+        faces = self.faces
         found: set[tuple[int, int]] = set()
         for start in (kind - 2, kind - 1, kind):
             if start < 0 or start // 9 != kind // 9 or start % 9 > 6:
                 continue
             others = [k for k in (start, start + 1, start + 2) if k != kind]
-            first = {self.face(t) for t in player.hand if t >> 2 == others[0]}
-            second = {self.face(t) for t in player.hand if t >> 2 == others[1]}
-            if not first or not second:
-                continue
+            if others[0] not in held or others[1] not in held:
+                continue  # most discards: no run to call, known before any face is looked at
+            first = {faces[t] for t in player.hand if t >> 2 == others[0]}
+            second = {faces[t] for t in player.hand if t >> 2 == others[1]}
             if not self._leaves_a_discard(seat, others, kuikae_forbidden(kind, start)):
                 continue
             for a in first:

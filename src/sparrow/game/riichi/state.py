@@ -21,7 +21,15 @@ from sparrow.core.tiles import SEATS
 from sparrow.game.riichi.actions import IllegalRiichiActionError, RiichiAction, RiichiHandOverError
 from sparrow.game.riichi.calls import CallsMixin
 from sparrow.game.riichi.seat import RiichiSeat
-from sparrow.game.riichi.tiles import TILE_COUNT, names, red_ids, shuffled_wall, wall_from_names
+from sparrow.game.riichi.tiles import (
+    TILE_COUNT,
+    face_table,
+    name_table,
+    names,
+    red_ids,
+    shuffled_wall,
+    wall_from_names,
+)
 from sparrow.game.wall import Roll
 from sparrow.rules.riichi.match import Standing
 from sparrow.rules.riichi.presets import MatchOptions
@@ -63,12 +71,18 @@ class RiichiHandState(CallsMixin):
         self.seed = seed
         self.options = options
         self.dealer = dealer_seat
+        self.winds = tuple(SEATS[(seat - dealer_seat) % 4] for seat in range(4))
         self.round_wind = round_wind
         self.honba = honba
         self.sticks = sticks
         self.start_scores = (start[0], start[1], start[2], start[3])
         self.scores = list(start)
         self.red = red_ids(options.red_fives)
+        self.faces = face_table(self.red)
+        self.tile_names = name_table(self.red)
+        self.waits_cache = [None, None, None, None]
+        self._legal_key: tuple[int, int, int] | None = None
+        self._legal: list[RiichiAction] = []
         rolls: list[Roll] = list(dice)
         if wall is None:
             tiles, rolls = shuffled_wall(random.Random(seed))
@@ -184,11 +198,24 @@ class RiichiHandState(CallsMixin):
 
     def legal_actions(self, seat: int) -> list[RiichiAction]:
         """Exactly what ``seat`` may do now (empty when the table does not wait for it)."""
+        return list(self._legal_now(seat))
+
+    def _legal_now(self, seat: int) -> list[RiichiAction]:
+        """The legal actions of ``seat``, listed once per decision: a player asks for them and
+        :meth:`apply` checks its choice against them. Every step of the hand writes an event or
+        records an answer, so the number of both tells whether the list is still the current one."""
+        key = (seat, len(self.events), len(self.responses))
+        if key == self._legal_key:
+            return self._legal
         if self.phase == "over" or seat not in self.to_act:
-            return []
-        if self.phase == "turn":
-            return self._turn_actions(seat)
-        return self._claim_actions(seat)
+            actions: list[RiichiAction] = []
+        elif self.phase == "turn":
+            actions = self._turn_actions(seat)
+        else:
+            actions = self._claim_actions(seat)
+        self._legal_key = key
+        self._legal = actions
+        return actions
 
     def apply(self, action: RiichiAction) -> None:
         """Do ``action``; an illegal one raises and changes nothing."""
@@ -196,10 +223,14 @@ class RiichiHandState(CallsMixin):
             raise RiichiHandOverError(action, "the hand is over")
         if action.seat not in self.to_act:
             raise IllegalRiichiActionError(action, f"the table is not waiting for seat {action.seat} ({self.phase})")
-        legal = self.legal_actions(action.seat)
-        if action not in legal:
-            listed = ", ".join(str(a) for a in legal)
-            raise IllegalRiichiActionError(action, f"not legal now; legal are: {listed}")
+        legal = self._legal_now(action.seat)
+        for listed in legal:
+            if listed is action:  # one the table listed: the usual case, found without comparing
+                break
+        else:
+            if action not in legal:
+                shown = ", ".join(str(a) for a in legal)
+                raise IllegalRiichiActionError(action, f"not legal now; legal are: {shown}")
         if self.phase == "turn":
             self._apply_turn(action)
         else:

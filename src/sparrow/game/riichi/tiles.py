@@ -45,6 +45,9 @@ __all__ = [
     "ura_index",
     "rinshan_index",
     "names",
+    "FACE_KINDS",
+    "face_table",
+    "name_table",
 ]
 
 TILE_COUNT: Final = 136
@@ -52,6 +55,7 @@ DEAD_WALL: Final = 14
 LIVE_END: Final = TILE_COUNT - DEAD_WALL  # the live wall is wall[0:122] before any kan
 RED_FACE: Final = 34
 RED_KINDS: Final = (4, 13, 22)  # 5m, 5p, 5s
+FACE_KINDS: Final = (*range(34), *RED_KINDS)  # a face's kind, by face (face_kind as a plain int)
 
 
 def kind_of(tile_id: int) -> Tile:
@@ -155,4 +159,26 @@ def rinshan_index(number: int) -> int:
 
 
 def names(tile_ids: Iterable[int], red: frozenset[int]) -> list[str]:
-    return [tile_name(tile_id, red) for tile_id in tile_ids]
+    table = name_table(red)
+    return [table[tile_id] for tile_id in tile_ids]
+
+
+_FACES: dict[frozenset[int], tuple[int, ...]] = {}
+_NAMES: dict[frozenset[int], tuple[str, ...]] = {}
+
+
+def face_table(red: frozenset[int]) -> tuple[int, ...]:
+    """:func:`face_of` of every tile id (0-135) with these red fives, made once per set of reds:
+    the table looks faces up thousands of times a hand."""
+    table = _FACES.get(red)
+    if table is None:
+        table = _FACES[red] = tuple(face_of(tile_id, red) for tile_id in range(TILE_COUNT))
+    return table
+
+
+def name_table(red: frozenset[int]) -> tuple[str, ...]:
+    """:func:`tile_name` of every tile id (0-135) with these red fives, made once per set of reds."""
+    table = _NAMES.get(red)
+    if table is None:
+        table = _NAMES[red] = tuple(face_name(face) for face in face_table(red))
+    return table

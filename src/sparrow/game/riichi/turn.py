@@ -3,9 +3,11 @@ nine terminals."""
 
 from __future__ import annotations
 
+from sparrow.core.analysis import shanten
 from sparrow.game.riichi.actions import RiichiAction, RiichiActionKind
 from sparrow.game.riichi.base import STICK, HandBase
 from sparrow.game.riichi.seat import RiichiMeld, RiverTile
+from sparrow.game.riichi.tiles import FACE_KINDS
 from sparrow.game.riichi.waits import orphan_kinds, waits
 
 __all__ = ["TurnMixin"]
@@ -30,37 +32,50 @@ class TurnMixin(HandBase):
         player = self.seats[seat]
         actions: list[RiichiAction] = []
         drawn = self.drawn
-        if drawn is not None and self._score_win(seat, drawn, tsumo=True) is not None:
-            actions.append(RiichiAction.made(_K.TSUMO, seat))
+        made = RiichiAction.made
+        counts = player.kind_counts()
+        # The shanten of the whole hand, drawn tile included, answers two questions at once: only a
+        # complete shape (-1) may win by tsumo, and only a hand within one tile of ready (0 or -1)
+        # has a discard that leaves it ready, to declare riichi with (the best discard keeps the
+        # hand's shanten, or leaves a complete one ready).
+        whole = shanten(counts, len(player.melds)) if drawn is not None else 1
+        if whole < 0 and drawn is not None and self._score_win(seat, drawn, tsumo=True) is not None:
+            actions.append(made(_K.TSUMO, seat))
         if player.riichi:
             assert drawn is not None
-            actions.append(RiichiAction.made(_K.DISCARD, seat, self.face(drawn)))
+            actions.append(made(_K.DISCARD, seat, self.faces[drawn]))
         else:
-            by_face: dict[int, int] = {}
-            for tile in player.hand:
-                by_face.setdefault(self.face(tile), tile)
-            riichi = self._can_declare_riichi(seat)
-            for face, tile in sorted(by_face.items()):
-                if tile >> 2 in player.kuikae:
+            faces = self.faces
+            riichi = whole <= 0 and self._can_declare_riichi(seat)
+            kuikae = player.kuikae
+            ready: dict[int, bool] = {}  # by kind: whether discarding one leaves the hand ready
+            for face in sorted({faces[tile] for tile in player.hand}):
+                kind = FACE_KINDS[face]
+                if kuikae and kind in kuikae:
                     continue
-                actions.append(RiichiAction.made(_K.DISCARD, seat, face))
-                if riichi and self.waits_of(seat, without=tile):
-                    actions.append(RiichiAction.made(_K.DISCARD, seat, face, riichi=True))
+                actions.append(made(_K.DISCARD, seat, face))
+                if riichi:
+                    leaves = ready.get(kind)
+                    if leaves is None:
+                        leaves = ready[kind] = bool(self._waits_without(seat, kind))
+                    if leaves:
+                        actions.append(made(_K.DISCARD, seat, face, riichi=True))
         if drawn is not None and self.live_count > 0 and self.kans < 4:
-            actions.extend(self._kan_actions(seat, drawn))
+            actions.extend(self._kan_actions(seat, drawn, counts))
         if (
             drawn is not None
             and self.options.nine_terminals
             and self._first_go_around(seat)
-            and orphan_kinds(player.kind_counts()) >= 9
+            and orphan_kinds(counts) >= 9
         ):
-            actions.append(RiichiAction.made(_K.KYUUSHU, seat))
+            actions.append(made(_K.KYUUSHU, seat))
         return actions
 
-    def _kan_actions(self, seat: int, drawn: int) -> list[RiichiAction]:
+    def _kan_actions(self, seat: int, drawn: int, counts: list[int]) -> list[RiichiAction]:
         player = self.seats[seat]
-        counts = player.kind_counts()
         actions: list[RiichiAction] = []
+        if 4 not in counts and (player.riichi or not player.melds):
+            return actions  # no four of a kind, and no pon to add to
         for kind in range(34):
             if counts[kind] == 4 and (not player.riichi or self._riichi_kan_keeps_waits(seat, kind, drawn)):
                 actions.append(RiichiAction.made(_K.ANKAN, seat, kind))

@@ -7,7 +7,7 @@ from typing import Any
 
 from sparrow.core.tiles import SEATS
 from sparrow.game.riichi.base import HandBase
-from sparrow.game.riichi.tiles import names
+from sparrow.game.riichi.tiles import indicator_index
 
 __all__ = ["observation"]
 
@@ -16,51 +16,60 @@ def observation(state: HandBase, seat: int) -> dict[str, Any]:
     """Plain values, ready for JSON. Tiles are written as faces (``0p`` a red five)."""
     if not 0 <= seat < 4:
         raise ValueError(f"a seat is 0-3, got {seat!r}")
-    red = state.red
+    # Built at every decision by a player that reads it: the tiles are named from the state's table
+    # and the dicts written out, not made through the helpers (each call costs more than the dict).
+    tile_names = state.tile_names
+    winds = state.winds
     player = state.seats[seat]
     others = []
     for other in range(4):
         them = state.seats[other]
+        melds: list[dict[str, Any]] = []
+        for meld in them.melds:
+            data: dict[str, Any] = {"kind": meld.kind, "tiles": [tile_names[t] for t in meld.tiles]}
+            if meld.called is not None:
+                data["called"] = tile_names[meld.called]
+            if meld.source is not None:
+                data["from"] = winds[meld.source]
+            melds.append(data)
         others.append(
             {
                 "seat": other,
-                "wind": state.wind_name(other),
+                "wind": winds[other],
                 "standing": len(them.hand),
                 "discards": [
                     {
-                        "tile": state.name(item.tile),
+                        "tile": tile_names[item.tile],
                         "tsumogiri": item.tsumogiri,
                         "riichi": item.riichi,
                         "called": item.called,
                     }
                     for item in them.river
                 ],
-                "melds": [
-                    meld.to_dict(red, None if meld.source is None else state.wind_name(meld.source))
-                    for meld in them.melds
-                ],
+                "melds": melds,
                 "riichi": them.riichi,
                 "double_riichi": them.double_riichi,
                 "ippatsu": them.ippatsu,
             }
         )
-    own_drawn = state.drawn is not None and state.turn == seat and state.phase == "turn"
+    drawn = state.drawn
+    own_drawn = drawn is not None and state.turn == seat and state.phase == "turn"
     return {
         "seat": seat,
-        "wind": state.wind_name(seat),
+        "wind": winds[seat],
         "dealer": state.dealer,
         "round_wind": SEATS[state.round_wind],
         "honba": state.honba,
         "sticks": state.sticks + len(state.accepted_riichi),
         "scores": list(state.scores),
-        "hand": names(sorted(player.hand), red),
-        "drawn": state.name(state.drawn) if own_drawn and state.drawn is not None else None,
+        "hand": [tile_names[t] for t in sorted(player.hand)],
+        "drawn": tile_names[drawn] if own_drawn and drawn is not None else None,
         "furiten": state.is_furiten(seat),
         "seats": others,
-        "dora_indicators": names(state.dora_indicators, red),
+        "dora_indicators": [tile_names[state.wall[indicator_index(i)]] for i in range(state.dora_count)],
         "live_wall": state.live_count,
         "phase": state.phase,
         "turn": state.turn,
-        "last_discard": None if state.last_discard is None else state.name(state.last_discard),
-        "kakan_tile": None if state.kakan_tile is None else state.name(state.kakan_tile),
+        "last_discard": None if state.last_discard is None else tile_names[state.last_discard],
+        "kakan_tile": None if state.kakan_tile is None else tile_names[state.kakan_tile],
     }

@@ -1,7 +1,8 @@
 """Riichi (Japanese mahjong), Tenhou's ranked rules by default: the exact scorer, as a pure module.
 
-Not yet a registered family (``sparrow.rules.FAMILIES``): this package is its scoring core, with the
-match layer (``match``, ``presets``); the table engine is ``sparrow.game.riichi``.
+Registered as the family ``riichi`` (:mod:`sparrow.rules.riichi.family`, found through
+``sparrow.rules.FAMILIES``); this package is its scoring core, with the match layer (``match``,
+``presets``); the table engine is ``sparrow.game.riichi``.
 ``score(RiichiHand.of("234m345p66s12378s", "9s", riichi=True, tsumo=True))`` reads a hand in every
 way, keeps the reading worth the most and returns its :class:`RiichiScore` (han, fu, the limit, the
 payments and the score card lines). docs/rules/riichi.md records the rule choices.

@@ -85,7 +85,9 @@ class RiichiScore(NamedTuple):
         return _describe(self.hand, self.shape)
 
     def to_score_result(self) -> ScoreResult:
-        """As the other families' scorers answer (the web app's score card shows its items)."""
+        """As the other families' scorers answer (the web app's score card shows its items): the total
+        is the hand's value to the winner, before honba and riichi sticks (``details["payments"]`` has
+        them)."""
         if self.yakuman:
             arithmetic = f"{self.limit}: base {self.base:,}"
         elif self.limit:
@@ -101,9 +103,7 @@ class RiichiScore(NamedTuple):
             "payments": self.payments.to_dict(),
             "reading": self.reading,
         }
-        return ScoreResult(
-            "riichi", True, self.payments.total, self.items, None, self.limit, details, arithmetic=arithmetic
-        )
+        return ScoreResult("riichi", True, self.points, self.items, None, self.limit, details, arithmetic=arithmetic)
 
 
 def score(hand: RiichiHand) -> RiichiScore:

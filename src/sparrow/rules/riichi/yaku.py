@@ -31,7 +31,13 @@ class Yaku:
         if self.key in YAKUMAN:  # a yakuman counting 2 does so only with option double_yakuman
             return ScoringEntry(self.name, YAKUMAN_KIND, 1 if self.closed == 1 else None, self.note)
         value = self.closed if self.open in (0, self.closed) else None
-        return ScoringEntry(self.name, HAN, value, self.note)
+        if value is None:
+            note = f"{self.closed} han closed, {self.open} open: {self.note}"
+        elif self.open == 0:
+            note = f"closed hands only: {self.note}"
+        else:
+            note = self.note
+        return ScoringEntry(self.name, HAN, value, note)
 
 
 def _rows(*rows: tuple[str, str, int, int, str]) -> dict[str, Yaku]:
@@ -112,7 +118,7 @@ YAKUMAN: dict[str, Yaku] = _rows(
 
 BONUS: dict[str, ScoringEntry] = {
     "dora": ScoringEntry("Dora", HAN, 1, "each tile after a dora indicator, only with a yaku", each=True),
-    "aka": ScoringEntry("Aka dora", HAN, 1, "each red five, only with a yaku (option aka_dora)", each=True),
+    "aka": ScoringEntry("Aka dora", HAN, 1, "each red five, only with a yaku (option red_fives)", each=True),
     "ura": ScoringEntry("Ura dora", HAN, 1, "each tile after an ura dora indicator, riichi only", each=True),
 }
 
@@ -120,10 +126,11 @@ FU_ROWS: dict[str, ScoringEntry] = {
     "base": ScoringEntry("Base", FU, 20, "every winning hand but seven pairs"),
     "seven_pairs": ScoringEntry("Seven pairs", FU, 25, "chiitoitsu, not rounded"),
     "menzen_ron": ScoringEntry("Closed ron", FU, 10, "won on a discard with a closed hand"),
-    "tsumo": ScoringEntry("Tsumo", FU, 2, "self-drawn, but not with pinfu"),
-    "set": ScoringEntry(
-        "{kind} of {tile}", FU, None, "pung 2, kan 8; doubled if concealed, doubled if terminals or honours"
-    ),
+    "tsumo": ScoringEntry("Self-drawn (tsumo)", FU, 2, "self-drawn, but not with pinfu"),
+    "open_pung": ScoringEntry("Open pung of {tile}", FU, None, "2; of terminals or honours 4"),
+    "concealed_pung": ScoringEntry("Concealed pung of {tile}", FU, None, "4; of terminals or honours 8"),
+    "open_kan": ScoringEntry("Open kan of {tile}", FU, None, "8; of terminals or honours 16"),
+    "closed_kan": ScoringEntry("Closed kan of {tile}", FU, None, "16; of terminals or honours 32"),
     "pair": ScoringEntry(
         "Pair of {tile}", FU, None, "a dragon, the seat wind or the round wind: 2; both winds: option"
     ),

@@ -1,9 +1,11 @@
 // The score calculator: a tile picker and the compact notation kept in sync, the score card from the
 // server (POST /api/calculator/read, which scores with the code of `sparrow score`), and under NTS all
 // four hands and their settlement (POST /api/settle). The hand lives in the address (handlink).
+// Under Riichi: red fives (0m 0p 0s) in the picker, dora and ura dora indicators, honba and riichi
+// sticks, Riichi's moments and ways of winning, the preset, and a card of yaku, fu and who pays.
 import { api } from "./api.js";
 import { plainValueText, scoreCardTable } from "./scorecard.js";
-import { parseTiles, sortTiles, tileElement } from "./tiles.js";
+import { parseTiles, sortTiles, tileElement, tileKind } from "./tiles.js";
 
 const DATA = JSON.parse(document.getElementById("calc-data").textContent);
 const TEXTS = DATA.texts;
@@ -11,10 +13,15 @@ const T = (word, values = {}) => (TEXTS[word] || word).replace(/\{(\w+)\}/g, (_,
 const SEATS = ["E", "S", "W", "N"];
 const SEAT_NAMES = { E: "East", S: "South", W: "West", N: "North" };
 const MOMENTS = ["last_tile", "fourth_tile", "heavenly", "earthly", "first_round", "kong_on_kong"];
+const RIICHI_MOMENTS = ["riichi", "double_riichi", "ippatsu", "last_tile", "heavenly", "earthly"];
+const RIICHI_WIN_BY = [
+  ["discard", "Ron (on a discard)"],
+  ["self_draw", "Tsumo (self-drawn)"],
+  ["kong_replacement", "Rinshan kaihou (on a kan replacement)"],
+  ["robbing_kong", "Chankan (robbing a kan)"],
+];
 const SELF_DRAWN = new Set(["self_draw", "kong_replacement", "flower_replacement"]);
-const KINDS = [];
-for (const suit of ["m", "p", "s"]) for (let rank = 1; rank <= 9; rank++) KINDS.push(`${rank}${suit}`);
-for (let rank = 1; rank <= 7; rank++) KINDS.push(`${rank}z`);
+const HONOURS = [1, 2, 3, 4, 5, 6, 7].map((rank) => `${rank}z`);
 const BONUS = [1, 2, 3, 4, 5, 6, 7, 8].map((rank) => `${rank}f`);
 
 const $ = (id) => document.getElementById(id);
@@ -32,12 +39,20 @@ const state = {
   mode: "hand",
   pending: [],
   pendingOpen: true,
+  // Riichi's own facts: the indicators in the order they were turned over, the counters on the table.
+  dora: [],
+  ura: [],
+  honba: 0,
+  sticks: 0,
 };
 const scored = {}; // seat -> the server's answer for that hand as it is now (or {error})
 let notice = "";
 let requestNumber = 0;
 
 const isNts = () => state.rules === "nts";
+const isRiichi = () => state.rules === "riichi";
+const momentsOf = () => (isRiichi() ? RIICHI_MOMENTS : MOMENTS);
+const rankOf = (tile) => Number(tileKind(tile)[0]);
 const ruleset = () => DATA.rules.find((r) => r.name === state.rules);
 const seatsInPlay = () => (isNts() ? SEATS : [state.active]);
 const current = () => state.hands[state.active];
@@ -46,7 +61,7 @@ const winnerSeat = () => seatsInPlay().find((seat) => state.hands[seat].winning)
 // ---------------------------------------------------------------------------- the hand as data
 
 function meldKind(tiles) {
-  if (tiles.every((t) => t === tiles[0])) return tiles.length === 4 ? "kong" : "pung";
+  if (tiles.every((t) => tileKind(t) === tileKind(tiles[0]))) return tiles.length === 4 ? "kong" : "pung";
   return "chow";
 }
 
@@ -80,7 +95,8 @@ function copies() {
   for (const seat of seatsInPlay()) {
     const hand = state.hands[seat];
     const all = [...hand.concealed, ...hand.melds.flatMap((m) => m.tiles), ...(hand.winning ? [hand.winning] : [])];
-    for (const tile of all) counts[tile] = (counts[tile] || 0) + 1;
+    for (const tile of all) counts[tileKind(tile)] = (counts[tileKind(tile)] || 0) + 1; // a red five is a five
+    for (const tile of all) if (tile[0] === "0") counts[tile] = (counts[tile] || 0) + 1;
     for (const tile of hand.bonus) counts[tile] = (counts[tile] || 0) + 4; // one of each bonus tile
   }
   return counts;
@@ -104,7 +120,13 @@ function situation(seat) {
   data.seat_wind = seat;
   data.round_wind = state.round;
   data.bonus = formatTiles(sortTiles(hand.bonus));
-  data.moments = hand.winning ? MOMENTS.filter((m) => state.moments.includes(m)) : [];
+  data.moments = hand.winning ? momentsOf().filter((m) => state.moments.includes(m)) : [];
+  if (isRiichi()) {
+    if (state.dora.length) data.dora = formatTiles(state.dora);
+    if (state.ura.length) data.ura_dora = formatTiles(state.ura);
+    if (state.honba) data.honba = state.honba;
+    if (state.sticks) data.riichi_sticks = state.sticks;
+  }
   return data;
 }
 
@@ -125,8 +147,14 @@ function notation(seat) {
   parts.push(`seat=${seat}`, `round=${state.round}`);
   if (hand.winning && !["discard", "self_draw"].includes(state.winBy)) parts.push(`win_by=${state.winBy}`);
   if (hand.bonus.length) parts.push(`bonus=${formatTiles(sortTiles(hand.bonus))}`);
-  const moments = hand.winning ? MOMENTS.filter((m) => state.moments.includes(m)) : [];
+  const moments = hand.winning ? momentsOf().filter((m) => state.moments.includes(m)) : [];
   if (moments.length) parts.push(`moments=${moments.join(",")}`);
+  if (isRiichi()) {
+    if (state.dora.length) parts.push(`dora=${formatTiles(state.dora)}`);
+    if (state.ura.length) parts.push(`ura_dora=${formatTiles(state.ura)}`);
+    if (state.honba) parts.push(`honba=${state.honba}`);
+    if (state.sticks) parts.push(`riichi_sticks=${state.sticks}`);
+  }
   for (const [name, value] of Object.entries(state.options)) parts.push(`${name}=${value}`);
   return parts.filter(Boolean).join(" ");
 }
@@ -142,6 +170,10 @@ function loadSituation(data, seat = data.seat_wind) {
     bonus: parseTiles(data.bonus),
   };
   state.hands[seat] = hand;
+  state.dora = parseTiles(data.dora || "");
+  state.ura = parseTiles(data.ura_dora || "");
+  state.honba = data.honba || 0;
+  state.sticks = data.riichi_sticks || 0;
   if (hand.winning) {
     state.winBy = data.win_by;
     state.moments = [...data.moments];
@@ -156,6 +188,9 @@ function tap(tile) {
   const hand = current();
   if (tile.endsWith("f")) {
     if (!hand.bonus.includes(tile)) hand.bonus.push(tile);
+  } else if (state.mode === "dora" || state.mode === "ura") {
+    // An indicator is the tile turned over: its colour does not matter (a red five points at the six).
+    (state.mode === "dora" ? state.dora : state.ura).push(tileKind(tile));
   } else if (state.mode === "set") {
     if (state.pending.length < 4) state.pending.push(tile);
   } else if (state.mode === "win") {
@@ -174,13 +209,13 @@ function tap(tile) {
 
 function addSet() {
   const tiles = sortTiles(state.pending);
-  const same = tiles.every((t) => t === tiles[0]);
+  const same = tiles.every((t) => tileKind(t) === tileKind(tiles[0]));
   const run =
     tiles.length === 3 &&
     tiles[0][1] !== "z" &&
     tiles.every((t) => t[1] === tiles[0][1]) &&
-    Number(tiles[1][0]) === Number(tiles[0][0]) + 1 &&
-    Number(tiles[2][0]) === Number(tiles[0][0]) + 2;
+    rankOf(tiles[1]) === rankOf(tiles[0]) + 1 &&
+    rankOf(tiles[2]) === rankOf(tiles[0]) + 2;
   if (!((same && tiles.length >= 3) || run)) {
     notice = T("A set is three or four tiles: a chow, a pung or a kong.");
   } else if (!state.pendingOpen && !(same && tiles.length === 4)) {
@@ -204,13 +239,29 @@ function setMode(mode) {
 }
 
 function buildPalette() {
+  // The tiles of the ruleset's set: Riichi's has a red five in each suit and no flowers or seasons.
   const palette = $("palette");
+  const riichi = isRiichi();
   palette.replaceChildren();
-  for (const group of [KINDS.slice(0, 9), KINDS.slice(9, 18), KINDS.slice(18, 27), KINDS.slice(27), BONUS]) {
+  palette.dataset.rules = state.rules;
+  palette.classList.toggle("riichi", riichi);
+  const groups = [];
+  for (const suit of ["m", "p", "s"]) {
+    const row = [];
+    for (let rank = 1; rank <= 9; rank++) {
+      row.push(`${rank}${suit}`);
+      if (riichi && rank === 5) row.push(`0${suit}`);
+    }
+    groups.push(row);
+  }
+  groups.push(HONOURS);
+  if (!riichi) groups.push(BONUS);
+  for (const group of groups) {
     const row = document.createElement("div");
     row.className = "palette-row";
     for (const tile of group) {
       const button = tileElement(tile, { button: true });
+      if (tile[0] === "0") button.title = `${T("Red five")} (${tile})`;
       button.addEventListener("click", () => tap(tile));
       row.append(button);
     }
@@ -232,9 +283,10 @@ function removable(tile, onRemove, over) {
 }
 
 function showHand() {
+  if ($("palette").dataset.rules !== state.rules) buildPalette();
   const hand = current();
   const counts = copies();
-  const over = (tile) => counts[tile] > 4;
+  const over = (tile) => counts[tileKind(tile)] > 4;
   $("view-concealed").replaceChildren(
     ...sortTiles(hand.concealed).map((tile) =>
       removable(tile, () => hand.concealed.splice(hand.concealed.indexOf(tile), 1), over(tile)),
@@ -265,10 +317,15 @@ function showHand() {
   $("view-bonus").replaceChildren(
     ...sortTiles(hand.bonus).map((tile) => removable(tile, () => hand.bonus.splice(hand.bonus.indexOf(tile), 1))),
   );
+  for (const [part, list] of [["dora", state.dora], ["ura", state.ura]]) {
+    $(`view-${part}`).replaceChildren(...list.map((tile, index) => removable(tile, () => list.splice(index, 1))));
+  }
   $("pending").replaceChildren(...state.pending.map((tile) => tileElement(tile, { size: "small" })));
   for (const button of $("palette").querySelectorAll(".tile")) {
-    button.classList.toggle("over", over(button.dataset.tile));
-    button.classList.toggle("used", !button.dataset.tile.endsWith("f") && (counts[button.dataset.tile] || 0) >= 4);
+    const tile = button.dataset.tile;
+    button.classList.toggle("over", over(tile));
+    const used = tile[0] === "0" ? (counts[tile] || 0) >= 1 : (counts[tile] || 0) >= 4; // one red five a suit
+    button.classList.toggle("used", !tile.endsWith("f") && used);
   }
   // What is wrong with the tiles, in one sentence.
   const problems = [];
@@ -282,9 +339,65 @@ function showHand() {
   $("hand-problem").classList.toggle("bad", problems.length > (notice ? 1 : 0) && count > 0);
 }
 
+// The ways of winning the page offers for the other rulesets, as the template lists them.
+const WIN_BY_OTHER = [...document.querySelectorAll("#calc-win-by option")].map((o) => [o.value, o.textContent]);
+
+function showFamily() {
+  // What only Riichi has (red fives, indicators, counters, its moments) or only the others (flowers).
+  const riichi = isRiichi();
+  for (const el of document.querySelectorAll("[data-family]")) el.hidden = (el.dataset.family === "riichi") !== riichi;
+  const select = $("calc-win-by");
+  const family = riichi ? "riichi" : "other";
+  if (select.dataset.family !== family) {
+    select.dataset.family = family;
+    const ways = riichi ? RIICHI_WIN_BY.map(([value, label]) => [value, T(label)]) : WIN_BY_OTHER;
+    select.replaceChildren(...ways.map(([value, label]) => new Option(label, value)));
+  }
+  const field = $("calc-notation");
+  if (!field.dataset.placeholder) field.dataset.placeholder = field.placeholder;
+  field.placeholder = riichi ? "riichi: 234m340p66s12378s +9s* seat=S moments=riichi dora=1m" : field.dataset.placeholder;
+  if (!riichi) return;
+  const preset = $("calc-preset");
+  const option = ruleset().options.find((o) => o.name === "preset");
+  if (option && preset.options.length !== option.choices.length) {
+    preset.replaceChildren(...option.choices.map((c) => new Option(c.label, c.value)));
+  }
+  if (option) preset.value = state.options.preset ?? option.default;
+  for (const [id, value] of [["calc-honba", state.honba], ["calc-sticks", state.sticks]]) {
+    if (document.activeElement !== $(id)) $(id).value = String(value);
+  }
+}
+
+// Leaving a ruleset for another: what the new one has no place for goes (flowers under Riichi, red
+// fives, indicators and counters elsewhere), and a way of winning or moment it does not know.
+function adaptTo(rules) {
+  const riichi = rules === "riichi";
+  for (const seat of SEATS) {
+    const hand = state.hands[seat];
+    if (riichi) hand.bonus = [];
+    else {
+      hand.concealed = hand.concealed.map(tileKind);
+      hand.melds = hand.melds.map((m) => ({ ...m, tiles: m.tiles.map(tileKind) }));
+      if (hand.winning) hand.winning = tileKind(hand.winning);
+    }
+  }
+  if (!riichi) {
+    state.dora = [];
+    state.ura = [];
+    state.honba = 0;
+    state.sticks = 0;
+    if (["dora", "ura"].includes(state.mode)) setMode("hand");
+  }
+  const ways = riichi ? RIICHI_WIN_BY.map(([value]) => value) : WIN_BY_OTHER.map(([value]) => value);
+  if (!ways.includes(state.winBy)) state.winBy = "discard";
+  const moments = riichi ? RIICHI_MOMENTS : MOMENTS;
+  state.moments = state.moments.filter((m) => moments.includes(m));
+}
+
 function showControls() {
   $("calc-rules").value = state.rules;
   $("calc-round").value = state.round;
+  showFamily();
   $("calc-win-by").value = state.winBy;
   const winner = winnerSeat();
   for (const box of $("calc-moments").querySelectorAll("input")) box.checked = state.moments.includes(box.value);
@@ -308,6 +421,24 @@ function showControls() {
   showOptions();
 }
 
+// An option's value when none is given: the preset's (Riichi), else the ruleset's default.
+function optionDefault(option) {
+  const rules = ruleset();
+  if (rules.presets && option.name !== "preset") {
+    const preset = rules.presets[state.options.preset ?? "tenhou"] || {};
+    if (option.name in preset) return preset[option.name];
+  }
+  return option.default;
+}
+
+function orderOptions(rules) {
+  // Options in the ruleset's order, as the canonical notation lists them (any others, from a link, after).
+  const ordered = {};
+  for (const o of rules.options) if (o.name in state.options) ordered[o.name] = state.options[o.name];
+  for (const [name, value] of Object.entries(state.options)) if (!(name in ordered)) ordered[name] = value;
+  state.options = ordered;
+}
+
 function showOptions() {
   const box = $("calc-options");
   const rules = ruleset();
@@ -315,7 +446,7 @@ function showOptions() {
     for (const input of box.querySelectorAll("[data-option]")) {
       const option = rules.options.find((o) => o.name === input.dataset.option);
       if (!option) continue;
-      const value = state.options[option.name] ?? option.default;
+      const value = state.options[option.name] ?? optionDefault(option);
       if (option.type === "bool") input.checked = value;
       else input.value = String(value);
     }
@@ -325,6 +456,7 @@ function showOptions() {
   box.replaceChildren();
   $("calc-options-box").hidden = !rules.options.length;
   for (const option of rules.options) {
+    if (rules.presets && option.name === "preset") continue; // a field of its own, beside the counters
     const label = document.createElement("label");
     let input;
     if (option.type === "bool") {
@@ -349,13 +481,10 @@ function showOptions() {
       // A field of another ruleset's options, losing focus as the list is replaced: nothing to change.
       if (state.rules !== rules.name || !input.isConnected) return;
       let value = option.type === "bool" ? input.checked : option.type === "int" ? Number(input.value) : input.value;
-      if (option.type === "int" && !Number.isInteger(value)) value = option.default;
-      if (value === option.default) delete state.options[option.name];
+      if (option.type === "int" && !Number.isInteger(value)) value = optionDefault(option);
+      if (value === optionDefault(option)) delete state.options[option.name];
       else state.options[option.name] = value;
-      // Options in the ruleset's order, as the canonical notation lists them.
-      const ordered = {};
-      for (const o of rules.options) if (o.name in state.options) ordered[o.name] = state.options[o.name];
-      state.options = ordered;
+      orderOptions(rules);
       changed();
     });
     box.append(label);
@@ -368,6 +497,69 @@ function cardTable(card) {
   return scoreCardTable(card, { T, valueText: (item) => plainValueText(item, T, limitUnit), totalId: "card-total" });
 }
 
+// Riichi's card: the yaku and their han, the fu lines, han + fu + limit, the points and who pays what.
+function listTable(testid, rows, foot) {
+  const table = document.createElement("table");
+  table.className = "scorecard";
+  table.dataset.testid = testid;
+  const body = table.createTBody();
+  for (const [name, value, className] of rows) {
+    const row = body.insertRow();
+    row.className = className || "item";
+    row.insertCell().textContent = name;
+    const cell = row.insertCell();
+    cell.className = "num";
+    cell.textContent = value;
+  }
+  if (foot) {
+    const row = body.insertRow();
+    row.className = "total";
+    for (const [index, text] of foot.slice(0, 2).entries()) {
+      const th = document.createElement("th");
+      th.textContent = text;
+      if (index) {
+        th.className = "num";
+        if (foot[2]) th.id = foot[2];
+      }
+      row.append(th);
+    }
+  }
+  return table;
+}
+
+const capital = (text) => (text ? text[0].toUpperCase() + text.slice(1) : text);
+
+function riichiCard(answer, box) {
+  const card = answer.card;
+  const d = card.details;
+  const items = card.items || [];
+  const value = (item) => `${item.value} ${T(item.kind)}`;
+  const head = document.createElement("p");
+  head.className = "riichi-summary";
+  head.dataset.testid = "riichi-summary";
+  const hanFu = d.yakuman ? "" : T("{han} han {fu} fu", { han: d.han, fu: d.fu });
+  head.textContent = [hanFu, capital(card.limit)].filter(Boolean).join(" · ");
+  box.append(head);
+  const yaku = items.filter((item) => item.kind !== "fu");
+  const yakuFoot = d.yakuman ? [T("Yakuman"), String(d.yakuman)] : [T("Han"), String(d.han)];
+  const heading = (text) => Object.assign(document.createElement("h3"), { textContent: text });
+  box.append(heading(T("Yaku")), listTable("yaku", yaku.map((item) => [item.name, value(item), `item ${item.kind}`]), yakuFoot));
+  const fu = items.filter((item) => item.kind === "fu");
+  if (fu.length) box.append(heading(T("Fu")), listTable("fu", fu.map((item) => [item.name, value(item), "item fu"]), [T("Fu"), String(d.fu)]));
+  if (card.arithmetic) box.append(Object.assign(document.createElement("p"), { className: "arith", textContent: card.arithmetic }));
+  box.append(listTable("points", [], [T("Points"), String(card.total), "card-total"]));
+  const pay = d.payments;
+  if (!pay) return;
+  const rows = [];
+  if (pay.ron) rows.push([T("The discarder pays"), String(pay.ron)]);
+  else if (pay.dealer) rows.push([T("The dealer pays"), String(pay.dealer)], [T("Each non-dealer pays"), String(pay.non_dealer)]);
+  else rows.push([T("Each other player pays"), String(pay.non_dealer)]);
+  const situation = answer.situation || {};
+  if (pay.honba) rows.push([T("Honba ({n}), included", { n: situation.honba || "" }), `+${pay.honba}`, "item extra"]);
+  if (pay.riichi_sticks) rows.push([T("Riichi sticks ({n})", { n: situation.riichi_sticks || "" }), `+${pay.riichi_sticks}`, "item extra"]);
+  box.append(heading(T("Who pays")), listTable("payments", rows, [T("The winner receives"), String(pay.total)]));
+}
+
 function showCard() {
   const box = $("card");
   box.replaceChildren();
@@ -376,11 +568,22 @@ function showCard() {
     const p = document.createElement("p");
     p.className = "muted";
     p.textContent = answer && answer.error ? answer.error : T("Complete the hand to see its score.");
-    if (answer && answer.error) p.className = "error";
+    if (answer && answer.error) {
+      p.className = "error";
+      p.dataset.testid = "card-error";
+      // Said beside the tiles too: the hand stays as it is, to be put right.
+      $("hand-problem").textContent = answer.error;
+      $("hand-problem").hidden = false;
+      $("hand-problem").classList.add("bad");
+    }
     box.append(p);
     return;
   }
   const card = answer.card;
+  if (isRiichi() && card.valid && card.details && "han" in card.details) {
+    riichiCard(answer, box);
+    return;
+  }
   if (card.limit) {
     const p = document.createElement("p");
     p.className = "limit-name";
@@ -810,6 +1013,7 @@ function wire() {
   });
   $("calc-rules").addEventListener("change", (event) => {
     const hand = current();
+    adaptTo(event.target.value);
     state.rules = event.target.value;
     state.options = {};
     if (!isNts()) {
@@ -832,7 +1036,25 @@ function wire() {
   });
   for (const box of $("calc-moments").querySelectorAll("input")) {
     box.addEventListener("change", () => {
-      state.moments = MOMENTS.filter((m) => (m === box.value ? box.checked : state.moments.includes(m)));
+      state.moments = momentsOf().filter((m) => (m === box.value ? box.checked : state.moments.includes(m)));
+      changed();
+    });
+  }
+  $("calc-preset").addEventListener("change", (event) => {
+    const rules = ruleset();
+    if (!rules.presets) return;
+    if (event.target.value === "tenhou") delete state.options.preset;
+    else state.options.preset = event.target.value;
+    // An option set to what the new preset says anyway is no longer an override.
+    const values = rules.presets[event.target.value] || {};
+    for (const [name, value] of Object.entries(state.options)) if (name in values && values[name] === value) delete state.options[name];
+    orderOptions(rules);
+    changed();
+  });
+  for (const [id, key] of [["calc-honba", "honba"], ["calc-sticks", "sticks"]]) {
+    $(id).addEventListener("change", (event) => {
+      const number = Number(event.target.value);
+      state[key] = Number.isInteger(number) && number >= 0 ? number : 0;
       changed();
     });
   }
@@ -867,6 +1089,10 @@ function wire() {
   $("calc-clear").addEventListener("click", () => {
     for (const seat of SEATS) state.hands[seat] = emptyHand();
     state.moments = [];
+    state.dora = [];
+    state.ura = [];
+    state.honba = 0;
+    state.sticks = 0;
     state.discarder = "";
     state.pending = [];
     notice = "";

@@ -67,6 +67,24 @@ function counted(count, one, many) {
   return t(count === 1 ? one : many, { count });
 }
 
+function result(value) {
+  // A riichi result with uma and oka: its sign and one decimal, with the page's decimal mark (+51,2).
+  const text = Math.abs(value).toLocaleString(LANG, { minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: false });
+  return value > 0 ? `+${text}` : value < 0 ? `−${text}` : text;
+}
+
+function grouped(value) {
+  // Table points as a table writes them: 41,200 (41.200 in Dutch).
+  return typeof value === "number" ? value.toLocaleString(LANG) : String(value);
+}
+
+function tablePoints(text) {
+  // Final points as typed, the digits grouped or not (41200, 41,200, 41.200, 41 200), a minus sign as - or −.
+  const value = text.trim().replace(/^[−–]/, "-");
+  if (value === "") return null;
+  return /^-?\d{1,3}([.,' \u00a0\u202f]\d{3})+$/.test(value) || /^-?\d+$/.test(value) ? Number(value.replace(/[^\d-]/g, "")) : value;
+}
+
 const FAAN_POINTS = [1, 2, 4, 8, 16, 24, 32, 48, 64, 96, 128]; // seed 003: 10 faan or more is the limit
 
 // ---------------------------------------------------------------------------- the list page
@@ -85,6 +103,9 @@ function listPage() {
       // each ruleset's own lengths, its default first
       length.replaceChildren(...choice.lengths.map((l) => el("option", { value: l.name, text: l.label })));
     }
+    const riichi = rules.value === "riichi";
+    document.getElementById("preset-box").hidden = !riichi;
+    length.closest("label").hidden = riichi; // a riichi sheet is as many games as are played
     const threeAllowed = rules.value === "hkos" || rules.value === "free";
     threeBox.hidden = !threeAllowed;
     if (!threeAllowed) three.checked = false;
@@ -102,6 +123,7 @@ function listPage() {
     for (let i = 0; i < count; i++) players.push(document.getElementById(`player${i}`).value);
     const body = { rules: rules.value, players, length: length.value, title: document.getElementById("sheet-title").value };
     if (rules.value === "hkos" && three.checked) body.options = { three_players: true };
+    if (rules.value === "riichi") body.options = { preset: document.getElementById("sheet-preset").value };
     const button = document.getElementById("create-sheet");
     button.disabled = true;
     try {
@@ -142,6 +164,7 @@ function sheetPage() {
   const rules = sheet.rules;
   const free = rules === "free";
   const nts = rules === "nts";
+  const riichi = rules === "riichi";
   const winBy = rules === "casual" ? CASUAL_WIN_BY : Object.keys(WIN_BY);
   const faanSheet = rules === "hkos" && !(sheet.options && sheet.options.practice);
 
@@ -187,6 +210,8 @@ function sheetPage() {
     const status = document.getElementById("sheet-status");
     if (sheet.over) {
       status.textContent = t("The match is over.");
+    } else if (riichi) {
+      status.textContent = counted(sheet.rows.length, "{count} game played", "{count} games played");
     } else if (free) {
       status.textContent = "";
     } else {
@@ -206,7 +231,80 @@ function sheetPage() {
     root.dataset.dealer = sheet.dealer || "";
   }
 
+  function renderRiichiRows() {
+    // One row per game: each player's result with uma and oka, the final points and the place under
+    // it, and the running total of the results.
+    const table = document.getElementById("rows");
+    const players = sheet.players;
+    const head = el("tr", {}, el("th", { text: `# · ${t("First dealer")}`, className: "n" }), ...players.map((name) => el("th", { className: "num", text: name })), el("th", {}));
+    const body = el("tbody");
+    if (!sheet.rows.length && !pending().length) {
+      body.append(el("tr", { className: "empty" }, el("td", { colspan: players.length + 1, text: t("No games yet: enter the first game's final points below.") })));
+    }
+    for (const row of sheet.rows) {
+      const tr = el("tr", { "data-n": row.n, className: editing === row.n ? "editing" : null });
+      const edit = el("button", { type: "button", className: "link edit", "data-n": row.n, text: t("Edit"), "aria-label": t("Edit game {n}", { n: row.n }) });
+      edit.addEventListener("click", () => startEdit(row.n));
+      tr.append(el("td", { className: "n" }, el("b", { text: String(row.n) }), el("span", { className: "dealer-name", text: row.first_dealer || players[0] }), edit));
+      for (const name of players) {
+        const value = row.points[name];
+        const cell = el("td", { className: `num points${value > 0 ? " plus" : value < 0 ? " minus" : ""}`, "data-player": name, "data-place": row.places[name] });
+        cell.append(el("span", { className: "added", title: t("Result"), text: result(value) }));
+        cell.append(el("small", { className: "final", title: `${t("Place")} · ${t("Final points")}`, text: `${row.places[name]}. · ${grouped(row.scores[name])}` }));
+        cell.append(el("small", { className: "running", title: t("Running total"), text: `Σ ${result(row.totals[name])}` }));
+        tr.append(cell);
+      }
+      body.append(tr);
+    }
+    for (const [index, typed] of pending().entries()) {
+      const tr = el("tr", { className: "pending", "data-pending": index + 1 });
+      tr.append(el("td", { className: "n" }, el("b", { text: "…" }), el("small", { text: t("waiting to be sent") })));
+      for (const name of players) {
+        const value = typed.scores?.[name];
+        tr.append(el("td", { className: "num points", "data-player": name }, el("span", { className: "added", text: value === undefined ? "" : `(${grouped(value)})` })));
+      }
+      body.append(tr);
+    }
+    const foot = el(
+      "tfoot",
+      {},
+      el("tr", {}, el("th", { text: t("Totals") }), ...players.map((name) => el("th", { className: "num total", "data-player": name, text: result(sheet.totals[name]) }))),
+    );
+    table.replaceChildren(el("thead", {}, head), body, foot);
+    table.classList.add("riichi");
+  }
+
+  function renderRiichiStandings() {
+    const table = document.getElementById("standings");
+    const head = el(
+      "tr",
+      {},
+      el("th", { text: t("Player") }),
+      el("th", { className: "num", text: t("Rank points") }),
+      el("th", { className: "num", text: t("Games") }),
+      el("th", { className: "num", text: t("Average place") }),
+      el("th", { className: "num", text: t("Places 1-2-3-4") }),
+    );
+    const body = el("tbody");
+    for (const s of sheet.standings) {
+      body.append(
+        el(
+          "tr",
+          { "data-player": s.player },
+          el("td", { className: "who" }, el("span", { className: "place", text: `${s.place}.` }), ` ${s.player}`),
+          el("td", { className: "num rank-points", text: result(s.total) }),
+          el("td", { className: "num", text: String(s.games) }),
+          el("td", { className: "num", text: s.average_place === null ? "–" : s.average_place.toLocaleString(LANG, { minimumFractionDigits: 2, maximumFractionDigits: 2 }) }),
+          el("td", { className: "num", text: s.places.join("-") }),
+        ),
+      );
+    }
+    table.replaceChildren(el("thead", {}, head), body);
+    table.classList.toggle("over", sheet.over);
+  }
+
   function renderRows() {
+    if (riichi) return renderRiichiRows();
     const table = document.getElementById("rows");
     const players = sheet.players;
     const head = el(
@@ -295,6 +393,7 @@ function sheetPage() {
   }
 
   function renderStandings() {
+    if (riichi) return renderRiichiStandings();
     const table = document.getElementById("standings");
     const tablePoints = nts;
     const head = el(
@@ -345,7 +444,19 @@ function sheetPage() {
     const fields = document.getElementById("row-fields");
     const players = sheet.players;
     const parts = [];
-    if (free) {
+    if (riichi) {
+      parts.push(select("first_dealer", t("First dealer"), players.map((p) => [p, p]), row ? row.first_dealer || players[0] : players[0]));
+      const grid = el("div", { className: "scores" });
+      for (const [i, name] of players.entries()) {
+        const input = numberInput(`score${i}`, name, row ? row.scores[name] : "", name);
+        input.querySelector("input").setAttribute("placeholder", grouped(sheet.match.start_points));
+        input.querySelector("input").removeAttribute("inputmode"); // a busted player's score is below zero: the minus sign
+        input.querySelector("input").addEventListener("input", showSum);
+        grid.append(input);
+      }
+      const sum = el("small", { className: "sum", id: "riichi-sum", "aria-live": "polite" });
+      parts.push(el("fieldset", { className: "score-grid final-points" }, el("legend", { text: t("Final points") }), grid, sum));
+    } else if (free) {
       parts.push(select("winner", t("Winner"), [["", t("Nobody")], ...players.map((p) => [p, p])], row ? row.winner || "" : ""));
       const grid = el("div", { className: "scores" });
       for (const [i, name] of players.entries()) grid.append(numberInput(`score${i}`, name, row ? row.points[name] : "", name));
@@ -387,7 +498,32 @@ function sheetPage() {
     showFaanPoints();
   }
 
+  function showSum() {
+    const box = document.getElementById("riichi-sum");
+    if (!box) return;
+    const form = document.getElementById("row-form");
+    const values = sheet.players.map((name, i) => tablePoints(form.elements[`score${i}`].value));
+    const expected = 4 * sheet.match.start_points;
+    if (values.every((v) => v === null)) {
+      box.textContent = "";
+      box.dataset.state = "";
+      return;
+    }
+    if (values.some((v) => typeof v !== "number")) {
+      box.textContent = t("Sum {sum} of {expected}", { sum: grouped(values.reduce((a, v) => a + (typeof v === "number" ? v : 0), 0)), expected: grouped(expected) });
+      box.dataset.state = "partial";
+      return;
+    }
+    const sum = values.reduce((a, v) => a + v, 0);
+    let text = t("Sum {sum} of {expected}", { sum: grouped(sum), expected: grouped(expected) });
+    if (sum > expected) text += ` · ${t("{difference} too many", { difference: grouped(sum - expected) })}`;
+    if (sum < expected) text += ` · ${t("{difference} too few", { difference: grouped(expected - sum) })}`;
+    box.textContent = text;
+    box.dataset.state = sum === expected ? "ok" : "off";
+  }
+
   function syncForm() {
+    if (riichi) return showSum();
     if (free) return;
     const form = document.getElementById("row-form");
     const winner = form.elements.winner.value;
@@ -432,6 +568,16 @@ function sheetPage() {
   function rowBody() {
     const form = document.getElementById("row-form");
     const players = sheet.players;
+    if (riichi) {
+      const scores = {};
+      players.forEach((name, i) => {
+        const value = tablePoints(form.elements[`score${i}`].value);
+        if (value !== null) scores[name] = value;
+      });
+      const body = { scores };
+      if (form.elements.first_dealer.value !== players[0]) body.first_dealer = form.elements.first_dealer.value;
+      return body;
+    }
     if (free) {
       const points = {};
       players.forEach((name, i) => {
@@ -474,7 +620,7 @@ function sheetPage() {
   function startEdit(n) {
     editing = n;
     const row = sheet.rows.find((r) => r.n === n);
-    document.getElementById("row-form-title").textContent = t("Edit row {n}", { n });
+    document.getElementById("row-form-title").textContent = t(riichi ? "Edit game {n}" : "Edit row {n}", { n });
     document.getElementById("row-submit").textContent = t("Save");
     document.getElementById("row-cancel").hidden = false;
     document.getElementById("row-form").hidden = false;
@@ -486,8 +632,8 @@ function sheetPage() {
 
   function stopEdit() {
     editing = null;
-    document.getElementById("row-form-title").textContent = t("Add row");
-    document.getElementById("row-submit").textContent = t("Add row");
+    document.getElementById("row-form-title").textContent = t(riichi ? "Add game" : "Add row");
+    document.getElementById("row-submit").textContent = t(riichi ? "Add game" : "Add row");
     document.getElementById("row-cancel").hidden = true;
   }
 
@@ -670,6 +816,10 @@ function sheetPage() {
   setInterval(() => {
     if (pending().length) flush();
   }, 15000);
+  if (riichi) {
+    stopEdit(); // the form's title and button say "Add game"
+    document.getElementById("undo").textContent = t("Undo last game");
+  }
   renderForm();
   render();
   refresh();

@@ -1,5 +1,6 @@
 // Tiles drawn with type: the suit characters 筒 索 萬 under their numbers, the wind and dragon
-// characters, flowers and seasons. The notation (5p, 7z) is the language-neutral label.
+// characters, flowers and seasons. The notation (5p, 7z) is the language-neutral label. A red five
+// (Riichi's aka dora) is written 0m, 0p or 0s: drawn as a 5 in red with a red dot.
 
 const SUITS = { m: "萬", p: "筒", s: "索" };
 const HONOURS = { 1: "東", 2: "南", 3: "西", 4: "北", 5: "白", 6: "發", 7: "中" };
@@ -20,8 +21,16 @@ export function parseTiles(text) {
   return tiles;
 }
 
+// "0p" (a red five) -> "5p": the kind of tile, whatever its colour.
+export function tileKind(code) {
+  return code[0] === "0" ? `5${code[1]}` : code;
+}
+
+// A red five sorts with the fives, just before them (as 340p5p is written 3405p).
+const rankValue = (code) => (code[0] === "0" ? 4.5 : Number(code[0]));
+
 export function sortTiles(tiles) {
-  return [...tiles].sort((a, b) => ORDER[a[1]] - ORDER[b[1]] || a[0] - b[0]);
+  return [...tiles].sort((a, b) => ORDER[a[1]] - ORDER[b[1]] || rankValue(a) - rankValue(b));
 }
 
 export function tileElement(code, { size = "", button = false } = {}) {
@@ -29,14 +38,17 @@ export function tileElement(code, { size = "", button = false } = {}) {
   if (button) el.type = "button";
   const rank = code[0];
   const suit = code[1];
-  el.className = `tile t-${suit}${suit === "z" ? " z" + rank : ""}${size ? " " + size : ""}`;
+  const red = rank === "0" && suit in SUITS;
+  el.className = `tile t-${suit}${suit === "z" ? " z" + rank : ""}${red ? " red-five" : ""}${size ? " " + size : ""}`;
   el.dataset.tile = code;
   el.setAttribute("aria-label", code);
   if (!button) el.setAttribute("role", "img");
   const face = document.createElement("span");
   face.className = "face";
   face.setAttribute("aria-hidden", "true");
-  if (suit in SUITS) {
+  if (red) {
+    face.innerHTML = `<b class="red">5</b><i>${SUITS[suit]}</i><span class="red-dot"></span>`;
+  } else if (suit in SUITS) {
     face.innerHTML = `<b>${rank}</b><i>${SUITS[suit]}</i>`;
   } else if (suit === "z") {
     face.innerHTML = `<b class="honour">${HONOURS[rank]}</b>`;

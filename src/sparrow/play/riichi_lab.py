@@ -1,0 +1,301 @@
+"""Riichi matches with players in every seat, and the lab's figures over many of them.
+
+A player is named as ``sparrow simulate`` names them: ``easy``, ``normal``, ``expert`` (the Riichi
+computer players, :class:`sparrow.bots.riichi.RiichiBot`), ``random`` (uniform among the legal
+actions) or ``cmd:PROGRAM ARGS`` (an outside mjai bot, :class:`sparrow.seats.mjai.MjaiSeat`: the
+referee checks its every answer, and a Normal player takes the decisions it gets wrong).
+
+A match is played whole (:func:`play_match`); the lab plays ``matches`` of them from one seed
+(:func:`run_lab`), each from its own seed so that any number of processes gives the same result. In
+duplicate every seed is played once per rotation of the players round the table: the k-th hand of
+each rotation is dealt from the same wall, so the luck of the tiles cancels over a board of four.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import shlex
+import statistics
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any
+
+from sparrow.bots.riichi import LEVELS, RiichiBot
+from sparrow.game.riichi import RiichiAction, RiichiActionKind, RiichiHandState, observation
+from sparrow.game.riichi.match import RiichiMatch
+from sparrow.rules.riichi.presets import MatchOptions
+from sparrow.seats.mjai import MjaiProcess, MjaiSeat
+
+__all__ = [
+    "Agent",
+    "PLAYER_KINDS",
+    "PlayerFigures",
+    "LabResult",
+    "MatchRecord",
+    "agent_of",
+    "check_players",
+    "play_match",
+    "run_lab",
+]
+
+# (the match, the hand in play, the seat, its legal actions) -> the seat's choice
+Agent = Callable[[RiichiMatch, RiichiHandState, int, Sequence[RiichiAction]], RiichiAction]
+PLAYER_KINDS = (*LEVELS, "random")
+
+
+def check_players(players: Sequence[str]) -> list[str]:
+    """Four player names (one name is every seat's); a ``ValueError`` names a wrong one."""
+    names = [name.strip() for name in players]
+    if len(names) == 1:
+        names *= 4
+    if len(names) != 4:
+        raise ValueError(f"riichi is played by four: give one player or four, got {len(names)}")
+    for name in names:
+        if name not in PLAYER_KINDS and not (name.startswith("cmd:") and name[4:].strip()):
+            raise ValueError(f"unknown riichi player {name!r} (expected {', '.join(PLAYER_KINDS)} or cmd:PROGRAM)")
+    return names
+
+
+def _fallback(legal: Sequence[RiichiAction]) -> RiichiAction:
+    """For a seat whose outside bot failed a decision: pass on a claim, else discard the last tile."""
+    for action in legal:
+        if action.kind is RiichiActionKind.PASS:
+            return action
+    discards = [a for a in legal if a.kind is RiichiActionKind.DISCARD and not a.riichi]
+    return discards[-1] if discards else legal[0]
+
+
+def agent_of(
+    name: str,
+    seat: int,
+    seed: int,
+    closing: list[Callable[[], None]] | None = None,
+    outside: dict[int, MjaiSeat] | None = None,
+) -> Agent:
+    """The player ``name`` at ``seat``; an outside program's ``close`` is added to ``closing``, and its
+    seat (which counts its faults) to ``outside``."""
+    if name == "random":
+        rng = random.Random(f"riichi-random/{seed}/{seat}")
+        return lambda match, hand, seat, legal: rng.choice(legal)
+    if name.startswith("cmd:"):
+        process = MjaiProcess(shlex.split(name[4:]))
+        if closing is not None:
+            closing.append(process.close)
+        mjai = MjaiSeat(seat, process, _fallback)
+        if outside is not None:
+            outside[seat] = mjai
+        return lambda match, hand, seat, legal: mjai.act([*match.log, *hand.events], legal)
+    bot = RiichiBot(name, seed * 4 + seat)
+    return lambda match, hand, seat, legal: bot.act(observation(hand, seat), legal)
+
+
+@dataclass(frozen=True, slots=True)
+class MatchRecord:
+    """One match's figures, seat by seat: place (1-4), final points, result (uma and oka, in
+    thousands), and per hand counts of wins, deal-ins and riichi."""
+
+    seed: int
+    players: tuple[str, ...]  # by seat
+    places: tuple[int, ...]
+    points: tuple[int, ...]
+    results: tuple[float, ...]
+    hands: int
+    wins: tuple[int, ...]
+    deal_ins: tuple[int, ...]
+    riichi: tuple[int, ...]
+    faults: tuple[int, ...] = (0, 0, 0, 0)  # an outside bot's answers the referee refused (or none)
+
+
+def play_match(
+    seed: int,
+    agents: Sequence[Agent],
+    options: MatchOptions | None = None,
+    on_hand: Callable[[RiichiMatch, RiichiHandState], None] | None = None,
+) -> RiichiMatch:
+    """Play a whole match, each seat's decisions by its agent; ``on_hand`` is told of each hand played."""
+    match = RiichiMatch(seed, options)
+    while not match.over:
+        hand = match.next_hand()
+        while not hand.over:
+            seat = hand.to_act[0]
+            hand.apply(agents[seat](match, hand, seat, hand.legal_actions(seat)))
+        match.record(hand)
+        if on_hand is not None:
+            on_hand(match, hand)
+    return match
+
+
+def _one_match(task: tuple[int, tuple[str, ...], dict[str, Any]]) -> MatchRecord:
+    seed, players, options = task
+    closing: list[Callable[[], None]] = []
+    wins, deal_ins, riichi = [0] * 4, [0] * 4, [0] * 4
+
+    def count(match: RiichiMatch, hand: RiichiHandState) -> None:
+        result = hand.result
+        assert result is not None
+        for win in result.wins:
+            wins[win.seat] += 1
+            if win.source is not None:
+                deal_ins[win.source] += 1
+        for seat in result.riichi:
+            riichi[seat] += 1
+
+    try:
+        outside: dict[int, MjaiSeat] = {}
+        agents = [agent_of(name, seat, seed, closing, outside) for seat, name in enumerate(players)]
+        match = play_match(seed, agents, MatchOptions.from_mapping(options), count)
+    finally:
+        for close in closing:
+            close()
+    final = match.results()
+    by_seat = {item.seat: item for item in final}
+    return MatchRecord(
+        seed,
+        players,
+        tuple(by_seat[seat].place for seat in range(4)),
+        tuple(by_seat[seat].points for seat in range(4)),
+        tuple(float(by_seat[seat].result) for seat in range(4)),
+        match.hands_played,
+        tuple(wins),
+        tuple(deal_ins),
+        tuple(riichi),
+        tuple(sum(outside[seat].faults.values()) if seat in outside else 0 for seat in range(4)),
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerFigures:
+    """One player of the line-up over the run (a player sits in every seat in duplicate)."""
+
+    player: str
+    matches: int
+    result: float  # mean result per match (uma and oka, thousands)
+    result_interval: float  # half-width of its 95% interval (over boards in duplicate)
+    place: float
+    points: float
+    win_rate: float  # per hand
+    deal_in_rate: float
+    riichi_rate: float
+    top_rate: float
+    last_rate: float
+    faults: int = 0  # an outside bot's refused or missing answers, over the run
+
+    def to_dict(self) -> dict[str, Any]:
+        return {name: getattr(self, name) for name in self.__slots__}
+
+
+@dataclass(frozen=True, slots=True)
+class LabResult:
+    players: tuple[PlayerFigures, ...]
+    matches: int
+    hands: int
+    duplicate: bool
+    records: tuple[MatchRecord, ...] = field(repr=False)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "rules": "riichi",
+            "matches": self.matches,
+            "hands": self.hands,
+            "duplicate": self.duplicate,
+            "players": [figures.to_dict() for figures in self.players],
+        }
+
+
+def _tasks(
+    players: Sequence[str], matches: int, seed: int, duplicate: bool, options: Mapping[str, Any]
+) -> Iterable[tuple[int, tuple[str, ...], dict[str, Any], int]]:
+    seeds = random.Random(f"riichi-lab/{seed}")
+    match_seed = 0
+    for number in range(matches):
+        rotation = number % 4 if duplicate else 0
+        if rotation == 0:
+            match_seed = seeds.getrandbits(62)
+        # The player in place p sits at seat (p + rotation) % 4.
+        line_up = tuple(players[(seat - rotation) % 4] for seat in range(4))
+        yield match_seed, line_up, dict(options), rotation
+
+
+def _interval(values: Sequence[float]) -> float:
+    return 1.96 * statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else math.inf
+
+
+def run_lab(
+    players: Sequence[str],
+    matches: int,
+    seed: int = 0,
+    options: Mapping[str, Any] | None = None,
+    duplicate: bool = False,
+    workers: int = 1,
+    progress: Callable[[MatchRecord], None] | None = None,
+) -> LabResult:
+    """Play ``matches`` matches (a multiple of 4 in duplicate) and measure each player of the line-up
+    (``players``: four names, the player in place p at seat p, or rotated round the table in duplicate)."""
+    players = check_players(players)
+    if duplicate and matches % 4:
+        raise ValueError(f"in duplicate the matches are boards of four: give a multiple of 4, got {matches}")
+    options = dict(options or {})
+    MatchOptions.from_mapping(options)  # raises on a bad option before anything is played
+    tasks = list(_tasks(players, matches, seed, duplicate, options))
+    rotations = [task[3] for task in tasks]
+    jobs = [(task[0], task[1], task[2]) for task in tasks]
+    records: list[MatchRecord] = []
+    results: Iterable[MatchRecord]
+    if workers > 1 and len(jobs) > 1:
+        pool = ProcessPoolExecutor(max_workers=workers)
+        results = pool.map(_one_match, jobs)
+    else:
+        pool = None
+        results = map(_one_match, jobs)
+    try:
+        for record in results:
+            records.append(record)
+            if progress is not None:
+                progress(record)
+    finally:
+        if pool is not None:
+            pool.shutdown(cancel_futures=True)
+    return LabResult(
+        _figures(players, records, rotations, duplicate),
+        matches,
+        sum(r.hands for r in records),
+        duplicate,
+        tuple(records),
+    )
+
+
+def _figures(
+    players: Sequence[str], records: Sequence[MatchRecord], rotations: Sequence[int], duplicate: bool
+) -> tuple[PlayerFigures, ...]:
+    figures = []
+    for place in range(4):
+        seats = [
+            (record, (place + rotation) % 4 if duplicate else place) for record, rotation in zip(records, rotations)
+        ]
+        results = [record.results[seat] for record, seat in seats]
+        if duplicate:  # one figure a board: the mean of its four matches
+            samples = [statistics.fmean(results[i : i + 4]) for i in range(0, len(results), 4)]
+        else:
+            samples = results
+        hands = sum(record.hands for record in records) or 1
+        count = len(records) or 1
+        label = players[place] if players.count(players[place]) == 1 else f"{players[place]} ({place + 1})"
+        figures.append(
+            PlayerFigures(
+                label,
+                len(records),
+                statistics.fmean(results) if results else 0.0,
+                _interval(samples),
+                statistics.fmean(record.places[seat] for record, seat in seats) if seats else 0.0,
+                statistics.fmean(record.points[seat] for record, seat in seats) if seats else 0.0,
+                sum(record.wins[seat] for record, seat in seats) / hands,
+                sum(record.deal_ins[seat] for record, seat in seats) / hands,
+                sum(record.riichi[seat] for record, seat in seats) / hands,
+                sum(record.places[seat] == 1 for record, seat in seats) / count,
+                sum(record.places[seat] == 4 for record, seat in seats) / count,
+                sum(record.faults[seat] for record, seat in seats),
+            )
+        )
+    return tuple(figures)
