@@ -97,8 +97,8 @@ _BASES = sorted(
 
 
 def riichi_hand(situation: HandSituation, options: Mapping[str, Any] | None = None) -> RiichiHand:
-    """The scorer's hand of a winning situation (raises :class:`SituationError` naming the field)."""
-    situation.check()  # the tiles of a hand at all, in the words every family uses
+    """The scorer's hand of a winning situation whose tiles ``situation.check()`` has passed (raises
+    :class:`SituationError` naming the field)."""
     if situation.winning_tile is None:
         raise SituationError("winning_tile", "riichi scores a winning hand: give the tile that completed it")
     if situation.bonus:
