@@ -193,7 +193,7 @@ def test_the_choices_name_every_familys_match_options_in_the_page_language(seede
     app, _ = seeded
     player = Player(app)
     english = {family["rules"]: family["choices"] for family in player.get("/api/choices").json()["rules"]}
-    assert set(english) == {"casual", "nts", "hkos", "chinese"} and english["nts"] == []
+    assert set(english) == {"casual", "nts", "hkos", "chinese", "riichi"} and english["nts"] == []
     assert [c["option"] for c in english["casual"]] == ["hands", "rotate"]
     assert [c["option"] for c in english["chinese"]] == ["short_match"]
     length = english["hkos"][0]

@@ -165,6 +165,20 @@ def _game(row: Any) -> GameRecord:
     )
 
 
+def _hand_log(text: str) -> list[dict[str, Any]]:
+    """A stored hand's events. The shared engine's are checked against the game-log contract; a
+    Riichi hand's (its own events, seats by chair) are checked by replaying them, which must write
+    the very same events (``RiichiTable.from_log``)."""
+    first, _, _ = text.partition("\n")
+    try:
+        start = json.loads(first) if first.strip() else {}
+    except json.JSONDecodeError:
+        start = {}
+    if isinstance(start, dict) and start.get("rules") == "riichi":
+        return [json.loads(line) for line in text.splitlines() if line.strip()]
+    return loads(text)
+
+
 class Store(AccountStore, RoomStore):
     def __init__(self, url: str) -> None:
         self.url = url
@@ -361,7 +375,7 @@ class Store(AccountStore, RoomStore):
             query = query.where(t.game_hands.c.number == number)
         with self.engine.connect() as db:
             rows = db.execute(query).all()
-        return [HandRecord(row.number, loads(row.log), bool(row.over)) for row in rows]
+        return [HandRecord(row.number, _hand_log(row.log), bool(row.over)) for row in rows]
 
     def games_of(self, session: SessionRecord, limit: int = 20, offset: int = 0) -> list[GameRecord]:
         """The session's (or its user's) games, the latest first (``offset`` of them skipped)."""

@@ -10,6 +10,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictStr
 
 from sparrow.game.events import dumps
 from sparrow.i18n import gettext
+from sparrow.play.riichi_table import RiichiTable
 from sparrow.store import SessionRecord, Store
 from sparrow.web.accounts import Accounts, SignedIn
 from sparrow.web.choices import match_choices
@@ -17,6 +18,7 @@ from sparrow.web.errors import WebError
 from sparrow.web.games import RANKED_OPTIONS, Games
 from sparrow.web.language import language_of
 from sparrow.web.replay_texts import human_seat, replay_result, translate_events
+from sparrow.web.riichi_views import riichi_game_view
 from sparrow.web.session import (
     clear_session_cookie,
     client_of,
@@ -177,6 +179,8 @@ class NewGame(BaseModel):
 
 def _view(request: Request, game: Any, table: Any) -> dict[str, Any]:
     """The GameView in the request's language, with this game's leaderboard points."""
+    if isinstance(table, RiichiTable):
+        return riichi_game_view(game, table, language_of(request), Games.points(game))
     return game_view(game, table, language_of(request), Games.points(game))
 
 
@@ -254,6 +258,8 @@ def next_hand(request: Request, session: Session, game_id: str) -> JSONResponse:
 def get_hint(request: Request, session: Session, game_id: str) -> dict[str, Any]:
     """Shanten, per discard the tiles it waits on or improves with, and what each winning tile scores."""
     game, table = _games(request).view(game_id, session)
+    if isinstance(table, RiichiTable):
+        raise WebError(409, "The Riichi table has no hints (the table itself tells you when you are furiten).")
     if table.hand_over:
         raise WebError(409, "The hand is over: there is nothing to hint.")
     return hint(table.view().observation, language_of(request))
@@ -285,6 +291,8 @@ def get_replay(request: Request, session: Session, game_id: str, number: int) ->
         raise WebError(404, f"This game has no hand {number}.")
     if not found[0].over:
         raise WebError(409, "This hand is still in play: it can be replayed once it is over.")
+    if game.rules == "riichi":
+        raise WebError(409, "A Riichi hand is replayed from its log: sparrow log convert makes it an mjai log.")
     events = found[0].events
     start = events[0]
     lang = language_of(request)

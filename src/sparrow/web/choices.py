@@ -43,6 +43,23 @@ CHOICES: Mapping[str, tuple[tuple[str, str, tuple[tuple[Any, str], ...]], ...]] 
             ((False, N_("Four rounds (16 hands)")), (True, N_("East round only (4 hands)"))),
         ),
     ),
+    "riichi": (
+        (
+            "preset",
+            N_("Rules of"),
+            (
+                ("tenhou", N_("Tenhou (ranked game)")),
+                ("mahjong-soul", N_("Mahjong Soul")),
+                ("m-league", N_("M-League")),
+                ("wrc", N_("World Riichi Championship")),
+            ),
+        ),
+        (
+            "length",
+            N_("Match length"),
+            (("hanchan", N_("East and South rounds (hanchan)")), ("tonpuu", N_("East round only (tonpuusen)"))),
+        ),
+    ),
 }
 
 

@@ -23,10 +23,14 @@ from sparrow.bots import LEVELS
 from sparrow.game.actions import IllegalActionError, InvalidActionError
 from sparrow.game.events import LogError
 from sparrow.game.replay import ReplayError
+from sparrow.game.riichi import IllegalRiichiActionError, RiichiActionError
+from sparrow.game.riichi import ReplayError as RiichiReplayError
+from sparrow.play.riichi_table import RiichiTable, RiichiTableError
 from sparrow.play.table import Table, TableError
 from sparrow.rules import RulesError, get_ruleset
 from sparrow.store import GameRecord, SessionRecord, StaleGameError, Store, WinRecord
 from sparrow.web.errors import WebError
+from sparrow.web.riichi_views import riichi_finish
 from sparrow.web.views import finish_of
 
 __all__ = ["Games", "POINTS", "RANKED_OPTIONS"]
@@ -35,8 +39,11 @@ __all__ = ["Games", "POINTS", "RANKED_OPTIONS"]
 POINTS = {"easy": 10, "normal": 30, "expert": 100}
 # Options that change how much a hand is worth or how long a match lasts, not how hard it is to win:
 # a game with any other option is played unranked.
-RANKED_OPTIONS = frozenset({"max_fan", "rotate", "hands", "short_match"})  # none makes a win easier
+# (Riichi's presets are the rules of a club or an online room, each as hard to win under as another.)
+RANKED_OPTIONS = frozenset({"max_fan", "rotate", "hands", "short_match", "length", "preset"})
 _ACTION_FIELDS = frozenset({"action", "tile", "seat", "version"})
+_RIICHI_FIELDS = _ACTION_FIELDS | {"tiles", "riichi"}  # a chi or pon names its two tiles; a discard, riichi
+AnyTable = Table | RiichiTable
 _MAX_ACTION_BYTES = 4096
 _CACHE_SIZE = 512
 # Tables kept in memory with outside programs running for them (each program a process): beyond this
@@ -52,7 +59,7 @@ def is_ranked(rules: str, options: Mapping[str, Any]) -> bool:
     return all(key in RANKED_OPTIONS or defaults.get(key) == value for key, value in options.items())
 
 
-def _action_of(body: bytes) -> dict[str, Any]:
+def _action_of(body: bytes, rules: str = "") -> dict[str, Any]:
     """The action object of a request body, its fields checked (422 naming the problem)."""
     if len(body) > _MAX_ACTION_BYTES:
         raise WebError(422, f"The action is {len(body)} bytes long; an action is a small JSON object.")
@@ -62,9 +69,11 @@ def _action_of(body: bytes) -> dict[str, Any]:
         raise WebError(422, "The request body is not valid JSON.") from None
     if not isinstance(action, dict):
         raise WebError(422, 'The action must be a JSON object such as {"action": "discard", "tile": "5p"}.')
-    unknown = sorted(set(action) - _ACTION_FIELDS)
+    fields = _RIICHI_FIELDS if rules == "riichi" else _ACTION_FIELDS
+    unknown = sorted(set(action) - fields)
     if unknown:
-        raise WebError(422, f"Unknown field {unknown[0]!r} in the action (expected action, tile, seat, version).")
+        expected = "action, tile, tiles, riichi, seat, version" if rules == "riichi" else "action, tile, seat, version"
+        raise WebError(422, f"Unknown field {unknown[0]!r} in the action (expected {expected}).")
     version = action.get("version")
     if version is not None and (not isinstance(version, int) or isinstance(version, bool)):
         raise WebError(422, f"version must be a whole number, got {version!r}.")
@@ -75,6 +84,11 @@ def _action_of(body: bytes) -> dict[str, Any]:
     tile = action.get("tile")
     if tile is not None and not isinstance(tile, str):
         raise WebError(422, f'tile must be a tile such as "5p", got {json.dumps(tile)[:40]}.')
+    tiles = action.get("tiles")
+    if tiles is not None and (not isinstance(tiles, list) or not all(isinstance(t, str) for t in tiles)):
+        raise WebError(422, f'tiles must be a list of tiles such as ["4p", "6p"], got {json.dumps(tiles)[:40]}.')
+    if "riichi" in action and not isinstance(action["riichi"], bool):
+        raise WebError(422, f"riichi must be true or false, got {json.dumps(action['riichi'])[:40]}.")
     return action
 
 
@@ -98,7 +112,7 @@ class Games:
         # demonstrations and tests (``sparrow serve`` reads SPARROW_GAME_SEED). Never fix them on a
         # server where the ranking matters: whoever knows a seed knows the wall.
         self.seeds = seeds
-        self._tables: OrderedDict[str, tuple[int, Table]] = OrderedDict()
+        self._tables: OrderedDict[str, tuple[int, AnyTable]] = OrderedDict()
         self._cache_lock = threading.Lock()
         # One lock per game would grow with every id asked for; striped locks serialise each game's
         # changes (and, rarely, two unrelated games) with a fixed number of locks.
@@ -111,8 +125,8 @@ class Games:
         with self._locks[zlib.crc32(game_id.encode()) % _LOCK_STRIPES]:
             yield
 
-    def _remember(self, game: GameRecord, table: Table) -> None:
-        dropped: list[Table] = []
+    def _remember(self, game: GameRecord, table: AnyTable) -> None:
+        dropped: list[AnyTable] = []
         with self._cache_lock:
             previous = self._tables.get(game.id)
             if previous is not None and previous[1] is not table:
@@ -121,16 +135,17 @@ class Games:
             self._tables.move_to_end(game.id)
             while len(self._tables) > _CACHE_SIZE:
                 dropped.append(self._tables.popitem(last=False)[1][1])
-            with_programs = [key for key, (_, kept) in self._tables.items() if kept.seated]
+            with_programs = [key for key, (_, kept) in self._tables.items() if getattr(kept, "seated", None)]
             for key in with_programs[: max(0, len(with_programs) - _PROGRAM_TABLES)]:
                 dropped.append(self._tables.pop(key)[1])
         for old in dropped:
-            old.close()
+            if isinstance(old, Table):
+                old.close()
 
     def _forget(self, game_id: str) -> None:
         with self._cache_lock:
             cached = self._tables.pop(game_id, None)
-        if cached is not None:
+        if cached is not None and isinstance(cached[1], Table):
             cached[1].close()
 
     def levels(self) -> tuple[str, ...]:
@@ -141,6 +156,8 @@ class Games:
         """Who sits in the other chairs of a game against ``level``: None for a built-in level."""
         if level in LEVELS:
             return None
+        if rules == "riichi":
+            raise WebError(422, "level: a Riichi game is played against the built-in levels (easy, normal, expert).")
         kind = self.opponents.get(level)
         if kind is None:
             raise WebError(409, f"This game's opponent {level!r} is not offered by this server any more.")
@@ -148,13 +165,20 @@ class Games:
 
         return [kind] * (procedure(rules, dict(options)).table.seats - 1)
 
-    def _table(self, game: GameRecord) -> Table:
+    def _table(self, game: GameRecord) -> AnyTable:
         """The game's table as the database has it (from memory when that copy is current)."""
         with self._cache_lock:
             cached = self._tables.get(game.id)
         if cached is not None and cached[0] == game.version:
             return cached[1]
         events = [event for hand in self.store.hands(game.id) for event in hand.events]
+        if game.rules == "riichi":
+            try:
+                riichi = RiichiTable.from_log(game.level, game.seed, events, game.options)
+            except (RiichiReplayError, RulesError, RiichiTableError) as error:
+                raise WebError(500, f"The saved game cannot be replayed: {error}") from None
+            self._remember(game, riichi)
+            return riichi
         opponents = self._opponents(game.level, game.rules, game.options)
         level = game.level if opponents is None else "normal"  # what decides when a program fails
         try:
@@ -179,9 +203,10 @@ class Games:
         if not game.match_over:
             return None
         try:
-            return finish_of(self._table(game))
+            table = self._table(game)
         except WebError:
             return None
+        return riichi_finish(table) if isinstance(table, RiichiTable) else finish_of(table)
 
     @staticmethod
     def points(game: GameRecord) -> int:
@@ -215,25 +240,29 @@ class Games:
 
     def create(
         self, session: SessionRecord, rules: str, level: str, options: Mapping[str, Any]
-    ) -> tuple[GameRecord, Table]:
+    ) -> tuple[GameRecord, AnyTable]:
         if level not in self.levels():
             raise WebError(422, f"level: unknown level {level!r} (expected one of {', '.join(self.levels())}).")
+        table: AnyTable
         try:
             opponents = self._opponents(level, rules, options)
-            table = Table(
-                rules,
-                level if opponents is None else "normal",
-                self._seed(),
-                options,
-                opponents=opponents,
-                own_programs=True,
-                label=None if opponents is None else level,
-            )
+            if rules == "riichi":
+                table = RiichiTable(level, self._seed(), options)
+            else:
+                table = Table(
+                    rules,
+                    level if opponents is None else "normal",
+                    self._seed(),
+                    options,
+                    opponents=opponents,
+                    own_programs=True,
+                    label=None if opponents is None else level,
+                )
             table.start()
         except RulesError as error:
             field = "options" if "option" in str(error) else "rules"
             raise WebError(422, f"{field}: {error}.") from None
-        except (TableError, ValueError) as error:
+        except (TableError, RiichiTableError, ValueError) as error:
             raise WebError(422, f"{error}.") from None
         now = time.time()
         step_over = table.hand_over
@@ -259,14 +288,14 @@ class Games:
         self._remember(game, table)
         return game, table
 
-    def view(self, game_id: str, session: SessionRecord) -> tuple[GameRecord, Table]:
+    def view(self, game_id: str, session: SessionRecord) -> tuple[GameRecord, AnyTable]:
         if not game_id or len(game_id) > 32:
             raise _not_found()
         with self._locked(game_id):
             game = self._check_owner(self.store.game(game_id), session)
             return game, self._table(game)
 
-    def act(self, game_id: str, session: SessionRecord, body: bytes) -> tuple[GameRecord, Table]:
+    def act(self, game_id: str, session: SessionRecord, body: bytes) -> tuple[GameRecord, AnyTable]:
         """The human seat's action (the request's JSON body): the game's owner checked first (any
         other session gets 404 whatever it sent), then the action validated by the engine, the
         bots' answers played, everything saved, and only then answered."""
@@ -274,7 +303,7 @@ class Games:
             raise _not_found()
         with self._locked(game_id):
             game = self._check_owner(self.store.game(game_id), session)
-            action = _action_of(body)
+            action = _action_of(body, game.rules)
             version = action.pop("version", None)
             if version is not None and version != game.version:
                 raise WebError(
@@ -289,13 +318,15 @@ class Games:
                 table.act(action)
             except InvalidActionError as error:
                 raise WebError(422, f"Malformed action: {error}.") from None
-            except IllegalActionError as error:
+            except RiichiActionError as error:
+                raise WebError(422, f"Malformed action: {error}.") from None
+            except (IllegalActionError, IllegalRiichiActionError) as error:
                 raise WebError(409, f"Not allowed now: {error}.") from None
-            except TableError as error:
+            except (TableError, RiichiTableError) as error:
                 raise WebError(409, f"{error}.") from None
             return self._save(game, table), table
 
-    def next_hand(self, game_id: str, session: SessionRecord) -> tuple[GameRecord, Table]:
+    def next_hand(self, game_id: str, session: SessionRecord) -> tuple[GameRecord, AnyTable]:
         if not game_id or len(game_id) > 32:
             raise _not_found()
         with self._locked(game_id):
@@ -314,12 +345,12 @@ class Games:
 
     # ---------------------------------------------------------------- saving
 
-    def _save(self, game: GameRecord, table: Table) -> GameRecord:
+    def _save(self, game: GameRecord, table: AnyTable) -> GameRecord:
         """Write the table's current hand; on any failure the memory copy is dropped (the
         database is the truth) and the request fails."""
         hand = table.hand
         assert hand is not None
-        over = hand.is_over
+        over = table.hand_over
         number = table.hand_number
         try:
             saved = self.store.save_game(
@@ -339,8 +370,16 @@ class Games:
         self._remember(saved, table)
         return saved
 
-    def _win(self, game: GameRecord, table: Table) -> WinRecord | None:
+    def _win(self, game: GameRecord, table: AnyTable) -> WinRecord | None:
         """The win to record for the leaderboard: a hand the signed-in owner won in a ranked game."""
+        if game.user_id is None or not game.ranked:
+            return None
+        if isinstance(table, RiichiTable):
+            assert table.hand is not None and table.hand.result is not None
+            for win in table.hand.result.wins:
+                if win.seat == table.human_seat:
+                    return WinRecord(game.user_id, table.hand_number, win.score.points, POINTS[game.level])
+            return None
         hand = table.hand
         assert hand is not None and hand.result is not None
         result = hand.result

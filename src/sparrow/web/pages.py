@@ -11,7 +11,7 @@ from fastapi import APIRouter, Depends, Request
 from fastapi.responses import HTMLResponse, RedirectResponse
 from fastapi.templating import Jinja2Templates
 
-from sparrow.i18n import gettext
+from sparrow.i18n import N_, gettext
 from sparrow.rules import get_ruleset, ruleset_names
 from sparrow.store import SessionRecord, Store
 from sparrow.web.account_api import device_name
@@ -43,10 +43,11 @@ Session = Annotated[SessionRecord, Depends(current_session)]
 
 # The rulesets offered on the home page, casual first (the default).
 RULES_SHOWN = {
-    "casual": "Casual (136 tiles, no minimum)",
-    "nts": "NTS (Dutch tournament rules)",
-    "hkos": "Hong Kong Old Style (3-faan minimum)",
-    "chinese": "Chinese (3-point minimum)",
+    "casual": N_("Casual (136 tiles, no minimum)"),
+    "nts": N_("NTS (Dutch tournament rules)"),
+    "hkos": N_("Hong Kong Old Style (3-faan minimum)"),
+    "chinese": N_("Chinese (3-point minimum)"),
+    "riichi": N_("Riichi (Japanese, Tenhou rules)"),
 }
 LEVEL_NAMES = {"easy": "Easy", "normal": "Normal", "expert": "Expert"}
 
@@ -82,6 +83,9 @@ def table_page(request: Request, session: Session, game_id: str) -> HTMLResponse
         return _page(request, session, "missing.html", status=error.status, message=error.detail)
     from sparrow.web import table_texts  # the table page's texts (its own module)
 
+    if game.rules == "riichi":
+        return _riichi_table_page(request, session, game)
+
     # What a limit hand's value counts in this game's ruleset (HKOS: faan), for the score card.
     limit_unit = get_ruleset(game.rules).limit_unit
     lang = language_of(request)
@@ -96,6 +100,14 @@ def table_page(request: Request, session: Session, game_id: str) -> HTMLResponse
         page_data=page_data,
         rules_name=table_texts.rules_name(game.rules, lang),
     )
+
+
+def _riichi_table_page(request: Request, session: SessionRecord, game: Any) -> HTMLResponse:
+    from sparrow.web import riichi_table_texts
+
+    page_data = {"texts": riichi_table_texts.texts(language_of(request))}
+    preset = riichi_table_texts.preset_name(game.options.get("preset", "tenhou"))
+    return _page(request, session, "riichi_table.html", game=summary(game), page_data=page_data, preset_name=preset)
 
 
 @router.get("/games/{game_id}/hands/{number}", response_class=HTMLResponse)

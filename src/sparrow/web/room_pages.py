@@ -79,7 +79,8 @@ def _page_texts(lang: str) -> dict[str, str]:
 @router.get("/rooms", response_class=HTMLResponse, include_in_schema=False)
 def lobby(request: Request, session: Session) -> HTMLResponse:
     known = set(ruleset_names())
-    rules = {name: label for name, label in RULES_SHOWN.items() if name in known}
+    # (Riichi is played on its own table, against the computer only: rooms are the shared engine's.)
+    rules = {name: label for name, label in RULES_SHOWN.items() if name in known and name != "riichi"}
     _ = gettext(language_of(request))
     choices = {family["rules"]: family["choices"] for family in match_choices(_, RANKED_OPTIONS)}
     levels = {name: LEVEL_NAMES.get(name, name) for name in LEVELS}

@@ -1,15 +1,16 @@
-"""What one seat sees of a Riichi hand (:func:`observation`): its own tiles and everything on the
-table, never another seat's standing tiles or the wall."""
+"""What one seat sees of a Riichi hand (:func:`observation`, :func:`seat_events`): its own tiles and
+everything on the table, never another seat's standing tiles or the wall."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from sparrow.core.tiles import SEATS
 from sparrow.game.riichi.base import HandBase
 from sparrow.game.riichi.tiles import indicator_index
 
-__all__ = ["observation"]
+__all__ = ["observation", "seat_events"]
 
 
 def observation(state: HandBase, seat: int) -> dict[str, Any]:
@@ -73,3 +74,22 @@ def observation(state: HandBase, seat: int) -> dict[str, Any]:
         "last_discard": None if state.last_discard is None else tile_names[state.last_discard],
         "kakan_tile": None if state.kakan_tile is None else tile_names[state.kakan_tile],
     }
+
+
+def seat_events(events: Sequence[Mapping[str, Any]], wind: str, *, over: bool = False) -> list[dict[str, Any]]:
+    """The hand's events as the seat of ``wind`` sees them: the wall and the seed left out of the
+    ``hand_start``, the other seats' dealt tiles and draws hidden (a draw keeps who drew and from
+    where). Once the hand is ``over`` the deal is shown whole (every hand is revealed at the end);
+    the wall stays out, its unseen tiles are nobody's business."""
+    shown: list[dict[str, Any]] = []
+    for event in events:
+        kind = event.get("event")
+        if kind == "hand_start":
+            shown.append({key: value for key, value in event.items() if key not in ("wall", "seed", "dice")})
+        elif kind == "deal" and not over:
+            shown.append({"event": "deal", "hands": {wind: list(event["hands"][wind])}})
+        elif kind == "draw" and event.get("seat") != wind:
+            shown.append({key: value for key, value in event.items() if key != "tile"})
+        else:
+            shown.append(dict(event))
+    return shown

@@ -1,0 +1,238 @@
+"""A Riichi match with one person and three computer players, decision by decision: the web table's.
+
+:class:`RiichiTable` is to Riichi what :class:`~sparrow.play.table.Table` is to the other families.
+It holds a :class:`~sparrow.game.riichi.match.RiichiMatch`, plays the computer players until the
+person must decide (or the hand ends) and answers what that seat may see: its
+:func:`~sparrow.game.riichi.view.observation`, its legal actions and the hand's events as the seat
+sees them (:func:`~sparrow.game.riichi.view.seat_events`: no wall, no other hand). The person sits
+South in the first hand, the chair after the first dealer's.
+
+Everything is a function of the seed and the person's decisions. A computer player decides with a
+generator seeded by the match seed, the hand and the decision's place in the hand, never with one
+that runs on from decision to decision: so a table rebuilt from its log (:meth:`RiichiTable.from_log`,
+the hands replayed with no bot asked) goes on exactly as the one that wrote the log would have.
+
+A decision the person has no real choice in is made for them, as Tenhou and Mahjong Soul do: the
+tsumogiri after riichi when nothing else (tsumo, a kan) is possible, and a pass that is the only
+answer offered.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from sparrow.bots.riichi import LEVELS, RiichiBot
+from sparrow.game.riichi import (
+    IllegalRiichiActionError,
+    RiichiAction,
+    RiichiActionError,
+    RiichiActionKind,
+    RiichiHandState,
+    observation,
+)
+from sparrow.game.riichi.match import RiichiMatch
+from sparrow.game.riichi.replay import ReplayError, replay
+from sparrow.game.riichi.view import seat_events
+from sparrow.rules.riichi.family import match_of
+
+__all__ = ["RiichiTable", "RiichiTableError", "HUMAN", "HUMAN_SEAT"]
+
+HUMAN = "You"
+HUMAN_SEAT = 1  # the chair after the first dealer's: South in the first hand
+
+
+class RiichiTableError(ValueError):
+    """The table used out of order (an action once the hand is over, the next hand while one is on)."""
+
+
+def _plain(value: Any) -> Any:
+    """As JSON gives it back (tuples as lists): how a stored log compares with a fresh deal."""
+    return json.loads(json.dumps(value))
+
+
+class RiichiTable:
+    """See the module docstring. ``level``: every computer player's (``easy``, ``normal``, ``expert``);
+    ``options``: the family's options (a ``preset`` and overrides, :func:`match_of`)."""
+
+    rules = "riichi"
+
+    def __init__(
+        self,
+        level: str = "normal",
+        seed: int = 0,
+        options: Mapping[str, Any] | None = None,
+        *,
+        label: str | None = None,
+    ) -> None:
+        if level not in LEVELS:
+            raise RiichiTableError(f"unknown level {level!r} (expected one of {', '.join(LEVELS)})")
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise RiichiTableError(f"the seed must be a whole number, got {seed!r}")
+        self.level = level
+        self.seed = seed
+        self.options = dict(options or {})
+        others = iter(f"{label or level.capitalize()} {n}" for n in range(1, 4))
+        self.names = [HUMAN if chair == HUMAN_SEAT else next(others) for chair in range(4)]
+        self.human = HUMAN
+        self.human_seat = HUMAN_SEAT
+        self.match = RiichiMatch(seed, match_of(self.options), self.names)
+        self.hand: RiichiHandState | None = None
+        self.hands: list[RiichiHandState] = []  # every hand dealt, the one in play last
+
+    # ------------------------------------------------------------------ reading
+
+    @property
+    def hand_over(self) -> bool:
+        return self.hand is None or self.hand.over
+
+    @property
+    def match_over(self) -> bool:
+        return self.hand_over and self.match.over
+
+    @property
+    def hand_number(self) -> int:
+        """The current hand's number from 1 (0 before the first deal)."""
+        return len(self.hands)
+
+    def log(self) -> list[dict[str, Any]]:
+        """The referee's log of every hand so far, the one in play included."""
+        return [event for hand in self.hands for event in hand.events]
+
+    def observation(self) -> dict[str, Any]:
+        """The person's view of the hand now: :func:`observation` with ``legal_actions`` (what the
+        person may do now, as JSON) and ``to_act`` (whether the table waits for them)."""
+        hand = self._current()
+        seen = observation(hand, HUMAN_SEAT)
+        legal = hand.legal_actions(HUMAN_SEAT) if HUMAN_SEAT in hand.to_act else []
+        seen["legal_actions"] = [action.to_dict() for action in legal]
+        seen["names"] = list(self.names)
+        return seen
+
+    def events(self) -> list[dict[str, Any]]:
+        """The hand's events as the person's seat sees them."""
+        hand = self._current()
+        return seat_events(hand.events, hand.winds[HUMAN_SEAT], over=hand.over)
+
+    def _current(self) -> RiichiHandState:
+        if self.hand is None:
+            raise RiichiTableError("no hand has been dealt yet")
+        return self.hand
+
+    # ------------------------------------------------------------------ playing
+
+    def start(self) -> None:
+        """Deal the first hand and play the computer players up to the person's first decision."""
+        if self.hands:
+            raise RiichiTableError("the match has already started")
+        self.next_hand()
+
+    def next_hand(self) -> None:
+        if not self.hand_over:
+            raise RiichiTableError("the hand is still in play")
+        if self.match.over:
+            raise RiichiTableError("the match is over")
+        self.hand = self.match.next_hand()
+        self.hands.append(self.hand)
+        self._advance()
+
+    def act(self, data: Mapping[str, Any] | RiichiAction) -> None:
+        """The person's decision (a :class:`RiichiAction` or its JSON form, the seat may be left out).
+        One that is not legal now raises (``IllegalRiichiActionError``, ``RiichiActionError`` when
+        malformed) and changes nothing."""
+        hand = self.hand
+        if hand is None or hand.over:
+            raise RiichiTableError("no hand is in play: deal the next one")
+        if isinstance(data, RiichiAction):
+            action = data
+        else:
+            fields = dict(data)
+            fields.setdefault("seat", HUMAN_SEAT)
+            if fields["seat"] != HUMAN_SEAT:
+                raise RiichiActionError(f"you play seat {HUMAN_SEAT} (the chair you sit in), not {fields['seat']!r}")
+            action = RiichiAction.from_dict(fields)
+        if HUMAN_SEAT not in hand.to_act:
+            raise IllegalRiichiActionError(action, "it is not your decision now")
+        hand.apply(action)  # checked against the legal actions: a wrong one changes nothing
+        self._advance()
+
+    def _advance(self) -> None:
+        """The computer players decide until the person must (or the hand is over)."""
+        hand = self._current()
+        while not hand.over:
+            waiting = hand.to_act
+            bots = [seat for seat in waiting if seat != HUMAN_SEAT]
+            if bots:
+                seat = bots[0]
+                hand.apply(self._bot(seat, hand).act(observation(hand, seat), hand.legal_actions(seat)))
+                continue
+            forced = self._forced(hand)
+            if forced is None:
+                break
+            hand.apply(forced)
+        if hand.over:
+            self.match.record(hand)
+
+    def _bot(self, seat: int, hand: RiichiHandState) -> RiichiBot:
+        # Seeded by where the decision is, not by the decisions before it: see the module docstring.
+        place = f"sparrow-riichi-table/{self.seed}/{len(self.hands)}/{len(hand.events)}/{seat}"
+        return RiichiBot(self.level, random.Random(place).getrandbits(62))
+
+    @staticmethod
+    def _forced(hand: RiichiHandState) -> RiichiAction | None:
+        """The person's only possible decision, made for them: a lone pass, or the tsumogiri after riichi."""
+        legal = hand.legal_actions(HUMAN_SEAT)
+        if len(legal) != 1:
+            return None
+        only = legal[0]
+        if only.kind is RiichiActionKind.PASS:
+            return only
+        if only.kind is RiichiActionKind.DISCARD and hand.seats[HUMAN_SEAT].riichi:
+            return only
+        return None
+
+    # ------------------------------------------------------------------ resuming
+
+    @classmethod
+    def from_log(
+        cls,
+        level: str,
+        seed: int,
+        events: Sequence[Mapping[str, Any]],
+        options: Mapping[str, Any] | None = None,
+        *,
+        label: str | None = None,
+    ) -> RiichiTable:
+        """The table as it stood at the end of ``events`` (its :meth:`log`): every hand dealt again
+        from the seed and its recorded decisions replayed. Raises ``ReplayError`` when the log does
+        not belong to this table."""
+        table = cls(level, seed, options, label=label)
+        hands: list[list[Mapping[str, Any]]] = []
+        for event in events:
+            if event.get("event") == "hand_start":
+                hands.append([])
+            elif not hands:
+                raise ReplayError("the log does not begin with a hand_start")
+            hands[-1].append(event)
+        for number, recorded in enumerate(hands, start=1):
+            if table.match.over:
+                raise ReplayError(f"hand {number}: the match was over before it")
+            dealt = table.match.next_hand()
+            if _plain(dealt.events[0]) != _plain(recorded[0]):
+                raise ReplayError(f"hand {number}: its deal is not this table's (another seed or options)")
+            last = number == len(hands)
+            try:
+                hand = replay(recorded, partial=last)
+            except ReplayError as error:
+                raise ReplayError(f"hand {number}: {error}") from None
+            table.hand = hand
+            table.hands.append(hand)
+            if hand.over:
+                table.match.record(hand)
+            elif not last:
+                raise ReplayError(f"hand {number} stops before its end but is not the last")
+        if table.hand is not None and not table.hand.over:
+            table._advance()  # computer players owing an answer (a claim half answered when saved)
+        return table

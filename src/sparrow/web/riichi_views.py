@@ -1,0 +1,130 @@
+"""What the API answers about a Riichi game against the computer (the GameView of the Riichi table).
+
+A pure function of a :class:`~sparrow.play.riichi_table.RiichiTable` and the game's record. While a
+hand is in play the view is the person's seat's observation and its view of the events: no other
+seat's standing tiles, no draws but its own, no wall, no seed. Once the hand is over every hand is
+shown, with each winner's score card (yaku and han, the fu line by line, the limit, the payments),
+the changes and the scores; once the match is over, the final results with uma and oka.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sparrow.game.riichi import face_name
+from sparrow.i18n import translate, translate_result
+from sparrow.play.riichi_table import RiichiTable
+from sparrow.store import GameRecord
+
+__all__ = ["riichi_game_view", "riichi_result", "riichi_standings", "riichi_finish"]
+
+
+def riichi_game_view(game: GameRecord, table: RiichiTable, lang: str = "en", points: int = 0) -> dict[str, Any]:
+    """The view: the game's record, ``seat`` (the person's chair, 0-3), ``names`` by chair, the
+    ``observation`` with its ``legal_actions``, the ``events`` of the hand as the seat sees them,
+    and ``result`` once the hand is over (with ``standings`` once the match is)."""
+    over = table.hand_over
+    view: dict[str, Any] = {
+        "id": game.id,
+        "rules": game.rules,
+        "level": game.level,
+        "options": dict(game.options),
+        "ranked": game.ranked,
+        "seat": table.human_seat,
+        "names": list(table.names),
+        "hand_number": table.hand_number,
+        "hand_over": over,
+        "match_over": table.match_over,
+        "version": game.version,
+        "observation": table.observation(),
+        "events": table.events(),
+        "result": riichi_result(table, lang) if over else None,
+    }
+    if view["result"] is not None and table.match_over:
+        view["result"]["standings"] = riichi_standings(table, points)
+    return view
+
+
+def riichi_result(table: RiichiTable, lang: str = "en") -> dict[str, Any] | None:
+    """How the hand ended: ``kind`` (tsumo, ron, exhaustive, abortive) and the abortive draw's name,
+    each win with its card, the ready seats of a draw, every seat's tiles, the changes and scores."""
+    hand = table.hand
+    if hand is None or hand.result is None:
+        return None
+    result = hand.result
+    names = hand.tile_names
+    win_events = {event["seat"]: event for event in hand.events if event.get("event") == "win"}
+    wins = []
+    for win in result.wins:
+        event = win_events.get(hand.winds[win.seat], {})
+        score = win.score.to_score_result()
+        card = translate_result(score.to_dict() | {"arithmetic": score.arithmetic}, lang)
+        wins.append(
+            {
+                "seat": win.seat,
+                "from": win.source,
+                "tile": face_name(win.tile),
+                "hand": list(event.get("hand", [])),
+                "ura_indicators": list(event.get("ura_indicators", [])),
+                "card": card,
+            }
+        )
+    abort = result.abort
+    return {
+        "kind": result.kind,
+        "abort": abort,
+        "abort_text": translate(_ABORTS.get(abort, abort or ""), lang) if abort else None,
+        "wins": wins,
+        "tenpai": sorted(result.tenpai),
+        "nagashi": sorted(result.nagashi),
+        "hands": [[names[t] for t in sorted(seat.hand)] for seat in hand.seats],
+        "deltas": list(result.deltas),
+        "scores": list(result.after.scores),
+        "end_reason": result.after.end_reason,
+    }
+
+
+# The abortive draws' names (the engine's keys) as a player reads them.
+_ABORTS = {
+    "nine_terminals": "Nine terminals and honours",
+    "four_winds": "Four of one wind discarded",
+    "four_kongs": "Four kongs by several players",
+    "four_riichi": "Four riichi",
+    "triple_ron": "Three players won on one discard",
+}
+
+
+def riichi_standings(table: RiichiTable, points: int = 0) -> list[dict[str, Any]]:
+    """The final results, best first: each chair's name, place, points and result in thousands (uma
+    and oka included); ``points``, the leaderboard points a won hand earns the person, times the
+    hands the person won (the computer players earn none)."""
+    won = [0, 0, 0, 0]
+    for hand in table.hands:
+        if hand.result is not None:
+            for win in hand.result.wins:
+                won[win.seat] += 1
+    rows = []
+    for final in sorted(table.match.results(), key=lambda item: item.place):
+        rows.append(
+            {
+                "seat": final.seat,
+                "name": table.names[final.seat],
+                "rank": final.place,
+                "place": final.place,
+                "points": final.points,
+                "total": final.points,
+                "result": float(final.result),
+                "result_text": final.text,
+                "hands_won": won[final.seat],
+                "leaderboard": won[final.seat] * points if final.seat == table.human_seat else 0,
+            }
+        )
+    return rows
+
+
+def riichi_finish(table: RiichiTable) -> dict[str, Any] | None:
+    """How a finished match ended for the person (the games list): place of four, points, hands won."""
+    if not table.match_over:
+        return None
+    row = next(row for row in riichi_standings(table) if row["seat"] == table.human_seat)
+    return {"rank": row["rank"], "of": 4, "total": row["total"], "hands_won": row["hands_won"], "result": row["result"]}

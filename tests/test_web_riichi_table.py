@@ -1,0 +1,240 @@
+"""The Riichi table against the computer, through the API and the play layer: a Riichi game is created,
+played and resumed like any other; the view shows the seat's own tiles and the table, never another
+hand, a draw of another seat or the wall; riichi, claims and wins are sent as the legal actions list
+them; bad actions are refused with a 4xx and change nothing; a finished match has its final results
+with uma and oka; a table rebuilt from its log goes on exactly as the one that wrote it."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from sparrow.bots.riichi import RiichiBot
+from sparrow.game.riichi import RiichiAction
+from sparrow.play.riichi_table import HUMAN_SEAT, RiichiTable
+from sparrow.web.app import create_app
+from tests.web_support import Player, plain
+
+
+@pytest.fixture
+def app(tmp_path):
+    application = create_app(f"sqlite:///{tmp_path / 'games.db'}", game_seeds=iter(range(40, 400)))
+    yield application
+    application.state.store.close()
+
+
+def bot_action(view: dict, seed: int = 3) -> dict:
+    """What a Normal bot would do in the person's seat, as the page would send it."""
+    seen = view["observation"]
+    legal = [RiichiAction.from_dict(a) for a in seen["legal_actions"]]
+    return plain(RiichiBot("normal", seed).act(seen, legal).to_dict())
+
+
+def win_points(card: dict) -> int:
+    """The hand's value as its details give it (before honba and sticks)."""
+    return card["details"]["points"]
+
+
+def play_on(player: Player, view: dict, choose) -> dict:
+    while not view["match_over"]:
+        if view["hand_over"]:
+            answer = player.post(f"/api/games/{view['id']}/next")
+        else:
+            answer = player.act(view["id"], choose(view) | {"version": view["version"]})
+        assert answer.status_code == 200, answer.text
+        view = answer.json()
+    return view
+
+
+def check_hidden(view: dict) -> None:
+    """Nothing in a view of a hand in play tells another seat's standing tiles or the wall."""
+    me = view["observation"]["wind"]
+    for event in view["events"]:
+        assert "wall" not in event and "seed" not in event
+        if event["event"] == "deal":
+            assert list(event["hands"]) == [me]
+        if event["event"] == "draw" and event["seat"] != me:
+            assert "tile" not in event
+    for seat in view["observation"]["seats"]:
+        assert set(seat) >= {"standing", "discards", "melds"} and "hand" not in seat
+
+
+def test_a_riichi_game_is_played_to_its_final_results(app):
+    player = Player(app)
+    answer = player.post("/api/games", {"rules": "riichi", "level": "easy", "options": {"length": "tonpuu"}})
+    assert answer.status_code == 201, answer.text
+    view = answer.json()
+    assert view["rules"] == "riichi" and view["seat"] == HUMAN_SEAT and view["ranked"]
+    seen = view["observation"]
+    assert seen["wind"] == "S" and seen["dealer"] == 0 and seen["scores"] == [25000] * 4
+    assert len(seen["dora_indicators"]) == 1 and seen["honba"] == 0 and seen["sticks"] == 0
+    assert view["names"][HUMAN_SEAT] == "You"
+    check_hidden(view)
+    hands = 0
+
+    def choose(view: dict) -> dict:
+        nonlocal hands
+        check_hidden(view)
+        hands = max(hands, view["hand_number"])
+        return bot_action(view)
+
+    view = play_on(player, view, choose)
+    result = view["result"]
+    assert result["kind"] in ("tsumo", "ron", "exhaustive", "abortive")
+    rows = result["standings"]
+    assert sorted(row["place"] for row in rows) == [1, 2, 3, 4]
+    assert sum(row["points"] for row in rows) == 100_000  # the sticks left over go to the top
+    assert abs(sum(row["result"] for row in rows)) < 1e-9  # uma and oka add up to nothing
+    assert [row["points"] for row in rows] == sorted((row["points"] for row in rows), reverse=True)
+    listed = player.get("/api/games").json()[0]
+    assert listed["match_over"] and listed["finish"]["of"] == 4
+    assert player.post(f"/api/games/{view['id']}/next").status_code == 409
+
+
+def test_the_view_after_a_win_has_the_score_card_and_the_changes(app):
+    player = Player(app)
+    assert player.sign_up("riichi-player").status_code == 201
+    view = player.post("/api/games", {"rules": "riichi", "level": "normal"}).json()
+    mine = 0
+    for _ in range(40):
+        while not view["hand_over"]:
+            view = player.act(view["id"], bot_action(view) | {"version": view["version"]}).json()
+        mine += sum(win["seat"] == HUMAN_SEAT for win in view["result"]["wins"])
+        if (view["result"]["wins"] and mine) or view["match_over"]:
+            break
+        view = player.post(f"/api/games/{view['id']}/next").json()
+    # Each hand the person won counts for the leaderboard (Normal players: 30 points a hand).
+    board = {row["username"]: row for row in player.get("/api/leaderboard").json()}
+    assert board.get("riichi-player", {"points": 0})["points"] == 30 * mine
+    result = view["result"]
+    assert result["wins"], "no hand was won in 40 hands"
+    win = result["wins"][0]
+    card = win["card"]
+    assert card["rules"] == "riichi" and card["total"] > 0
+    assert any(item["kind"] == "han" for item in card["items"])
+    start = view["events"][0]
+    assert start["event"] == "hand_start"
+    assert [a + d for a, d in zip(start["scores"], result["deltas"])] == result["scores"]
+    # Every tile on show once the hand is over: the deal whole, each seat's standing tiles.
+    assert len(view["events"][1]["hands"]) == 4 and len(result["hands"]) == 4
+    assert result["deltas"][win["seat"]] > 0 and card["total"] == win_points(card)
+
+
+def test_riichi_is_declared_with_its_discard(app):
+    player = Player(app)
+    view = player.post("/api/games", {"rules": "riichi", "level": "easy"}).json()
+    for _ in range(200):
+        if view["match_over"]:
+            break
+        if view["hand_over"]:
+            view = player.post(f"/api/games/{view['id']}/next").json()
+            continue
+        declaring = [a for a in view["observation"]["legal_actions"] if a.get("riichi")]
+        if declaring:
+            score = view["observation"]["scores"][HUMAN_SEAT]
+            answer = player.act(view["id"], plain(declaring[0]) | {"version": view["version"]})
+            assert answer.status_code == 200, answer.text
+            after = answer.json()
+            me = after["observation"]["seats"][HUMAN_SEAT]
+            if not after["hand_over"]:
+                assert me["riichi"] and me["discards"][-1]["riichi"] or any(d["riichi"] for d in me["discards"])
+                assert after["observation"]["scores"][HUMAN_SEAT] == score - 1000
+                # After riichi the drawn tile is discarded for you unless you may win or kan.
+                legal = after["observation"]["legal_actions"]
+                assert all(a["action"] != "discard" or a["tile"] for a in legal)
+            return
+        view = player.act(view["id"], bot_action(view) | {"version": view["version"]}).json()
+    pytest.fail("the person never had a riichi to declare")
+
+
+def test_bad_actions_are_refused_and_change_nothing(app):
+    player = Player(app)
+    view = player.post("/api/games", {"rules": "riichi", "level": "easy"}).json()
+    game = view["id"]
+    while not any(a["action"] == "discard" for a in view["observation"]["legal_actions"]):
+        view = player.act(game, bot_action(view)).json()
+    held = set(view["observation"]["hand"])
+    missing = next(t for t in ("1z", "2z", "3z", "4z", "5z", "6z", "7z", "9m", "1m") if t not in held)
+    cases = [
+        ({"action": "discard", "tile": missing}, 409, "Not allowed now"),
+        ({"action": "pon", "tiles": ["1z", "1z"]}, 409, "Not allowed now"),
+        ({"action": "discard", "tile": "5x"}, 422, "Malformed"),
+        ({"action": "shout"}, 422, "Malformed"),
+        ({"action": "chi", "tiles": "45p"}, 422, "tiles must be a list"),
+        ({"action": "discard", "tile": missing, "riichi": "yes"}, 422, "riichi must be true or false"),
+        ({"action": "discard", "tile": missing, "seat": 2}, 422, "seat"),
+        ({"action": "discard", "tile": missing, "extra": 1}, 422, "Unknown field 'extra'"),
+    ]
+    for body, status, words in cases:
+        answer = player.act(game, body)
+        assert answer.status_code == status, (body, answer.text)
+        assert words in answer.json()["detail"], answer.json()["detail"]
+        assert player.get(f"/api/games/{game}").json()["version"] == view["version"]
+    stale = player.act(game, plain(view["observation"]["legal_actions"][0]) | {"version": view["version"] - 1})
+    assert stale.status_code == 409
+    other = Player(app)
+    assert other.get(f"/api/games/{game}").status_code == 404
+    assert player.get(f"/api/games/{game}/hint").status_code == 409
+    assert player.post("/api/games", {"rules": "riichi", "options": {"preset": "nowhere"}}).status_code == 422
+
+
+def test_a_game_resumes_from_the_database_exactly(app, tmp_path):
+    player = Player(app)
+    view = player.post("/api/games", {"rules": "riichi", "level": "normal"}).json()
+    rng = random.Random(5)
+    for _ in range(60):
+        if view["hand_over"]:
+            view = player.post(f"/api/games/{view['id']}/next").json()
+            continue
+        view = player.act(view["id"], plain(rng.choice(view["observation"]["legal_actions"]))).json()
+    # Another server process on the same database rebuilds the table from the log alone.
+    again = create_app(f"sqlite:///{tmp_path / 'games.db'}")
+    try:
+        resumed = Player(again)
+        resumed.client.cookies = player.client.cookies
+        assert resumed.get(f"/api/games/{view['id']}").json() == player.get(f"/api/games/{view['id']}").json()
+    finally:
+        again.state.store.close()
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_a_table_rebuilt_from_its_log_goes_on_as_the_one_that_wrote_it(seed):
+    """At every decision the log is saved and a table rebuilt from it: both then play on the same."""
+    rng = random.Random(seed)
+    table = RiichiTable("normal", seed, {"length": "tonpuu"})
+    table.start()
+    decisions = 0
+    while not table.match_over and decisions < 400:
+        if table.hand_over:
+            table.next_hand()
+            continue
+        rebuilt = RiichiTable.from_log("normal", seed, json.loads(json.dumps(table.log())), {"length": "tonpuu"})
+        assert rebuilt.observation() == table.observation()
+        choice = rng.choice(table.observation()["legal_actions"])
+        table.act(choice)
+        rebuilt.act(choice)
+        assert rebuilt.log() == table.log()
+        decisions += 1
+    assert decisions > 10
+
+
+def test_a_log_of_another_table_is_refused():
+    table = RiichiTable("normal", 1)
+    table.start()
+    from sparrow.game.riichi import ReplayError
+
+    with pytest.raises(ReplayError, match="deal is not this table's"):
+        RiichiTable.from_log("normal", 2, table.log())
+
+
+def test_the_home_page_offers_riichi_and_the_rooms_do_not(app):
+    player = Player(app)
+    home = player.get("/").text
+    assert 'value="riichi"' in home and 'data-rules="riichi"' in home
+    choices = {family["rules"]: family for family in player.get("/api/choices").json()["rules"]}
+    assert [c["option"] for c in choices["riichi"]["choices"]] == ["preset", "length"]
+    assert 'value="riichi"' not in player.get("/rooms").text
+    page = player.get(f"/games/{player.post('/api/games', {'rules': 'riichi'}).json()['id']}").text
+    assert "riichi-table.js" in page and "Tenhou" in page

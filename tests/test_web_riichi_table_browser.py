@@ -1,0 +1,162 @@
+"""The Riichi table in a real browser (Playwright driving Debian's Chromium): start a Riichi game from
+the home page, see the round, honba and sticks, the dora indicator and the four scores, discard by
+clicking a tile twice, declare riichi with the Riichi button and see the stick on your seat and your
+discard turned sideways, finish the hand and read its score card (yaku with han, fu lines, points),
+the changes and the scores; in Dutch the Japanese terms stay. Screenshots at phone (390x844)
+and desktop (1280x800) size go to ``tests/artifacts/``.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+
+import pytest
+from playwright.sync_api import Page
+
+from sparrow.bots.riichi import RiichiBot
+from sparrow.game.riichi import RiichiAction, RiichiActionKind
+from sparrow.play.riichi_table import HUMAN_SEAT, RiichiTable
+from tests.test_web_browser import SIZES, fits, snap
+from tests.web_support import Server
+
+pytestmark = pytest.mark.slow
+
+
+def _bot_choice(table: RiichiTable) -> RiichiAction:
+    seen = table.observation()
+    legal = [RiichiAction.from_dict(a) for a in seen["legal_actions"]]
+    return RiichiBot("normal", 5).act(seen, legal)
+
+
+@functools.cache
+def riichi_line(start: int = 300) -> tuple[int, tuple[dict, ...], dict]:
+    """The first seed from ``start`` on which the person, playing as a Normal bot would, may declare
+    riichi in the first hand: the seed, the actions up to that turn, and the riichi discard."""
+    for seed in range(start, start + 200):
+        table = RiichiTable("easy", seed)
+        table.start()
+        if not any(a["action"] == "discard" for a in table.observation()["legal_actions"]):
+            continue  # (the first decision a claim on East's discard: the test begins with a discard)
+        actions: list[dict] = []
+        while not table.hand_over and len(actions) < 40:
+            legal = table.observation()["legal_actions"]
+            declaring = [a for a in legal if a.get("riichi")]
+            if declaring:
+                return seed, tuple(actions), {k: v for k, v in declaring[0].items() if k != "seat"}
+            action = _bot_choice(table)
+            if action.kind is RiichiActionKind.DISCARD and action.riichi:
+                break
+            actions.append({k: v for k, v in action.to_dict().items() if k != "seat"})
+            table.act(action)
+    raise AssertionError("no seed with an early riichi found")
+
+
+def shown_version(page: Page) -> int:
+    page.wait_for_function("document.getElementById('game').dataset.version !== undefined")
+    return int(page.get_attribute("#game", "data-version"))
+
+
+def wait_after(page: Page, version: int) -> None:
+    page.wait_for_function(
+        f"(() => {{ const g = document.getElementById('game');"
+        f" return Number(g.dataset.version) > {version} && g.dataset.busy !== 'true'; }})()"
+    )
+
+
+def snap_both(page: Page, name: str) -> None:
+    for size in ("phone", "desktop"):
+        page.set_viewport_size(SIZES[size])
+        fits(page, size)
+        snap(page, name, size)
+    page.set_viewport_size(SIZES["desktop"])
+
+
+def post(page: Page, server: Server, path: str, data: dict | None = None) -> dict:
+    csrf = page.get_attribute("meta[name=csrf-token]", "content")
+    answer = page.request.post(f"{server.url}{path}", data=data or {}, headers={"X-CSRF-Token": csrf})
+    assert answer.ok, answer.text()
+    return answer.json()
+
+
+def test_a_riichi_game_from_the_home_page_to_the_score_card(browser, tmp_path):
+    seed, line, riichi = riichi_line()
+    server = Server(tmp_path / "data", seed=seed).start()
+    context = browser.new_context(viewport=SIZES["desktop"], bypass_csp=True)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    try:
+        page.goto(server.url + "/")
+        page.select_option("#rules", "riichi")
+        assert page.locator(".match-choices[data-rules=riichi] select[name=preset]").is_visible()
+        page.check("input[name=level][value=easy]")
+        page.click("#start")
+        page.wait_for_url(re.compile(r".*/games/[^/]+$"))
+        version = shown_version(page)
+        game = page.url.rsplit("/", 1)[1]
+        # The centre: East 1, no honba or sticks, one dora indicator and four hidden; four scores.
+        assert page.inner_text("[data-testid=round]").strip() == "東 1"
+        assert "0" in page.inner_text("[data-testid=counters]")
+        assert page.locator("[data-testid=dora] .tile:not(.back)").count() == 1
+        assert page.locator("[data-testid=score-chip]").all_inner_texts() == ["25,000"] * 4
+        assert page.locator("#hand .tile").count() == 14  # South's first draw came
+        snap_both(page, "riichi-table")
+        # The first decision by clicking: choose the tile, click it again to discard it.
+        first = line[0]
+        assert first["action"] == "discard"
+        page.locator(f"#hand .tile[data-tile='{first['tile']}']").last.click()
+        page.wait_for_selector(f"#hand .tile.selected[data-tile='{first['tile']}']")
+        page.locator("#hand .tile.selected").click()
+        wait_after(page, version)
+        assert page.locator("#pond-me .tile").count() == 1
+        # The rest of the line through the API (as the page would send it), then the riichi by clicking.
+        view = None
+        for action in line[1:]:
+            view = post(page, server, f"/api/games/{game}/actions", action)
+        page.reload()
+        version = shown_version(page)
+        page.click("#riichi-toggle")
+        page.wait_for_selector("#hand.riichi-mode")
+        choices = page.eval_on_selector_all("#hand .tile.riichi-choice", "ts => ts.map(t => t.dataset.tile)")
+        assert riichi["tile"] in choices
+        snap_both(page, "riichi-declaring")
+        page.locator(f"#hand .tile.riichi-choice[data-tile='{riichi['tile']}']").last.click()
+        page.locator("#hand .tile.selected").click()
+        wait_after(page, version)
+        view = page.request.get(f"{server.url}/api/games/{game}").json()
+        if not view["hand_over"] or view["result"]["kind"] != "ron":  # (a ron on the riichi tile cancels it)
+            assert page.locator("#seat-me [data-testid=riichi-stick]").count() == 1
+            assert page.locator("#pond-me .tile.riichi-discard").count() == 1
+            assert view["observation"]["seats"][HUMAN_SEAT]["riichi"]
+        # Finish the hand: after riichi the table discards the drawn tile for you; take a win offered.
+        while not view["hand_over"]:
+            legal = view["observation"]["legal_actions"]
+            pick = next((a for a in legal if a["action"] in ("tsumo", "ron")), None)
+            pick = pick or next((a for a in legal if a["action"] == "pass"), None) or legal[-1]
+            view = post(page, server, f"/api/games/{game}/actions", {k: v for k, v in pick.items() if k != "seat"})
+        page.reload()
+        page.wait_for_selector("#result:not([hidden]) [data-testid=settlement]")
+        rows = page.locator("[data-testid=settlement] tbody tr").all_inner_texts()
+        assert len(rows) == 4
+        if view["result"]["wins"]:
+            card = page.locator("[data-testid=win-card]").first
+            assert "han" in card.inner_text() and str(
+                view["result"]["wins"][0]["card"]["total"]
+            ) in card.inner_text().replace(",", "")
+        assert page.locator("#next-hand").is_visible()
+        snap_both(page, "riichi-result")
+        page.click("#next-hand")
+        page.wait_for_function("document.getElementById('result').hidden")
+        assert page.inner_text("[data-testid=round]").strip() in ("東 1", "東 2")
+        # In Dutch: the page's own words translated, the Japanese terms kept.
+        page.goto(f"{server.url}/games/{game}?lang=nl")
+        shown_version(page)
+        assert "honba" in page.inner_text("[data-testid=counters]")
+        assert "stokken" in page.inner_text("[data-testid=counters]")
+        assert page.inner_text("#log-box summary") == "Wat er gebeurde"
+        snap_both(page, "riichi-table-nl")
+        assert not errors, errors
+    finally:
+        context.close()
+        server.stop()
