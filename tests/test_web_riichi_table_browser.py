@@ -17,7 +17,7 @@ from playwright.sync_api import Page
 from sparrow.bots.riichi import RiichiBot
 from sparrow.game.riichi import RiichiAction, RiichiActionKind
 from sparrow.play.riichi_table import HUMAN_SEAT, RiichiTable
-from tests.test_web_browser import SIZES, fits, snap
+from tests.test_web_browser import SIZES, fits, shown_version, snap, wait_after
 from tests.web_support import Server
 
 pytestmark = pytest.mark.slow
@@ -50,18 +50,6 @@ def riichi_line(start: int = 300) -> tuple[int, tuple[dict, ...], dict]:
             actions.append({k: v for k, v in action.to_dict().items() if k != "seat"})
             table.act(action)
     raise AssertionError("no seed with an early riichi found")
-
-
-def shown_version(page: Page) -> int:
-    page.wait_for_function("document.getElementById('game').dataset.version !== undefined")
-    return int(page.get_attribute("#game", "data-version"))
-
-
-def wait_after(page: Page, version: int) -> None:
-    page.wait_for_function(
-        f"(() => {{ const g = document.getElementById('game');"
-        f" return Number(g.dataset.version) > {version} && g.dataset.busy !== 'true'; }})()"
-    )
 
 
 def snap_both(page: Page, name: str) -> None:
