@@ -238,3 +238,44 @@ def test_the_home_page_offers_riichi_and_the_rooms_do_not(app):
     assert 'value="riichi"' not in player.get("/rooms").text
     page = player.get(f"/games/{player.post('/api/games', {'rules': 'riichi'}).json()['id']}").text
     assert "riichi-table.js" in page and "Tenhou" in page
+
+
+def test_a_score_card_shows_the_winning_tile_once():
+    """A win's ``hand`` is the standing tiles without the winning one, which ``tile`` names: after a
+    tsumo as after a ron, the hand and the tile together are the whole hand."""
+    from sparrow.web.riichi_views import riichi_result
+
+    kinds = set()
+    for seed in range(1, 40):
+        table = RiichiTable("normal", seed, {"length": "tonpuu"})
+        table.start()
+        while not table.match_over and len(kinds) < 2:
+            while not table.hand_over:
+                seen = table.observation()
+                legal = [RiichiAction.from_dict(a) for a in seen["legal_actions"]]
+                table.act(RiichiBot("normal", seed).act(seen, legal))
+            result = riichi_result(table)
+            for win in result["wins"]:
+                kinds.add("tsumo" if win["from"] is None else "ron")
+                assert len(win["hand"]) % 3 == 1, win
+            table.next_hand()
+        if len(kinds) == 2:
+            break
+    assert kinds == {"tsumo", "ron"}
+
+
+@pytest.mark.parametrize(
+    ("options", "ranked"),
+    [
+        ({"preset": "wrc"}, True),
+        ({"preset": "wrc", "length": "tonpuu"}, True),
+        ({"preset": "wrc", "red_fives": 0}, True),  # WRC's own value given again
+        ({"preset": "wrc", "red_fives": 3}, False),  # WRC plays without red fives
+        ({"red_fives": 3}, True),  # Tenhou's own value
+        ({"red_fives": 0}, False),
+    ],
+)
+def test_a_game_is_ranked_when_its_options_are_its_presets(options, ranked):
+    from sparrow.web.games import is_ranked
+
+    assert is_ranked("riichi", options) is ranked

@@ -54,8 +54,13 @@ _LOCK_STRIPES = 256
 
 def is_ranked(rules: str, options: Mapping[str, Any]) -> bool:
     """Whether wins in a game with these options count for the leaderboard: every option is one that
-    changes only a hand's worth or the match's length, or is given at its default."""
-    defaults = get_ruleset(rules).defaults
+    changes only a hand's worth or the match's length, or is given at its default (for a family with
+    named presets, the chosen preset's value)."""
+    ruleset = get_ruleset(rules)
+    defaults = dict(ruleset.defaults)
+    presets = getattr(ruleset, "presets", None)
+    if presets and options.get("preset") in presets:  # overrides are measured from the chosen preset
+        defaults = {"preset": options["preset"], **presets[options["preset"]]}
     return all(key in RANKED_OPTIONS or defaults.get(key) == value for key, value in options.items())
 
 

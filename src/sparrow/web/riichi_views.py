@@ -58,13 +58,17 @@ def riichi_result(table: RiichiTable, lang: str = "en") -> dict[str, Any] | None
     for win in result.wins:
         event = win_events.get(hand.winds[win.seat], {})
         score = win.score.to_score_result()
+        tiles = list(event.get("hand", []))
+        if win.source is None and face_name(win.tile) in tiles:
+            tiles.remove(face_name(win.tile))  # a tsumo's hand holds the drawn tile, which "tile" names
+
         card = translate_result(score.to_dict() | {"arithmetic": score.arithmetic}, lang)
         wins.append(
             {
                 "seat": win.seat,
                 "from": win.source,
                 "tile": face_name(win.tile),
-                "hand": list(event.get("hand", [])),
+                "hand": tiles,
                 "ura_indicators": list(event.get("ura_indicators", [])),
                 "card": card,
             }
