@@ -229,13 +229,12 @@ def test_a_log_of_another_table_is_refused():
         RiichiTable.from_log("normal", 2, table.log())
 
 
-def test_the_home_page_offers_riichi_and_the_rooms_do_not(app):
+def test_the_home_page_offers_riichi(app):
     player = Player(app)
     home = player.get("/").text
     assert 'value="riichi"' in home and 'data-rules="riichi"' in home
     choices = {family["rules"]: family for family in player.get("/api/choices").json()["rules"]}
     assert [c["option"] for c in choices["riichi"]["choices"]] == ["preset", "length"]
-    assert 'value="riichi"' not in player.get("/rooms").text
     page = player.get(f"/games/{player.post('/api/games', {'rules': 'riichi'}).json()['id']}").text
     assert "riichi-table.js" in page and "Tenhou" in page
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -78,11 +78,29 @@ def convert(
         events = [json.loads(line) for line in text.splitlines() if line.strip()]
         if not events or events[0].get("rules") != "riichi":
             raise InputError("only a Riichi game's log converts to mjai (its hand_start says rules: riichi)")
-        result = write_mjai(to_mjai(events))
+        # A log of several matches (sparrow simulate --log) becomes one mjai game after another.
+        result = "".join(write_mjai(to_mjai(match)) for match in _matches(events))
     if out is None:
         console.file.write(result)
     else:
         Path(out).write_text(result, encoding="utf-8")
+
+
+def _matches(events: list[dict[str, Any]]) -> list[list[dict[str, Any]]]:
+    """The matches of a Riichi log, in order. A match begins with the only hand of it dealt in the
+    East round by chair 0 with no honba: after a draw or a dealer's win the honba counts on, and chair
+    0 deals again only in a later round."""
+    matches: list[list[dict[str, Any]]] = []
+    for event in events:
+        first = event.get("event") == "hand_start" and (
+            event.get("round_wind"),
+            event.get("dealer"),
+            event.get("honba"),
+        ) == ("E", 0, 0)
+        if first or not matches:
+            matches.append([])
+        matches[-1].append(event)
+    return matches
 
 
 def register(app: typer.Typer) -> None:

@@ -138,7 +138,9 @@ def register(app: typer.Typer) -> None:
                 riichi_options = parse_options(option or [])
             except ValueError as error:
                 raise _fail(str(error)) from None
-            simulate_riichi(players, hands, seed, worker_count, duplicate, riichi_options, as_json, log, ray)
+            simulate_riichi(
+                players, hands, seed, worker_count, duplicate, riichi_options, as_json, log, ray, ray_workers=workers
+            )
             return
         executor = ray_executor(ray, workers) if ray is not None else None
         try:

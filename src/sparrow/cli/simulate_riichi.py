@@ -3,7 +3,9 @@
 and oka, the average place and points, and per hand the win, deal-in and riichi rates.
 
 ``--hands N`` counts matches here (hanchan, or East-only games with ``-o length=tonpuu``): Riichi
-players are ranked on whole games, not single hands.
+players are ranked on whole games, not single hands. ``--log`` writes every hand of every match, match
+after match (each hand's ``hand_start`` names its match seed), as the run goes; ``--ray`` plays the
+matches on Ray, with the same result as a local run.
 """
 
 from __future__ import annotations
@@ -45,22 +47,31 @@ def simulate_riichi(
     as_json: bool,
     log: Path | None,
     ray: str | None,
+    *,
+    ray_workers: int | None = None,
 ) -> None:
-    from sparrow.play.riichi_lab import check_players, run_lab
+    from sparrow.game.events import write_jsonl
+    from sparrow.play.executors import LabClusterError, check_cluster, ray_executor
+    from sparrow.play.riichi_lab import MatchRecord, check_players, run_lab
     from sparrow.rules import RulesError
     from sparrow.rules.riichi.family import match_of
 
     try:
-        if log is not None:
-            raise ValueError("--log is not written for riichi yet: use sparrow play or the Python API for game logs")
-        if ray is not None:
-            raise ValueError("--ray does not play riichi yet: use --workers")
         names = check_players(players.split(","))
         match = match_of(options)
         if duplicate and matches % 4:
             raise ValueError(f"--duplicate plays boards of four matches: give --hands a multiple of 4, got {matches}")
-    except (RulesError, ValueError) as error:
+        if ray is not None:
+            check_cluster(ray)
+    except (RulesError, ValueError, LabClusterError) as error:
         raise _fail(str(error)) from None
+    stream = None
+    if log is not None:
+        try:
+            stream = log.open("w", encoding="utf-8")
+        except OSError as error:
+            raise _fail(f"cannot write the log {str(log)!r}: {error.strerror}") from None
+    written = 0
     console = Console(stderr=as_json)
     started = time.perf_counter()
     try:
@@ -75,6 +86,15 @@ def simulate_riichi(
             transient=True,
         ) as progress:
             task = progress.add_task("simulate", total=matches)
+
+            def played(record: MatchRecord) -> None:
+                nonlocal written
+                if stream is not None:  # written as the run goes: an interrupted run keeps what it played
+                    write_jsonl(record.log, stream)
+                    stream.flush()
+                    written += 1
+                progress.advance(task)
+
             result = run_lab(
                 names,
                 matches,
@@ -82,20 +102,29 @@ def simulate_riichi(
                 options=match.to_dict(),
                 duplicate=duplicate,
                 workers=workers,
-                progress=lambda record: progress.advance(task),
+                progress=played,
+                keep_logs=stream is not None,
+                executor=ray_executor(ray, ray_workers) if ray is not None else None,
             )
-    except (RulesError, ValueError) as error:
+    except (RulesError, ValueError, LabClusterError) as error:
         raise _fail(str(error)) from None
     except KeyboardInterrupt:
-        print("interrupted", file=sys.stderr)
+        kept = f": the log {str(log)!r} keeps the {written} matches played" if log is not None else ""
+        print(f"interrupted{kept}", file=sys.stderr)
         raise typer.Exit(130) from None
+    finally:
+        if stream is not None:
+            stream.close()
     elapsed = time.perf_counter() - started
     if as_json:
         data = result.to_dict()
         data["workers"] = workers
+        if ray is not None:
+            data["ray"] = ray
         data["elapsed_seconds"] = round(elapsed, 3)
         print(json.dumps(data))
         return
+    where = f"Ray ({ray})" if ray is not None else f"{workers} worker{'s' if workers != 1 else ''}"
     what = f"{result.matches} {match.length}" + (" in duplicate" if duplicate else "")
     table = Table(title=f"riichi: {what}, {result.hands} hands, seed {seed}")
     for column in ("player", "result (95%)", "place", "points", "top", "last", "win", "deal-in", "riichi"):
@@ -120,6 +149,8 @@ def simulate_riichi(
             )
     console.print(
         "result: points less the return, in thousands, with uma and oka, per match; win, deal-in and riichi"
-        f" per hand. {elapsed:.1f} s on {workers} worker{'s' if workers != 1 else ''}.",
+        f" per hand. {elapsed:.1f} s on {where}.",
         highlight=False,
     )
+    if log is not None:
+        console.print(f"game log: {log}")

@@ -99,7 +99,8 @@ def _in_order(submit: Callable[[list[Any]], Future[list[Any]]], workers: int, ch
         assert results is not None
         for offset, result in enumerate(results):
             waiting[order + offset] = result
-            hands += len(result.hands)
+            count = result.hands  # a chunk's hands, or (a Riichi match's record) their number
+            hands += count if isinstance(count, int) else len(count)
         done += len(results)
         while first in waiting:
             yield waiting.pop(first)

@@ -18,13 +18,13 @@ import random
 import shlex
 import statistics
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
 from sparrow.bots.riichi import LEVELS, RiichiBot
 from sparrow.game.riichi import RiichiAction, RiichiActionKind, RiichiHandState, observation
 from sparrow.game.riichi.match import RiichiMatch
+from sparrow.play.executors import Executor, local_executor
 from sparrow.rules.riichi.presets import MatchOptions
 from sparrow.seats.mjai import MjaiProcess, MjaiSeat
 
@@ -106,6 +106,7 @@ class MatchRecord:
     deal_ins: tuple[int, ...]
     riichi: tuple[int, ...]
     faults: tuple[int, ...] = (0, 0, 0, 0)  # an outside bot's answers the referee refused (or none)
+    log: tuple[dict[str, Any], ...] = field(default=(), repr=False)  # every hand's events, when kept
 
 
 def play_match(
@@ -127,10 +128,11 @@ def play_match(
     return match
 
 
-def _one_match(task: tuple[int, tuple[str, ...], dict[str, Any]]) -> MatchRecord:
-    seed, players, options = task
+def _one_match(task: tuple[int, tuple[str, ...], dict[str, Any], bool]) -> MatchRecord:
+    seed, players, options, keep_log = task
     closing: list[Callable[[], None]] = []
     wins, deal_ins, riichi = [0] * 4, [0] * 4, [0] * 4
+    log: list[dict[str, Any]] = []
 
     def count(match: RiichiMatch, hand: RiichiHandState) -> None:
         result = hand.result
@@ -141,6 +143,8 @@ def _one_match(task: tuple[int, tuple[str, ...], dict[str, Any]]) -> MatchRecord
                 deal_ins[win.source] += 1
         for seat in result.riichi:
             riichi[seat] += 1
+        if keep_log:
+            log.extend(hand.events)
 
     try:
         outside: dict[int, MjaiSeat] = {}
@@ -162,6 +166,7 @@ def _one_match(task: tuple[int, tuple[str, ...], dict[str, Any]]) -> MatchRecord
         tuple(deal_ins),
         tuple(riichi),
         tuple(sum(outside[seat].faults.values()) if seat in outside else 0 for seat in range(4)),
+        tuple(log),
     )
 
 
@@ -193,6 +198,11 @@ class LabResult:
     hands: int
     duplicate: bool
     records: tuple[MatchRecord, ...] = field(repr=False)
+
+    @property
+    def logs(self) -> tuple[tuple[dict[str, Any], ...], ...]:
+        """Each match's events, in the run's order (empty unless the run kept them)."""
+        return tuple(record.log for record in self.records)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -230,9 +240,15 @@ def run_lab(
     duplicate: bool = False,
     workers: int = 1,
     progress: Callable[[MatchRecord], None] | None = None,
+    *,
+    keep_logs: bool = False,
+    executor: Executor | None = None,
 ) -> LabResult:
     """Play ``matches`` matches (a multiple of 4 in duplicate) and measure each player of the line-up
-    (``players``: four names, the player in place p at seat p, or rotated round the table in duplicate)."""
+    (``players``: four names, the player in place p at seat p, or rotated round the table in duplicate).
+    ``keep_logs``: each record keeps its match's events (:attr:`MatchRecord.log`). The matches are
+    played by ``executor`` (:mod:`sparrow.play.executors`: default ``workers`` local processes; Ray's
+    too), which changes nothing in the result: every match is played from its own seed."""
     players = check_players(players)
     if duplicate and matches % 4:
         raise ValueError(f"in duplicate the matches are boards of four: give a multiple of 4, got {matches}")
@@ -240,23 +256,13 @@ def run_lab(
     MatchOptions.from_mapping(options)  # raises on a bad option before anything is played
     tasks = list(_tasks(players, matches, seed, duplicate, options))
     rotations = [task[3] for task in tasks]
-    jobs = [(task[0], task[1], task[2]) for task in tasks]
+    jobs = [(task[0], task[1], task[2], keep_logs) for task in tasks]
     records: list[MatchRecord] = []
-    results: Iterable[MatchRecord]
-    if workers > 1 and len(jobs) > 1:
-        pool = ProcessPoolExecutor(max_workers=workers)
-        results = pool.map(_one_match, jobs)
-    else:
-        pool = None
-        results = map(_one_match, jobs)
-    try:
-        for record in results:
-            records.append(record)
-            if progress is not None:
-                progress(record)
-    finally:
-        if pool is not None:
-            pool.shutdown(cancel_futures=True)
+    run = executor if executor is not None else local_executor(workers if len(jobs) > 1 else 1)
+    for record in run(_one_match, jobs):
+        records.append(record)
+        if progress is not None:
+            progress(record)
     return LabResult(
         _figures(players, records, rotations, duplicate),
         matches,

@@ -38,7 +38,15 @@ from sparrow.game.riichi.replay import ReplayError, replay
 from sparrow.game.riichi.view import seat_events
 from sparrow.rules.riichi.family import match_of
 
-__all__ = ["RiichiTable", "RiichiTableError", "HUMAN", "HUMAN_SEAT"]
+__all__ = [
+    "RiichiTable",
+    "RiichiTableError",
+    "HUMAN",
+    "HUMAN_SEAT",
+    "decision_bot",
+    "forced_decision",
+    "replay_hands",
+]
 
 HUMAN = "You"
 HUMAN_SEAT = 1  # the chair after the first dealer's: South in the first hand
@@ -176,22 +184,11 @@ class RiichiTable:
             self.match.record(hand)
 
     def _bot(self, seat: int, hand: RiichiHandState) -> RiichiBot:
-        # Seeded by where the decision is, not by the decisions before it: see the module docstring.
-        place = f"sparrow-riichi-table/{self.seed}/{len(self.hands)}/{len(hand.events)}/{seat}"
-        return RiichiBot(self.level, random.Random(place).getrandbits(62))
+        return decision_bot(self.level, "sparrow-riichi-table", self.seed, len(self.hands), hand, seat)
 
     @staticmethod
     def _forced(hand: RiichiHandState) -> RiichiAction | None:
-        """The person's only possible decision, made for them: a lone pass, or the tsumogiri after riichi."""
-        legal = hand.legal_actions(HUMAN_SEAT)
-        if len(legal) != 1:
-            return None
-        only = legal[0]
-        if only.kind is RiichiActionKind.PASS:
-            return only
-        if only.kind is RiichiActionKind.DISCARD and hand.seats[HUMAN_SEAT].riichi:
-            return only
-        return None
+        return forced_decision(hand, HUMAN_SEAT)
 
     # ------------------------------------------------------------------ resuming
 
@@ -209,30 +206,63 @@ class RiichiTable:
         from the seed and its recorded decisions replayed. Raises ``ReplayError`` when the log does
         not belong to this table."""
         table = cls(level, seed, options, label=label)
-        hands: list[list[Mapping[str, Any]]] = []
-        for event in events:
-            if event.get("event") == "hand_start":
-                hands.append([])
-            elif not hands:
-                raise ReplayError("the log does not begin with a hand_start")
-            hands[-1].append(event)
-        for number, recorded in enumerate(hands, start=1):
-            if table.match.over:
-                raise ReplayError(f"hand {number}: the match was over before it")
-            dealt = table.match.next_hand()
-            if _plain(dealt.events[0]) != _plain(recorded[0]):
-                raise ReplayError(f"hand {number}: its deal is not this table's (another seed or options)")
-            last = number == len(hands)
-            try:
-                hand = replay(recorded, partial=last)
-            except ReplayError as error:
-                raise ReplayError(f"hand {number}: {error}") from None
-            table.hand = hand
-            table.hands.append(hand)
-            if hand.over:
-                table.match.record(hand)
-            elif not last:
-                raise ReplayError(f"hand {number} stops before its end but is not the last")
+        table.hands = replay_hands(table.match, events)
+        table.hand = table.hands[-1] if table.hands else None
         if table.hand is not None and not table.hand.over:
             table._advance()  # computer players owing an answer (a claim half answered when saved)
         return table
+
+
+# ---------------------------------------------------------------------- what every Riichi table shares
+
+
+def decision_bot(level: str, table: str, seed: int, hand_number: int, hand: RiichiHandState, seat: int) -> RiichiBot:
+    """The computer player for one decision, seeded by where the decision is (the table's kind and
+    seed, the hand, the event it follows, the seat), not by the decisions before it: see the module
+    docstring."""
+    place = f"{table}/{seed}/{hand_number}/{len(hand.events)}/{seat}"
+    return RiichiBot(level, random.Random(place).getrandbits(62))
+
+
+def forced_decision(hand: RiichiHandState, seat: int) -> RiichiAction | None:
+    """The seat's only possible decision, made for a person: a lone pass, or the tsumogiri after riichi."""
+    legal = hand.legal_actions(seat)
+    if len(legal) != 1:
+        return None
+    only = legal[0]
+    if only.kind is RiichiActionKind.PASS:
+        return only
+    if only.kind is RiichiActionKind.DISCARD and hand.seats[seat].riichi:
+        return only
+    return None
+
+
+def replay_hands(match: RiichiMatch, events: Sequence[Mapping[str, Any]]) -> list[RiichiHandState]:
+    """Every hand of ``events`` (a log of ``match``'s tables) dealt again by ``match`` and its recorded
+    decisions replayed, the finished ones recorded in the match; the last may be in play. Raises
+    ``ReplayError`` naming the hand when the log is not this match's."""
+    recorded: list[list[Mapping[str, Any]]] = []
+    for event in events:
+        if event.get("event") == "hand_start":
+            recorded.append([])
+        elif not recorded:
+            raise ReplayError("the log does not begin with a hand_start")
+        recorded[-1].append(event)
+    hands: list[RiichiHandState] = []
+    for number, hand_events in enumerate(recorded, start=1):
+        if match.over:
+            raise ReplayError(f"hand {number}: the match was over before it")
+        dealt = match.next_hand()
+        if _plain(dealt.events[0]) != _plain(hand_events[0]):
+            raise ReplayError(f"hand {number}: its deal is not this table's (another seed or options)")
+        last = number == len(recorded)
+        try:
+            hand = replay(hand_events, partial=last)
+        except ReplayError as error:
+            raise ReplayError(f"hand {number}: {error}") from None
+        hands.append(hand)
+        if hand.over:
+            match.record(hand)
+        elif not last:
+            raise ReplayError(f"hand {number} stops before its end but is not the last")
+    return hands

@@ -14,6 +14,7 @@ from urllib.parse import urlencode
 
 from fastapi import Request, Response
 from jinja2 import Environment, pass_context
+from starlette.requests import HTTPConnection
 
 from sparrow.i18n import DEFAULT_LANGUAGE, LANGUAGES, gettext, pick_language
 
@@ -25,8 +26,9 @@ _MAX_AGE = 60 * 60 * 24 * 365
 NAMES = {"en": "English", "nl": "Nederlands"}  # each language in its own words, as a switch shows it
 
 
-def language_of(request: Request) -> str:
-    """``en`` or ``nl``: the address's ``lang``, else the cookie, else the Accept-Language header."""
+def language_of(request: HTTPConnection) -> str:
+    """``en`` or ``nl``: the address's ``lang``, else the cookie, else the Accept-Language header
+    (of a request, or a WebSocket's opening one)."""
     asked = request.query_params.get(PARAMETER)
     if asked in LANGUAGES:
         return asked

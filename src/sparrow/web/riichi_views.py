@@ -13,10 +13,13 @@ from typing import Any
 
 from sparrow.game.riichi import face_name
 from sparrow.i18n import translate, translate_result
+from sparrow.play.riichi_room import RiichiRoomTable
 from sparrow.play.riichi_table import RiichiTable
 from sparrow.store import GameRecord
 
-__all__ = ["riichi_game_view", "riichi_result", "riichi_standings", "riichi_finish"]
+__all__ = ["riichi_game_view", "riichi_room_game", "riichi_result", "riichi_standings", "riichi_finish"]
+
+AnyRiichiTable = RiichiTable | RiichiRoomTable
 
 
 def riichi_game_view(game: GameRecord, table: RiichiTable, lang: str = "en", points: int = 0) -> dict[str, Any]:
@@ -41,11 +44,36 @@ def riichi_game_view(game: GameRecord, table: RiichiTable, lang: str = "en", poi
         "result": riichi_result(table, lang) if over else None,
     }
     if view["result"] is not None and table.match_over:
-        view["result"]["standings"] = riichi_standings(table, points)
+        view["result"]["standings"] = riichi_standings(table, points, table.human_seat)
     return view
 
 
-def riichi_result(table: RiichiTable, lang: str = "en") -> dict[str, Any] | None:
+def riichi_room_game(table: RiichiRoomTable, person: str | None, lang: str = "en") -> dict[str, Any] | None:
+    """A Riichi room's table as ``person`` sees it (None: a spectator, from chair 0's side with no
+    concealed tile), with the fields of :func:`riichi_game_view` a table shows: ``seat``,
+    ``spectating``, ``names``, ``hand_number``, ``hand_over``, ``match_over``, ``observation`` (with
+    what the person is asked now as its ``legal_actions``), ``events`` and ``result``. None before
+    the first deal."""
+    if table.hand is None:
+        return None
+    over = table.hand_over
+    game: dict[str, Any] = {
+        "seat": 0 if person is None else table.chair_of(person),
+        "spectating": person is None,
+        "names": list(table.names),
+        "hand_number": table.hand_number,
+        "hand_over": over,
+        "match_over": table.match_over,
+        "observation": table.observation(person),
+        "events": table.hand_events(person),
+        "result": riichi_result(table, lang) if over else None,
+    }
+    if game["result"] is not None and table.match_over:
+        game["result"]["standings"] = riichi_standings(table)
+    return game
+
+
+def riichi_result(table: AnyRiichiTable, lang: str = "en") -> dict[str, Any] | None:
     """How the hand ended: ``kind`` (tsumo, ron, exhaustive, abortive) and the abortive draw's name,
     each win with its card, the ready seats of a draw, every seat's tiles, the changes and scores."""
     hand = table.hand
@@ -98,10 +126,10 @@ _ABORTS = {
 }
 
 
-def riichi_standings(table: RiichiTable, points: int = 0) -> list[dict[str, Any]]:
+def riichi_standings(table: AnyRiichiTable, points: int = 0, person: int | None = None) -> list[dict[str, Any]]:
     """The final results, best first: each chair's name, place, points and result in thousands (uma
-    and oka included); ``points``, the leaderboard points a won hand earns the person, times the
-    hands the person won (the computer players earn none)."""
+    and oka included); ``points``, the leaderboard points a won hand earns the person in chair
+    ``person``, times the hands they won (the others earn none)."""
     won = [0, 0, 0, 0]
     for hand in table.hands:
         if hand.result is not None:
@@ -120,7 +148,7 @@ def riichi_standings(table: RiichiTable, points: int = 0) -> list[dict[str, Any]
                 "result": float(final.result),
                 "result_text": final.text,
                 "hands_won": won[final.seat],
-                "leaderboard": won[final.seat] * points if final.seat == table.human_seat else 0,
+                "leaderboard": won[final.seat] * points if final.seat == person else 0,
             }
         )
     return rows

@@ -18,12 +18,13 @@ from typing import Annotated, Any
 from urllib.parse import urlsplit
 
 from fastapi import APIRouter, Depends, Query, Request, WebSocket, WebSocketDisconnect
-from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr, ValidationError
 from starlette.concurrency import run_in_threadpool
 
 from sparrow.store import SessionRecord
 from sparrow.store.store import token_hash
 from sparrow.web.errors import WebError
+from sparrow.web.language import language_of
 from sparrow.web.rooms import Rooms
 from sparrow.web.session import COOKIE, current_session
 
@@ -57,14 +58,21 @@ class RoomAction(BaseModel):
     model_config = ConfigDict(extra="forbid")
     action: StrictStr = Field(max_length=16)
     tile: StrictStr | None = Field(None, max_length=4)
+    # A Riichi room's: the two tiles of a chi or pon, a discard that declares riichi.
+    tiles: list[StrictStr] | None = Field(None, max_length=4)
+    riichi: StrictBool | None = None
     seen: StrictInt | None = None
+
+    def fields(self) -> dict[str, Any]:
+        """The action as the table reads it (the fields given, without ``seen``)."""
+        return {key: value for key, value in self.model_dump(exclude={"seen"}).items() if value is not None}
 
 
 @router.post("", status_code=201)
 def create_room(body: NewRoom, request: Request, session: Session) -> dict[str, Any]:
     """A room for people to play in: its invitation link is its address (``/rooms/{id}``)."""
     record = _rooms(request).create(session, body.rules, body.options, body.level, body.turn_seconds)
-    return _rooms(request).view(record.id, session.id) | {"link": f"/rooms/{record.id}"}
+    return _rooms(request).view(record.id, session.id, lang=language_of(request)) | {"link": f"/rooms/{record.id}"}
 
 
 @router.get("")
@@ -81,46 +89,45 @@ def get_room(
 ) -> dict[str, Any]:
     rooms = _rooms(request)
     rooms.tick(room_id)  # decisions overdue now are taken first
-    return rooms.view(room_id, session.id, since)
+    return rooms.view(room_id, session.id, since, language_of(request))
 
 
 @router.post("/{room_id}/chair")
 def take_chair(room_id: str, body: Chair, request: Request, session: Session) -> dict[str, Any]:
     _rooms(request).take_chair(room_id, session, body.chair, body.name)
-    return _rooms(request).view(room_id, session.id)
+    return _rooms(request).view(room_id, session.id, lang=language_of(request))
 
 
 @router.post("/{room_id}/start")
 def start_room(room_id: str, request: Request, session: Session) -> dict[str, Any]:
     _rooms(request).start(room_id, session)
-    return _rooms(request).view(room_id, session.id)
+    return _rooms(request).view(room_id, session.id, lang=language_of(request))
 
 
 @router.post("/{room_id}/actions")
 def act_in_room(room_id: str, body: RoomAction, request: Request, session: Session) -> dict[str, Any]:
-    action = {"action": body.action} | ({"tile": body.tile} if body.tile is not None else {})
-    record = _rooms(request).act(room_id, session, action, body.seen)
+    record = _rooms(request).act(room_id, session, body.fields(), body.seen)
     since = body.seen if body.seen is not None else 0
-    return _rooms(request).view(record.id, session.id, since)
+    return _rooms(request).view(record.id, session.id, since, language_of(request))
 
 
 @router.post("/{room_id}/next")
 def next_hand(room_id: str, request: Request, session: Session) -> dict[str, Any]:
     _rooms(request).next_hand(room_id, session)
-    return _rooms(request).view(room_id, session.id)
+    return _rooms(request).view(room_id, session.id, lang=language_of(request))
 
 
 @router.post("/{room_id}/away")
 def away(room_id: str, request: Request, session: Session) -> dict[str, Any]:
     """Leave the table for now: a bot of the room's level decides for you until you are back."""
     _rooms(request).presence(room_id, session, here=False)
-    return _rooms(request).view(room_id, session.id)
+    return _rooms(request).view(room_id, session.id, lang=language_of(request))
 
 
 @router.post("/{room_id}/back")
 def back(room_id: str, request: Request, session: Session) -> dict[str, Any]:
     _rooms(request).presence(room_id, session, here=True)
-    return _rooms(request).view(room_id, session.id)
+    return _rooms(request).view(room_id, session.id, lang=language_of(request))
 
 
 def _same_origin(websocket: WebSocket) -> bool:
@@ -144,12 +151,13 @@ async def live(websocket: WebSocket, room_id: str, since: int = 0) -> None:
     rooms: Rooms = websocket.app.state.rooms
     token = websocket.cookies.get(COOKIE, "")
     session_id = token_hash(token) if token else None
+    lang = language_of(websocket)  # the score cards of a Riichi room's view are written in it
     if not _same_origin(websocket):
         await websocket.close(code=4403, reason="another site's page")
         return
     await websocket.accept()
     try:
-        view = await run_in_threadpool(rooms.view, room_id, session_id, since)
+        view = await run_in_threadpool(rooms.view, room_id, session_id, since, lang)
     except WebError as error:
         await websocket.send_json({"type": "error", "status": error.status, "detail": error.detail})
         await websocket.close(code=4404 if error.status == 404 else 4409)
@@ -163,8 +171,7 @@ async def live(websocket: WebSocket, room_id: str, since: int = 0) -> None:
             if session is None:
                 raise WebError(403, "You do not sit at this table (a spectator watches only).")
             body = RoomAction.model_validate({k: v for k, v in message.items() if k != "type"})
-            action = {"action": body.action} | ({"tile": body.tile} if body.tile is not None else {})
-            await run_in_threadpool(rooms.act, room_id, session, action, body.seen)
+            await run_in_threadpool(rooms.act, room_id, session, body.fields(), body.seen)
         except WebError as error:
             await outbox.put({"type": "error", "status": error.status, "detail": error.detail})
         except ValidationError as error:
@@ -200,7 +207,7 @@ async def live(websocket: WebSocket, room_id: str, since: int = 0) -> None:
             version, since = view["version"], view["event_count"]
             if not await _until_changed(rooms, room_id, version, listener, outbox, websocket):
                 break
-            view = await run_in_threadpool(rooms.view, room_id, session_id, since)
+            view = await run_in_threadpool(rooms.view, room_id, session_id, since, lang)
     except (WebSocketDisconnect, RuntimeError):
         pass
     except WebError as error:

@@ -20,18 +20,20 @@ from sparrow.bots import LEVELS
 from sparrow.core.tiles import format_tiles
 from sparrow.game.events import split_hands
 from sparrow.i18n import N_, gettext
+from sparrow.play.riichi_room import RiichiRoomTable
 from sparrow.play.room import RoomTable
 from sparrow.play.table import Step
 from sparrow.rules import ScoreResult, get_ruleset, ruleset_names
 from sparrow.store import SessionRecord
 from sparrow.store.rooms import RoomRecord
-from sparrow.web import table_texts
+from sparrow.web import riichi_table_texts, table_texts
 from sparrow.web.choices import match_choices
 from sparrow.web.errors import WebError
 from sparrow.web.games import RANKED_OPTIONS
 from sparrow.web.language import language_of
 from sparrow.web.pages import LEVEL_NAMES, RULES_SHOWN, _page
-from sparrow.web.rooms import Rooms
+from sparrow.web.riichi_views import riichi_result, riichi_standings
+from sparrow.web.rooms import AnyRoomTable, Rooms
 from sparrow.web.session import current_session
 from sparrow.web.views import result_view
 
@@ -76,11 +78,15 @@ def _page_texts(lang: str) -> dict[str, str]:
     return table_texts.texts(lang) | {msgid: _(msgid) for msgid in SCRIPT}
 
 
+def _riichi_page_texts(lang: str) -> dict[str, str]:
+    _ = gettext(lang)
+    return riichi_table_texts.texts(lang) | {msgid: _(msgid) for msgid in SCRIPT}
+
+
 @router.get("/rooms", response_class=HTMLResponse, include_in_schema=False)
 def lobby(request: Request, session: Session) -> HTMLResponse:
     known = set(ruleset_names())
-    # (Riichi is played on its own table, against the computer only: rooms are the shared engine's.)
-    rules = {name: label for name, label in RULES_SHOWN.items() if name in known and name != "riichi"}
+    rules = {name: label for name, label in RULES_SHOWN.items() if name in known}
     _ = gettext(language_of(request))
     choices = {family["rules"]: family["choices"] for family in match_choices(_, RANKED_OPTIONS)}
     levels = {name: LEVEL_NAMES.get(name, name) for name in LEVELS}
@@ -105,11 +111,13 @@ def room_page(request: Request, session: Session, room_id: str) -> HTMLResponse:
     lang = language_of(request)
     link = str(request.url_for("room_page", room_id=room_id))
     # The server's clock, for the turn timer: a deadline is the server's time, the browser's clock may differ.
-    data = {"texts": _page_texts(lang), "room": view, "link": link, "now": time.time()}
+    riichi = view["rules"] == "riichi"  # a Riichi room has its own table (riichi_room.html)
+    texts = _riichi_page_texts(lang) if riichi else _page_texts(lang)
+    data = {"texts": texts, "room": view, "link": link, "now": time.time()}
     return _page(
         request,
         session,
-        "room.html",
+        "riichi_room.html" if riichi else "room.html",
         room=view,
         page_data=data,
         limit_unit=get_ruleset(view["rules"]).limit_unit,
@@ -125,9 +133,11 @@ def result(room_id: str, request: Request, session: Session) -> dict[str, Any]:
     over. 409 while a hand is in play."""
     lang = language_of(request)
 
-    def read(record: RoomRecord, table: RoomTable | None) -> dict[str, Any] | None:
+    def read(record: RoomRecord, table: AnyRoomTable | None) -> dict[str, Any] | None:
         if table is None:
             raise WebError(409, "The game has not started yet.")
+        if isinstance(table, RiichiRoomTable):
+            return riichi_room_result(table, lang)
         return room_result(table, lang)
 
     answer = _rooms(request).read(room_id, read)
@@ -137,6 +147,19 @@ def result(room_id: str, request: Request, session: Session) -> dict[str, Any]:
 
 
 # ---------------------------------------------------------------------------- the end of a hand
+
+
+def riichi_room_result(table: RiichiRoomTable, lang: str = "en") -> dict[str, Any] | None:
+    """The result of a Riichi room's last hand (None while one is in play): the Riichi table's
+    ``result`` (score cards, every hand, the changes) with ``hand_number`` and, once the match is
+    over, ``standings`` with uma and oka."""
+    answer = riichi_result(table, lang) if table.hand_over else None
+    if answer is None:
+        return None
+    answer["hand_number"] = table.hand_number
+    if table.match_over:
+        answer["standings"] = riichi_standings(table)
+    return answer
 
 
 def room_result(table: RoomTable, lang: str = "en") -> dict[str, Any] | None:

@@ -29,16 +29,21 @@ from typing import Any, TypeVar
 
 from sparrow.bots import LEVELS
 from sparrow.game.procedures import procedure
+from sparrow.play.riichi_room import RiichiRoomTable
 from sparrow.play.room import RoomError, RoomTable
 from sparrow.rules import RulesError
+from sparrow.rules.riichi.family import match_of
 from sparrow.store import SessionRecord, Store
 from sparrow.store.room_news import RoomNews
 from sparrow.store.rooms import RoomRecord, StaleRoomError
 from sparrow.web.errors import WebError
+from sparrow.web.riichi_views import riichi_room_game
 
-__all__ = ["Rooms", "NAME_RULE", "ACTIONS_PER_SECOND"]
+__all__ = ["Rooms", "NAME_RULE", "ACTIONS_PER_SECOND", "AnyRoomTable"]
 
 T = TypeVar("T")
+# A room's table: the shared engine's, or Riichi's (the same methods, its own events and actions).
+AnyRoomTable = RoomTable | RiichiRoomTable
 
 NAME_RULE = "a name of 1 to 16 letters, digits, spaces, - or _"
 _NAME = re.compile(r"[\w][\w \-]{0,15}")
@@ -57,6 +62,18 @@ def _not_found() -> WebError:
     return WebError(404, "There is no such room.")
 
 
+def _table_class(rules: str) -> type[RoomTable] | type[RiichiRoomTable]:
+    return RiichiRoomTable if rules == "riichi" else RoomTable
+
+
+def _seats(rules: str, options: Mapping[str, Any]) -> int:
+    """The chairs of a table of ``rules`` with ``options`` (raises ``RulesError`` naming the problem)."""
+    if rules == "riichi":
+        match_of(options)  # the preset and the overrides, checked
+        return 4
+    return procedure(rules, dict(options)).table.seats
+
+
 def _settle(future: asyncio.Future[None]) -> None:
     if not future.done():
         future.set_result(None)
@@ -70,7 +87,7 @@ class Rooms:
         self.messages_per_second = MESSAGES_PER_SECOND
         self.look_again = float(os.environ.get(LOOK_AGAIN, "") or LOOK_AGAIN_SECONDS)
         # The rooms in memory: the record last read or saved, and its table (None while open).
-        self._tables: OrderedDict[str, tuple[RoomRecord, RoomTable | None]] = OrderedDict()
+        self._tables: OrderedDict[str, tuple[RoomRecord, AnyRoomTable | None]] = OrderedDict()
         # The version of a room last read from the database or heard in news, with the news epoch
         # then (RoomNews.current): while that epoch lasts, a copy at that version is current.
         self._current: dict[str, tuple[int, int]] = {}
@@ -122,7 +139,7 @@ class Rooms:
             if known is None or known[0] != epoch or known[1] < version:
                 self._current[room_id] = (epoch, version)
 
-    def _table(self, record: RoomRecord, older: RoomTable | None = None) -> RoomTable:
+    def _table(self, record: RoomRecord, older: AnyRoomTable | None = None) -> AnyRoomTable:
         """The room's table at ``record``: the copy in memory, brought forward from ``older`` by
         the new events alone when it can be, else rebuilt from the log."""
         with self._lock:
@@ -137,7 +154,7 @@ class Rooms:
         else:
             with self._lock:  # a copy that could not be brought forward is spoiled: never serve it again
                 self._tables.pop(record.id, None)
-            table = RoomTable.from_log(
+            table = _table_class(record.rules).from_log(
                 record.rules,
                 record.seed,
                 record.names,
@@ -156,14 +173,14 @@ class Rooms:
         self._remember(record, table)
         return table
 
-    def _remember(self, record: RoomRecord, table: RoomTable | None) -> None:
+    def _remember(self, record: RoomRecord, table: AnyRoomTable | None) -> None:
         with self._lock:
             self._tables[record.id] = (record, table)
             self._tables.move_to_end(record.id)
             while len(self._tables) > _CACHE_SIZE:
                 self._tables.popitem(last=False)
 
-    def _save(self, record: RoomRecord, table: RoomTable | None = None, **changes: Any) -> RoomRecord:
+    def _save(self, record: RoomRecord, table: AnyRoomTable | None = None, **changes: Any) -> RoomRecord:
         if table is not None:
             changes["log"] = table.log()
             changes["pending"] = table.pending()
@@ -251,9 +268,9 @@ class Rooms:
         if turn_seconds is not None and not 5 <= turn_seconds <= _MAX_TURN_SECONDS:
             raise WebError(422, f"turn_seconds: a turn lasts 5 to {_MAX_TURN_SECONDS} seconds, or has no limit (null).")
         try:
-            seats = procedure(rules, dict(options)).table.seats
+            seats = _seats(rules, options)
         except RulesError as error:
-            field = "options" if "option" in str(error) else "rules"
+            field = "options" if "option" in str(error) or rules == "riichi" else "rules"
             raise WebError(422, f"{field}: {error}.") from None
         room_id = secrets.token_urlsafe(16)
         return self.store.create_room(
@@ -297,7 +314,7 @@ class Rooms:
                 raise WebError(409, "The game in this room has started already.")
             if all(chair is None for chair in record.chairs):
                 raise WebError(409, "Nobody sits at the table yet: take a chair first.")
-            table = RoomTable(
+            table = _table_class(record.rules)(
                 record.rules,
                 record.seed,
                 record.names,
@@ -312,6 +329,9 @@ class Rooms:
         self._count_action(room_id, session)
         with self._room_lock(room_id):
             record, table, person = self._playing(room_id, session)
+            extra = sorted(set(action) & {"tiles", "riichi"})
+            if extra and record.rules != "riichi":
+                raise WebError(422, f"{extra[0]}: an action of a Riichi room only (expected action, tile, seen).")
             if seen is not None and (not isinstance(seen, int) or isinstance(seen, bool)):
                 raise WebError(422, f"seen: the number of events seen, a whole number, got {seen!r}.")
             try:
@@ -389,7 +409,7 @@ class Rooms:
                 for key in [k for k, times in self._actions.items() if not times or times[-1] < now - 1]:
                     del self._actions[key]
 
-    def _playing(self, room_id: str, session: SessionRecord) -> tuple[RoomRecord, RoomTable, str]:
+    def _playing(self, room_id: str, session: SessionRecord) -> tuple[RoomRecord, AnyRoomTable, str]:
         record = self._record(room_id)
         chair = record.chair_of(session.id)
         if chair is None:
@@ -431,17 +451,18 @@ class Rooms:
             )
         return rooms
 
-    def view(self, room_id: str, session_id: str | None, since: int = 0) -> dict[str, Any]:
+    def view(self, room_id: str, session_id: str | None, since: int = 0, lang: str = "en") -> dict[str, Any]:
         """The room as ``session_id`` sees it (a person at the table, or a spectator): its chairs and
         state, the numbered events from ``since`` and, for a person, their observation and what they
-        are asked."""
+        are asked; a Riichi room's also ``game``, its table as that seat sees it now (the Riichi
+        GameView's fields, ``riichi_views.riichi_room_game``), score cards in ``lang``."""
         if not room_id or len(room_id) > 32:
             raise _not_found()
         # Under the room's lock: the table in memory changes only between views, never during one.
         with self._room_lock(room_id):
-            return self._view(room_id, session_id, since)
+            return self._view(room_id, session_id, since, lang)
 
-    def read(self, room_id: str, reader: Callable[[RoomRecord, RoomTable | None], T]) -> T:
+    def read(self, room_id: str, reader: Callable[[RoomRecord, AnyRoomTable | None], T]) -> T:
         """``reader(record, table)`` on the room as saved now (``table`` None while it is open),
         under the room's lock: for the pages that show more of a room than :meth:`view`."""
         if not room_id or len(room_id) > 32:
@@ -450,7 +471,7 @@ class Rooms:
             record = self._record(room_id)
             return reader(record, None if record.status == "open" else self._table(record))
 
-    def _view(self, room_id: str, session_id: str | None, since: int) -> dict[str, Any]:
+    def _view(self, room_id: str, session_id: str | None, since: int, lang: str) -> dict[str, Any]:
         record = self._record(room_id)
         chair = record.chair_of(session_id) if session_id else None
         person = record.chairs[chair]["name"] if chair is not None else None  # type: ignore[index]
@@ -472,6 +493,7 @@ class Rooms:
             "deadline": None,
             "hand_over": None,
             "match_over": None,
+            "game": None,
         }
         if record.status == "open":
             return view
@@ -490,11 +512,21 @@ class Rooms:
             "hand_over": table.hand_over,
             "match_over": table.match_over,
             # The tiles left in the live wall, which everyone at a table sees (a spectator's page too).
-            "live_wall": table.hand.live_wall if table.hand is not None else None,
+            "live_wall": _live_wall(table),
         }
+        if isinstance(table, RiichiRoomTable):
+            view["game"] = riichi_room_game(table, person, lang)
         if person is not None and table.hand is not None:
-            view["observation"] = table.observation(person).to_dict()
+            seen = table.observation(person)
+            view["observation"] = seen if isinstance(seen, dict) else seen.to_dict()
             asked = table.asked().get(person)
             view["asked"] = [action.to_dict() for action in asked] if asked else None
             view["deadline"] = table.deadline(person)
         return view
+
+
+def _live_wall(table: AnyRoomTable) -> int | None:
+    """The tiles left in the live wall, which everyone at a table sees (a spectator's page too)."""
+    if isinstance(table, RiichiRoomTable):
+        return table.live_wall
+    return table.hand.live_wall if table.hand is not None else None

@@ -79,7 +79,7 @@ PAGE = (
 )  # fmt: skip
 
 # A game's rules as its title names them (NTS and HKOS are the same in every language).
-RULE_NAMES = {"casual": N_("Casual"), "nts": "NTS", "hkos": "HKOS", "chinese": N_("Chinese")}
+RULE_NAMES = {"casual": N_("Casual"), "nts": "NTS", "hkos": "HKOS", "chinese": N_("Chinese"), "riichi": "Riichi"}
 
 
 def texts(lang: str) -> dict[str, str]:

@@ -76,10 +76,10 @@ def observation(state: HandBase, seat: int) -> dict[str, Any]:
     }
 
 
-def seat_events(events: Sequence[Mapping[str, Any]], wind: str, *, over: bool = False) -> list[dict[str, Any]]:
+def seat_events(events: Sequence[Mapping[str, Any]], wind: str | None, *, over: bool = False) -> list[dict[str, Any]]:
     """The hand's events as the seat of ``wind`` sees them: the wall and the seed left out of the
     ``hand_start``, the other seats' dealt tiles and draws hidden (a draw keeps who drew and from
-    where). Once the hand is ``over`` the deal is shown whole (every hand is revealed at the end);
+    where); ``wind`` None, as a spectator sees them (no dealt tiles, no draws). Once the hand is ``over`` the deal is shown whole (every hand is revealed at the end);
     the wall stays out, its unseen tiles are nobody's business."""
     shown: list[dict[str, Any]] = []
     for event in events:
@@ -87,7 +87,7 @@ def seat_events(events: Sequence[Mapping[str, Any]], wind: str, *, over: bool = 
         if kind == "hand_start":
             shown.append({key: value for key, value in event.items() if key not in ("wall", "seed", "dice")})
         elif kind == "deal" and not over:
-            shown.append({"event": "deal", "hands": {wind: list(event["hands"][wind])}})
+            shown.append({"event": "deal", "hands": {} if wind is None else {wind: list(event["hands"][wind])}})
         elif kind == "draw" and event.get("seat") != wind:
             shown.append({key: value for key, value in event.items() if key != "tile"})
         else:
