@@ -783,3 +783,44 @@ def test_a_seed_deals_the_same_hand_and_the_wall_is_recorded():
     no_red = RiichiHandState(42, options=MatchOptions.from_mapping({"red_fives": 0}))
     assert "0p" not in no_red.events[0]["wall"]
     assert all(face_kind(parse_face(name)) < 34 for name in start["wall"])
+
+
+def test_pao_the_seat_whose_discard_made_the_fourth_kan_pays_a_suukantsu_tsumo():
+    """M-League's liability for suukantsu: the fourth kan called on a discard makes its discarder
+    pay the whole yakuman of a tsumo (three closed kans, then a daiminkan, then the rinshan win)."""
+    options = MatchOptions(pao=("daisangen", "daisuushii", "suukantsu"))
+
+    def dealt() -> RiichiHandState:
+        return table(
+            "111m222m333m444s5p",
+            "789p789s1234567z",
+            "789m69p6s1234567z",
+            "5569m8p8s1234567z",
+            draws="1m 4s",
+            rinshan="2m 3m 1p 5p",
+            options=options,
+        )
+
+    def play(state: RiichiHandState) -> None:
+        for _ in range(2):
+            state.apply(next(a for a in state.legal_actions(0) if a.kind is K.ANKAN))
+        state.apply(next(a for a in state.legal_actions(0) if a.kind is K.ANKAN))  # 3m, the rinshan 1p in hand
+        discard(state, "1p")
+        pass_all(state)
+        discard(state, "4s")  # South
+        state.apply(next(a for a in state.legal_actions(0) if a.kind is K.DAIMINKAN))
+        state.apply(RiichiAction.simple(K.TSUMO, 0))
+
+    state = dealt()
+    play(state)
+    result = state.result
+    assert result is not None and "suukantsu" in result.wins[0].score.yaku_keys
+    liability = result.wins[0].liability
+    assert liability is not None and liability.seat == 1 and liability.yaku == "suukantsu"
+    assert result.deltas[1] < 0 and result.deltas[2] == result.deltas[3] == 0  # South pays it all
+    # Without the rule in the options, the three others pay the tsumo as usual.
+    options = MatchOptions()
+    state = dealt()
+    play(state)
+    assert state.result is not None and state.result.wins[0].liability is None
+    assert all(delta < 0 for delta in state.result.deltas[1:])

@@ -333,13 +333,23 @@ class HandBase:
         self._finish("ron", wins=tuple(wins), loser=loser)
 
     def _liability(self, seat: int, card: RiichiScore) -> Liability | None:
-        """Pao: the seat that fed the last dragon (or wind) set of a daisangen (daisuushii) won, when
-        the rules make it liable."""
+        """Pao: the seat that fed the last dragon (or wind) set of a daisangen (daisuushii) won, or
+        the discard the fourth kan of a suukantsu was called on, when the rules make it liable."""
         for yaku, kinds in (("daisangen", range(31, 34)), ("daisuushii", range(27, 31))):
             if yaku in card.yaku_keys and yaku in self.options.pao:
                 sets = [m for m in self.seats[seat].melds if m.kind != "chi" and m.kind_of_tiles in kinds]
                 if len(sets) == len(kinds) and sets[-1].source is not None:
                     return Liability(sets[-1].source, yaku)
+        if "suukantsu" in card.yaku_keys and "suukantsu" in self.options.pao:
+            # The kans' order is the events': a kakan stands where its pon stood among the melds.
+            wind = self.wind_name(seat)
+            last = next(
+                e
+                for e in reversed(self.events)
+                if e.get("seat") == wind and (e["event"] == "kong" or e.get("call") == "daiminkan")
+            )
+            if last["event"] == "claim":
+                return Liability(self.winds.index(last["from"]), "suukantsu")
         return None
 
     def _end_abort(self, kind: str, seat: int | None = None) -> None:
