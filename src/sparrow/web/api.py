@@ -10,6 +10,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictStr
 
 from sparrow.game.events import dumps
 from sparrow.i18n import gettext
+from sparrow.play.riichi_hints import riichi_hint
 from sparrow.play.riichi_table import RiichiTable
 from sparrow.store import SessionRecord, Store
 from sparrow.web.accounts import Accounts, SignedIn
@@ -258,10 +259,11 @@ def next_hand(request: Request, session: Session, game_id: str) -> JSONResponse:
 def get_hint(request: Request, session: Session, game_id: str) -> dict[str, Any]:
     """Shanten, per discard the tiles it waits on or improves with, and what each winning tile scores."""
     game, table = _games(request).view(game_id, session)
-    if isinstance(table, RiichiTable):
-        raise WebError(409, "The Riichi table has no hints (the table itself tells you when you are furiten).")
     if table.hand_over:
         raise WebError(409, "The hand is over: there is nothing to hint.")
+    if isinstance(table, RiichiTable):
+        assert table.hand is not None
+        return riichi_hint(table.hand, table.human_seat)  # (play.riichi_hints: your tiles and the table only)
     return hint(table.view().observation, language_of(request))
 
 

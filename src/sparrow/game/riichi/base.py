@@ -9,6 +9,7 @@ seat as its wind in this hand (``E`` is the dealer), as the game-log contract do
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from sparrow.core.analysis import shanten
@@ -209,10 +210,22 @@ class HandBase:
     def _score_win(self, seat: int, tile: int, *, tsumo: bool, chankan: bool = False) -> RiichiScore | None:
         """The score of the seat winning on ``tile`` (drawn, discarded or added to a kan), or None when
         it does not win or has no yaku (the one-yaku minimum)."""
-        player = self.seats[seat]
-        standing = list(player.hand)
+        standing = list(self.seats[seat].hand)
         if tsumo:
             standing.remove(tile)
+        return self._score_hand(seat, standing, tile, tsumo=tsumo, chankan=chankan, moment=True)
+
+    def would_score(self, seat: int, standing: Sequence[int], tile: int, *, tsumo: bool) -> RiichiScore | None:
+        """What the seat would score winning on ``tile`` with these standing tiles (ids) and its sets,
+        later in this hand (a hint's question): its riichi, the dora and the red fives as they are
+        now, none of the yaku of a moment (ippatsu, haitei, rinshan, a first turn's). None when it
+        would not win, or win without a yaku."""
+        return self._score_hand(seat, list(standing), tile, tsumo=tsumo, chankan=False, moment=False)
+
+    def _score_hand(
+        self, seat: int, standing: list[int], tile: int, *, tsumo: bool, chankan: bool, moment: bool
+    ) -> RiichiScore | None:
+        player = self.seats[seat]
         complete = [0] * 34
         for t in standing:
             complete[t >> 2] += 1
@@ -222,9 +235,9 @@ class HandBase:
         melds = tuple(meld.to_core() for meld in player.melds)
         tiles = [*standing, tile, *(t for meld in player.melds for t in meld.tiles)]
         riichi = player.riichi
-        first = self._first_go_around(seat)
+        first = moment and self._first_go_around(seat)
         options = self.options.scoring
-        last = self.live_count == 0
+        last = moment and self.live_count == 0
         hand = RiichiHand(
             tuple(kind_of(t) for t in standing),
             kind_of(tile),
@@ -234,16 +247,16 @@ class HandBase:
             round_wind=SEATS[self.round_wind],
             riichi=riichi and not player.double_riichi,
             double_riichi=riichi and player.double_riichi,
-            ippatsu=player.ippatsu,
+            ippatsu=moment and player.ippatsu,
             haitei=tsumo and last and not self.drawn_rinshan,
             houtei=not tsumo and last and not chankan,
-            rinshan=tsumo and self.drawn_rinshan,
+            rinshan=tsumo and moment and self.drawn_rinshan,
             chankan=chankan,
             tenhou=tsumo and first and seat == self.dealer,
             chiihou=tsumo and first and seat != self.dealer,
             renhou=not tsumo and options.renhou != "none" and first and not player.drew and seat != self.dealer,
             dora_indicators=tuple(kind_of(t) for t in self.dora_indicators),
-            ura_dora_indicators=tuple(kind_of(t) for t in self.ura_indicators) if riichi else (),
+            ura_dora_indicators=tuple(kind_of(t) for t in self.ura_indicators) if riichi and moment else (),
             aka=sum(1 for t in tiles if t in self.red) if options.aka_dora else 0,
             honba=self.honba,
             riichi_sticks=self._sticks_on_table(),
