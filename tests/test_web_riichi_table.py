@@ -277,3 +277,40 @@ def test_a_game_is_ranked_when_its_options_are_its_presets(options, ranked):
     from sparrow.web.games import is_ranked
 
     assert is_ranked("riichi", options) is ranked
+
+
+def test_an_offered_mjai_bot_plays_the_other_chairs_and_comes_back_from_the_log(tmp_path):
+    """``sparrow serve --opponent tsumogiri=cmd:...`` at the Riichi table: the example mjai bot takes
+    the three other chairs, the game is unranked, and a server that rebuilds the table from its log
+    (a restart) starts the bot again and goes on from the same view."""
+    import sys
+    from pathlib import Path
+
+    bot = Path(__file__).resolve().parents[1] / "examples" / "mjai_tsumogiri.py"
+    offered = {"tsumogiri": f"cmd:{sys.executable} {bot}"}
+    url = f"sqlite:///{tmp_path / 'games.db'}"
+    app = create_app(url, game_seeds=iter(range(70, 99)), opponents=offered)
+    try:
+        player = Player(app)
+        view = player.post("/api/games", {"rules": "riichi", "level": "tsumogiri"}).json()
+        assert view["level"] == "tsumogiri" and not view["ranked"]
+        assert view["names"][2] == "tsumogiri 2"
+        rng = random.Random(2)
+        for _ in range(12):
+            if view["hand_over"]:
+                break
+            view = player.act(view["id"], plain(rng.choice(view["observation"]["legal_actions"]))).json()
+        # The bot discards what it draws: every discard of the other chairs is a tsumogiri.
+        for seat in view["observation"]["seats"]:
+            if seat["seat"] != HUMAN_SEAT:
+                assert all(item["tsumogiri"] for item in seat["discards"] if not item["riichi"])
+        assert player.post("/api/games", {"rules": "riichi", "level": "nobody"}).status_code == 422
+    finally:
+        app.state.store.close()
+    again = create_app(url, opponents=offered)
+    try:
+        resumed = Player(again)
+        resumed.client.cookies = player.client.cookies
+        assert resumed.get(f"/api/games/{view['id']}").json()["observation"] == view["observation"]
+    finally:
+        again.state.store.close()

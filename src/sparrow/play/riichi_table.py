@@ -12,6 +12,9 @@ generator seeded by the match seed, the hand and the decision's place in the han
 that runs on from decision to decision: so a table rebuilt from its log (:meth:`RiichiTable.from_log`,
 the hands replayed with no bot asked) goes on exactly as the one that wrote the log would have.
 
+Outside mjai bots may take the other chairs (``opponents``): each reads the match as mjai messages
+at its decisions, and a computer player takes a decision it fails.
+
 A decision the person has no real choice in is made for them, as Tenhou and Mahjong Soul do: the
 tsumogiri after riichi when nothing else (tsumo, a kan) is possible, and a pass that is the only
 answer offered.
@@ -21,6 +24,7 @@ from __future__ import annotations
 
 import json
 import random
+import shlex
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -37,6 +41,7 @@ from sparrow.game.riichi.match import RiichiMatch
 from sparrow.game.riichi.replay import ReplayError, replay
 from sparrow.game.riichi.view import seat_events
 from sparrow.rules.riichi.family import match_of
+from sparrow.seats.mjai import MjaiProcess, MjaiSeat
 
 __all__ = [
     "RiichiTable",
@@ -74,7 +79,11 @@ class RiichiTable:
         options: Mapping[str, Any] | None = None,
         *,
         label: str | None = None,
+        opponents: Sequence[str] | None = None,
     ) -> None:
+        """``opponents``: who sits in the chairs after the person's, in order: a level, or
+        ``cmd:PROGRAM`` (an outside mjai bot, its program this table's until :meth:`close`; when it
+        fails a decision, a computer player of ``level`` takes it). The rest are of ``level``."""
         if level not in LEVELS:
             raise RiichiTableError(f"unknown level {level!r} (expected one of {', '.join(LEVELS)})")
         if not isinstance(seed, int) or isinstance(seed, bool):
@@ -87,8 +96,42 @@ class RiichiTable:
         self.human = HUMAN
         self.human_seat = HUMAN_SEAT
         self.match = RiichiMatch(seed, match_of(self.options), self.names)
+        self.levels = dict.fromkeys(range(4), level)  # each computer chair's level
+        self.seated: dict[int, MjaiSeat] = {}  # the chairs of outside bots
+        kinds = list(opponents or ())
+        if len(kinds) > 3:
+            raise RiichiTableError(f"this table has 3 other chairs, {len(kinds)} opponents were named")
+        try:
+            for offset, kind in enumerate(kinds, start=1):
+                self._seat((HUMAN_SEAT + offset) % 4, kind)
+        except RiichiTableError:
+            self.close()
+            raise
         self.hand: RiichiHandState | None = None
         self.hands: list[RiichiHandState] = []  # every hand dealt, the one in play last
+
+    def _seat(self, chair: int, kind: str) -> None:
+        if kind in LEVELS:
+            self.levels[chair] = kind
+            return
+        command = shlex.split(kind[4:]) if kind.startswith("cmd:") else []
+        if not command:
+            raise RiichiTableError(f"unknown opponent {kind!r} (a level or cmd:PROGRAM, an mjai bot)")
+        try:
+            process = MjaiProcess(command)
+        except OSError as error:
+            raise RiichiTableError(f"cannot start {kind[4:].strip()!r}: {error.strerror or error}") from None
+
+        def fallback(legal: Sequence[RiichiAction]) -> RiichiAction:
+            hand = self._current()
+            return self._bot(chair, hand).act(observation(hand, chair), legal)
+
+        self.seated[chair] = MjaiSeat(chair, process, fallback)
+
+    def close(self) -> None:
+        """Stop the outside bots' programs (a table rebuilt later starts them again)."""
+        for seat in self.seated.values():
+            seat.bot.close()
 
     # ------------------------------------------------------------------ reading
 
@@ -174,7 +217,12 @@ class RiichiTable:
             bots = [seat for seat in waiting if seat != HUMAN_SEAT]
             if bots:
                 seat = bots[0]
-                hand.apply(self._bot(seat, hand).act(observation(hand, seat), hand.legal_actions(seat)))
+                legal = hand.legal_actions(seat)
+                outside = self.seated.get(seat)
+                if outside is not None:  # the bot reads the match so far as mjai messages
+                    hand.apply(outside.act(self.log(), legal))
+                else:
+                    hand.apply(self._bot(seat, hand).act(observation(hand, seat), legal))
                 continue
             forced = self._forced(hand)
             if forced is None:
@@ -184,7 +232,7 @@ class RiichiTable:
             self.match.record(hand)
 
     def _bot(self, seat: int, hand: RiichiHandState) -> RiichiBot:
-        return decision_bot(self.level, "sparrow-riichi-table", self.seed, len(self.hands), hand, seat)
+        return decision_bot(self.levels[seat], "sparrow-riichi-table", self.seed, len(self.hands), hand, seat)
 
     @staticmethod
     def _forced(hand: RiichiHandState) -> RiichiAction | None:
@@ -201,12 +249,18 @@ class RiichiTable:
         options: Mapping[str, Any] | None = None,
         *,
         label: str | None = None,
+        opponents: Sequence[str] | None = None,
     ) -> RiichiTable:
         """The table as it stood at the end of ``events`` (its :meth:`log`): every hand dealt again
-        from the seed and its recorded decisions replayed. Raises ``ReplayError`` when the log does
+        from the seed and its recorded decisions replayed (an outside bot is asked nothing until
+        its next decision, when it reads the whole match). Raises ``ReplayError`` when the log does
         not belong to this table."""
-        table = cls(level, seed, options, label=label)
-        table.hands = replay_hands(table.match, events)
+        table = cls(level, seed, options, label=label, opponents=opponents)
+        try:
+            table.hands = replay_hands(table.match, events)
+        except ReplayError:
+            table.close()
+            raise
         table.hand = table.hands[-1] if table.hands else None
         if table.hand is not None and not table.hand.over:
             table._advance()  # computer players owing an answer (a claim half answered when saved)

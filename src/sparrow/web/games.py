@@ -144,13 +144,12 @@ class Games:
             for key in with_programs[: max(0, len(with_programs) - _PROGRAM_TABLES)]:
                 dropped.append(self._tables.pop(key)[1])
         for old in dropped:
-            if isinstance(old, Table):
-                old.close()
+            old.close()
 
     def _forget(self, game_id: str) -> None:
         with self._cache_lock:
             cached = self._tables.pop(game_id, None)
-        if cached is not None and isinstance(cached[1], Table):
+        if cached is not None:
             cached[1].close()
 
     def levels(self) -> tuple[str, ...]:
@@ -161,11 +160,13 @@ class Games:
         """Who sits in the other chairs of a game against ``level``: None for a built-in level."""
         if level in LEVELS:
             return None
-        if rules == "riichi":
-            raise WebError(422, "level: a Riichi game is played against the built-in levels (easy, normal, expert).")
         kind = self.opponents.get(level)
         if kind is None:
             raise WebError(409, f"This game's opponent {level!r} is not offered by this server any more.")
+        if rules == "riichi":
+            if not kind.startswith("cmd:"):
+                raise WebError(422, f"level: {level!r} is not an mjai bot (cmd:PROGRAM), which Riichi seats need.")
+            return [kind] * 3
         from sparrow.game.procedures import procedure
 
         return [kind] * (procedure(rules, dict(options)).table.seats - 1)
@@ -178,8 +179,16 @@ class Games:
             return cached[1]
         events = [event for hand in self.store.hands(game.id) for event in hand.events]
         if game.rules == "riichi":
+            opponents = self._opponents(game.level, game.rules, game.options)
             try:
-                riichi = RiichiTable.from_log(game.level, game.seed, events, game.options)
+                riichi = RiichiTable.from_log(
+                    game.level if opponents is None else "normal",
+                    game.seed,
+                    events,
+                    game.options,
+                    opponents=opponents,
+                    label=None if opponents is None else game.level,
+                )
             except (RiichiReplayError, RulesError, RiichiTableError) as error:
                 raise WebError(500, f"The saved game cannot be replayed: {error}") from None
             self._remember(game, riichi)
@@ -252,7 +261,13 @@ class Games:
         try:
             opponents = self._opponents(level, rules, options)
             if rules == "riichi":
-                table = RiichiTable(level, self._seed(), options)
+                table = RiichiTable(
+                    level if opponents is None else "normal",
+                    self._seed(),
+                    options,
+                    opponents=opponents,
+                    label=None if opponents is None else level,
+                )
             else:
                 table = Table(
                     rules,
