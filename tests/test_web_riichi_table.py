@@ -314,3 +314,29 @@ def test_an_offered_mjai_bot_plays_the_other_chairs_and_comes_back_from_the_log(
         assert resumed.get(f"/api/games/{view['id']}").json()["observation"] == view["observation"]
     finally:
         again.state.store.close()
+
+
+def test_a_finished_hand_replays_step_by_step_with_every_tile(app):
+    player = Player(app)
+    view = player.post("/api/games", {"rules": "riichi", "level": "easy"}).json()
+    assert player.get(f"/api/games/{view['id']}/hands/1/replay").status_code == 409  # still in play
+    while not view["hand_over"]:
+        view = player.act(view["id"], bot_action(view) | {"version": view["version"]}).json()
+    answer = player.get(f"/api/games/{view['id']}/hands/1/replay")
+    assert answer.status_code == 200, answer.text
+    data = answer.json()
+    assert data["rules"] == "riichi" and data["you"] == HUMAN_SEAT and data["names"][HUMAN_SEAT] == "You"
+    frames = data["frames"]
+    log = [json.loads(line) for line in player.get(f"/api/games/{view['id']}/log?hand=1").text.splitlines()]
+    shown = [event for frame in frames for event in frame["events"]]
+    assert len(shown) == len(log) and all("wall" not in e and "seed" not in e for e in shown)
+    assert [e["event"] for e in shown] == [e["event"] for e in log]
+    assert all(len(hand) == 13 for hand in frames[0]["hands"])
+    for frame in frames:
+        for chair, seat in enumerate(frame["observation"]["seats"]):
+            sets = len(seat["melds"])
+            held = len(frame["hands"][chair]) + (frame["drawn"][chair] is not None)
+            assert held + 3 * sets in (13, 14), (chair, frame)
+    assert data["result"]["kind"] == view["result"]["kind"]
+    assert data["result"]["scores"] == view["result"]["scores"]
+    assert player.get(f"/api/games/{view['id']}/hands/2/replay").status_code == 404

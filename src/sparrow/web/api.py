@@ -9,9 +9,10 @@ from fastapi.responses import JSONResponse, PlainTextResponse
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictStr
 
 from sparrow.game.events import dumps
+from sparrow.game.riichi.replay import ReplayError as RiichiReplayError
 from sparrow.i18n import gettext
 from sparrow.play.riichi_hints import riichi_hint
-from sparrow.play.riichi_table import RiichiTable
+from sparrow.play.riichi_table import HUMAN_SEAT, RiichiTable
 from sparrow.store import SessionRecord, Store
 from sparrow.web.accounts import Accounts, SignedIn
 from sparrow.web.choices import match_choices
@@ -19,7 +20,7 @@ from sparrow.web.errors import WebError
 from sparrow.web.games import RANKED_OPTIONS, Games
 from sparrow.web.language import language_of
 from sparrow.web.replay_texts import human_seat, replay_result, translate_events
-from sparrow.web.riichi_views import riichi_game_view
+from sparrow.web.riichi_views import riichi_game_view, riichi_replay_frames
 from sparrow.web.session import (
     clear_session_cookie,
     client_of,
@@ -293,11 +294,28 @@ def get_replay(request: Request, session: Session, game_id: str, number: int) ->
         raise WebError(404, f"This game has no hand {number}.")
     if not found[0].over:
         raise WebError(409, "This hand is still in play: it can be replayed once it is over.")
-    if game.rules == "riichi":
-        raise WebError(409, "A Riichi hand is replayed from its log: sparrow log convert makes it an mjai log.")
     events = found[0].events
     start = events[0]
     lang = language_of(request)
+    if game.rules == "riichi":
+        try:
+            steps = riichi_replay_frames(list(events), HUMAN_SEAT, lang)
+        except RiichiReplayError as error:
+            raise WebError(500, f"The saved hand cannot be replayed: {error}") from None
+        return _json(
+            {
+                "id": game.id,
+                "rules": game.rules,
+                "level": game.level,
+                "hand_number": number,
+                "hands_in_game": len(hands),
+                "you": HUMAN_SEAT,
+                "round_wind": start.get("round_wind"),
+                "dealer": start.get("dealer"),
+                "language": lang,
+                **steps,
+            }
+        )
     frames = replay_frames(events)
     translate_events(frames, lang)  # a false claim's reason in the page language too
     return _json(

@@ -11,13 +11,22 @@ from __future__ import annotations
 
 from typing import Any
 
-from sparrow.game.riichi import face_name
+from sparrow.game.riichi import RiichiHandState, face_name, observation
+from sparrow.game.riichi.replay import replay
 from sparrow.i18n import translate, translate_result
 from sparrow.play.riichi_room import RiichiRoomTable
 from sparrow.play.riichi_table import RiichiTable
 from sparrow.store import GameRecord
 
-__all__ = ["riichi_game_view", "riichi_room_game", "riichi_result", "riichi_standings", "riichi_finish"]
+__all__ = [
+    "riichi_game_view",
+    "riichi_room_game",
+    "riichi_result",
+    "riichi_hand_result",
+    "riichi_replay_frames",
+    "riichi_standings",
+    "riichi_finish",
+]
 
 AnyRiichiTable = RiichiTable | RiichiRoomTable
 
@@ -74,10 +83,14 @@ def riichi_room_game(table: RiichiRoomTable, person: str | None, lang: str = "en
 
 
 def riichi_result(table: AnyRiichiTable, lang: str = "en") -> dict[str, Any] | None:
+    """How the table's last hand ended (:func:`riichi_hand_result`); None while it is in play."""
+    return None if table.hand is None else riichi_hand_result(table.hand, lang)
+
+
+def riichi_hand_result(hand: RiichiHandState, lang: str = "en") -> dict[str, Any] | None:
     """How the hand ended: ``kind`` (tsumo, ron, exhaustive, abortive) and the abortive draw's name,
     each win with its card, the ready seats of a draw, every seat's tiles, the changes and scores."""
-    hand = table.hand
-    if hand is None or hand.result is None:
+    if hand.result is None:
         return None
     result = hand.result
     names = hand.tile_names
@@ -160,3 +173,42 @@ def riichi_finish(table: RiichiTable) -> dict[str, Any] | None:
         return None
     row = next(row for row in riichi_standings(table) if row["seat"] == table.human_seat)
     return {"rank": row["rank"], "of": 4, "total": row["total"], "hands_won": row["hands_won"], "result": row["result"]}
+
+
+def riichi_replay_frames(events: list[dict[str, Any]], seat: int, lang: str = "en") -> dict[str, Any]:
+    """A finished Riichi hand step by step, every tile shown (the hand is over): ``frames``, one
+    after the deal and after every decision, each with the ``events`` that led there (the wall and
+    seed left out), ``hands`` and ``drawn`` by chair, the table as ``seat`` sees it otherwise
+    (``observation``: rivers, sets, riichi, scores, dora indicators, the live wall); ``names`` by
+    chair; and ``result``, the hand's end as the table shows it. Raises ``ReplayError`` for a log that does not replay."""
+    frames: list[dict[str, Any]] = []
+    seen = 0
+
+    def frame(state: RiichiHandState) -> None:
+        nonlocal seen
+        new = []
+        for event in state.events[seen:]:
+            shown = dict(event)
+            if shown.get("event") == "hand_start":
+                for hidden in ("wall", "seed", "dice"):
+                    shown.pop(hidden, None)
+            new.append(shown)
+        seen = len(state.events)
+        names = state.tile_names
+        drawn = state.drawn if state.phase == "turn" else None
+        frames.append(
+            {
+                "events": new,
+                "phase": state.phase,
+                "turn": state.turn,
+                "hands": [[names[t] for t in sorted(s.hand) if t != drawn] for s in state.seats],
+                "drawn": [names[drawn] if drawn is not None and chair == state.turn else None for chair in range(4)],
+                "observation": observation(state, seat) | {"hand": [], "drawn": None, "legal_actions": []},
+            }
+        )
+
+    final = replay(events, each=frame)
+    # The hand_start names the players by their wind this hand; the chairs follow from the dealer's.
+    players = events[0].get("players") or {}
+    names = [players.get(final.winds[chair], "") for chair in range(4)]
+    return {"frames": frames, "names": names, "result": riichi_hand_result(final, lang)}

@@ -9,7 +9,7 @@ events recorded.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from sparrow.core.tiles import Tile
@@ -28,18 +28,26 @@ class ReplayError(ValueError):
     """The events do not replay: they are not a hand this engine plays, or they end too soon."""
 
 
-def replay(events: Sequence[Mapping[str, Any]], *, partial: bool = False) -> RiichiHandState:
+def replay(
+    events: Sequence[Mapping[str, Any]],
+    *,
+    partial: bool = False,
+    each: Callable[[RiichiHandState], None] | None = None,
+) -> RiichiHandState:
     """The state after the recorded hand, rebuilt from its ``hand_start`` with no randomness; raises
     :class:`ReplayError` unless it writes exactly the recorded events. With ``partial`` the record
     may stop before the hand ends (a hand in play): the state is the one waiting for the next
     decision after the last event (answers to an open claim are not written until it closes, so a
-    claim half answered replays as not answered yet)."""
+    claim half answered replays as not answered yet). ``each`` is shown the state after the deal and
+    after every decision (a turn's, or every answer to a claim), as a step-by-step replay draws it."""
     if not events:
         raise ReplayError("no events")
     try:
         state = RiichiHandState.from_hand_start(events[0])
     except (KeyError, TypeError, ValueError) as error:
         raise ReplayError(f"the hand_start does not start a riichi hand: {error}") from None
+    if each is not None:
+        each(state)
     while not state.over:
         position = len(state.events)
         if position >= len(events):
@@ -52,6 +60,8 @@ def replay(events: Sequence[Mapping[str, Any]], *, partial: bool = False) -> Rii
         else:
             for action in _answers(state, events, position):
                 _apply(state, action, position)
+        if each is not None:
+            each(state)
     if [dict(event) for event in events] != state.events[: len(events)] or len(events) != len(state.events):
         mismatch = next(
             (i for i, (a, b) in enumerate(zip(events, state.events)) if dict(a) != b),
