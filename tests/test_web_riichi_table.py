@@ -340,3 +340,5 @@ def test_a_finished_hand_replays_step_by_step_with_every_tile(app):
     assert data["result"]["kind"] == view["result"]["kind"]
     assert data["result"]["scores"] == view["result"]["scores"]
     assert player.get(f"/api/games/{view['id']}/hands/2/replay").status_code == 404
+    page = player.get(f"/games/{view['id']}/hands/1")
+    assert page.status_code == 200 and "riichi-replay.js" in page.text

@@ -148,3 +148,107 @@ def test_a_riichi_game_from_the_home_page_to_the_score_card(browser, tmp_path):
     finally:
         context.close()
         server.stop()
+
+
+# Where each seat sits as the person (HUMAN_SEAT) sees the table: the board's seat panels.
+POSITIONS = {HUMAN_SEAT: "me", (HUMAN_SEAT + 1) % 4: "right", (HUMAN_SEAT + 2) % 4: "top", (HUMAN_SEAT + 3) % 4: "left"}
+
+
+def test_the_hint_panel_lists_the_discards_of_the_servers_hint(browser, tmp_path):
+    seed, line, riichi = riichi_line()
+    server = Server(tmp_path / "data", seed=seed).start()
+    context = browser.new_context(viewport=SIZES["desktop"], bypass_csp=True)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    try:
+        page.goto(server.url + "/")
+        page.select_option("#rules", "riichi")
+        page.check("input[name=level][value=easy]")
+        page.click("#start")
+        page.wait_for_url(re.compile(r".*/games/[^/]+$"))
+        game = page.url.rsplit("/", 1)[1]
+        shown_version(page)
+        # Off by default (the hints setting is off): the panel stays behind the button.
+        assert page.get_attribute("#hint-toggle", "aria-pressed") == "false"
+        assert page.locator("#hint").is_hidden()
+        # Play up to the turn that may declare riichi: a ready discard with its waits and values.
+        for action in line:
+            post(page, server, f"/api/games/{game}/actions", action)
+        page.reload()
+        shown_version(page)
+        page.click("#hint-toggle")
+        page.wait_for_selector("#hint:not([hidden]) [data-testid=hint-discard]")
+        assert page.get_attribute("#hint-toggle", "aria-pressed") == "true"
+        hint = page.evaluate(f"fetch('/api/games/{game}/hint').then(r => r.json())")
+        shown = page.eval_on_selector_all("[data-testid=hint-discard]", "rows => rows.map(r => r.dataset.tile)")
+        assert shown == [row["discard"] for row in hint["discards"][:6]]
+        assert page.inner_text("[data-testid=hint-shanten]") in ("Ready (tenpai)", "1 tile from ready")
+        ready = [row for row in hint["discards"][:6] if row["ready"]]
+        assert ready, hint  # (the riichi turn: some discard leaves the hand ready)
+        first = page.locator(f"[data-testid=hint-discard][data-tile='{ready[0]['discard']}']")
+        text = first.inner_text()
+        wait = ready[0]["waits"][0]
+        assert f"×{wait['unseen']}" in text
+        if wait["ron"]["valid"]:
+            assert f"{wait['ron']['han']} han {wait['ron']['fu']} fu · {wait['ron']['points']:,}" in text
+        else:
+            assert "no yaku" in text
+        # Hovering a row marks that tile in your hand.
+        first.hover()
+        assert page.locator("#hand .tile.hinted").count() >= 1
+        page.mouse.move(0, 0)
+        snap_both(page, "riichi-hint")
+        # The marks: a discard that would be furiten, and one safe from a player in riichi (named as
+        # the board names that wind's seat); the hint doctored, as this line has neither.
+        doctored = {**hint, "discards": [dict(row) for row in hint["discards"]]}
+        doctored["discards"][0].update(furiten=True, safe_from=["E"])
+        page.route(f"**/api/games/{game}/hint", lambda route: route.fulfill(json=doctored))
+        page.click("#hint-toggle")
+        assert page.locator("#hint").is_hidden()
+        saved = lambda r: r.url.endswith("/api/settings") and '"hints":true' in (r.request.post_data or "")  # noqa: E731
+        with page.expect_response(saved):  # (before the reload below, which should find the panel open)
+            page.click("#hint-toggle")
+        page.wait_for_selector("#hint .hint-mark.safe")
+        seats = page.request.get(f"{server.url}/api/games/{game}").json()["observation"]["seats"]
+        east = next(i for i, seat in enumerate(seats) if seat["wind"] == "E")
+        marked = page.locator("[data-testid=hint-discard]").first.inner_text()
+        assert "furiten" in marked and f"safe from {page.inner_text(f'#seat-{POSITIONS[east]} .name')}" in marked
+        snap_both(page, "riichi-hint-marks")
+        page.unroute(f"**/api/games/{game}/hint")
+        # The button remembers the choice in the user's hints setting: a reload opens the panel.
+        page.reload()
+        page.wait_for_selector("#hint:not([hidden]) [data-testid=hint-discard]")
+        # Once the hand is over, the panel goes.
+        view = page.request.get(f"{server.url}/api/games/{game}").json()
+        while not view["hand_over"]:
+            legal = view["observation"]["legal_actions"]
+            pick = next((a for a in legal if a["action"] in ("tsumo", "ron")), None)
+            pick = pick or next((a for a in legal if a["action"] == "pass"), None) or legal[-1]
+            view = post(page, server, f"/api/games/{game}/actions", {k: v for k, v in pick.items() if k != "seat"})
+        page.reload()
+        page.wait_for_selector("#result:not([hidden])")
+        assert page.locator("#hint").is_hidden()
+        # The hand step by step: from the score card's link, every hand face up, to the same end.
+        page.click("#result .replay-link")
+        page.wait_for_url(re.compile(r".*/games/[^/]+/hands/1$"))
+        page.wait_for_selector("#game[data-step='0']")
+        steps = int(page.get_attribute("#game", "data-steps"))
+        assert steps > 10
+        # The others' dealt tiles shown (the dealer's first draw too, East on the person's left).
+        shown = [
+            page.locator(f"#seat-{position} .revealed-hand .tile").count() for position in ("left", "top", "right")
+        ]
+        assert shown == [14, 13, 13]
+        assert page.locator("#hand .tile").count() == 13
+        page.click("#next")
+        page.wait_for_selector("#game[data-step='1']")
+        snap_both(page, "riichi-replay")
+        page.click("#last")
+        page.wait_for_selector("#result:not([hidden]) [data-testid=settlement]")
+        assert page.locator("#log li").count() > 5
+        snap_both(page, "riichi-replay-end")
+        assert not errors, errors
+    finally:
+        context.close()
+        server.stop()

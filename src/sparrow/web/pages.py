@@ -118,6 +118,13 @@ def replay_page(request: Request, session: Session, game_id: str, number: int) -
         game = request.app.state.games.owned(game_id, session)
     except WebError as error:
         return _page(request, session, "missing.html", status=error.status, message=error.detail)
+    if game.rules == "riichi":  # drawn with the Riichi table's own drawing (riichi_replay.html)
+        from sparrow.web import riichi_table_texts
+
+        texts = riichi_table_texts.texts(language_of(request)) | replay_texts(language_of(request))
+        return _page(
+            request, session, "riichi_replay.html", game=summary(game), number=number, page_data={"texts": texts}
+        )
     data = {"texts": replay_texts(language_of(request))}
     page_data = json.dumps(data, ensure_ascii=False).replace("</", "<\\/")
     return _page(request, session, "replay.html", game=summary(game), number=number, page_data=page_data)

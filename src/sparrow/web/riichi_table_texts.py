@@ -34,6 +34,9 @@ SCRIPT = (
     N_("You declare a closed kan: {tiles}"), N_("You add to your pon: a kan of {tiles}"),
     N_("You win by ron on {tile} from {from}!"), N_("You win by tsumo on {tile}!"),
     N_("You win by tsumo"), N_("You win by ron from {from}"),
+    # the hint panel (riichi/hint.js)
+    N_("1 tile from ready"), N_("{count} tiles from ready"), N_("Leaves"), N_("Tiles"), N_("no yaku"),
+    N_("yakuman · {points}"), N_("{han} han {fu} fu · {points}"), N_("furiten"), N_("safe from {names}"),
 )  # fmt: skip
 
 # The texts riichi_table.html translates with _().

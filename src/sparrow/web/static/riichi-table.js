@@ -5,11 +5,13 @@
 // (web/riichi_table_texts.py), in the page's language.
 import { api } from "./api.js";
 import { riichiBoard } from "./riichi/board.js";
+import { riichiHint } from "./riichi/hint.js";
 
 const $ = (id) => document.getElementById(id);
 const root = $("game");
 const gameId = root.dataset.game;
 const PAGE = JSON.parse($("table-data").textContent);
+const settings = JSON.parse(root.dataset.settings || "{}");
 
 function message(text) {
   const box = $("error");
@@ -17,12 +19,40 @@ function message(text) {
   box.hidden = !text;
 }
 
+let hint = null;
+
 // Each decision carries the version it was made on: one made on an old view is refused (409).
+// (every new view also refreshes the hint panel, which asks the server for the hint of that view)
+function show(view) {
+  board.show(view);
+  hint.refresh();
+}
+
 const board = riichiBoard({
   texts: PAGE.texts,
   message,
-  send: async (data) => board.show(await api("POST", `/api/games/${gameId}/actions`, { ...data, version: board.view().version })),
-  next: async () => board.show(await api("POST", `/api/games/${gameId}/next`)),
+  send: async (data) => show(await api("POST", `/api/games/${gameId}/actions`, { ...data, version: board.view().version })),
+  next: async () => show(await api("POST", `/api/games/${gameId}/next`)),
+  replayOf: (view) => `/games/${gameId}/hands/${view.hand_number}`,
 });
 
-api("GET", `/api/games/${gameId}`).then(board.show, (error) => message(error.message));
+// One change at a time: two quick clicks sent at once could be answered out of order, and the older
+// answer would leave the setting as it was before the newer click.
+let saving = Promise.resolve();
+function saveHints(open) {
+  saving = saving.then(() => api("PUT", "/api/settings", { hints: open }).catch((error) => message(error.message)));
+}
+
+// The panel starts open when the user's hints setting is on; the button remembers the choice in
+// that setting (as the other families' table does), so the next game opens the same way.
+hint = riichiHint({
+  T: board.T,
+  board,
+  gameId,
+  box: $("hint"),
+  toggle: $("hint-toggle"),
+  open: Boolean(settings.hints),
+  onToggle: saveHints,
+});
+
+api("GET", `/api/games/${gameId}`).then(show, (error) => message(error.message));

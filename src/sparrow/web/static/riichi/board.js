@@ -22,8 +22,11 @@ const KAN_WORDS = { daiminkan: "Kan", ankan: "Closed kan", kakan: "Added kan" };
 // is "You", as against the computer) or "room" (everyone by name, yours marked "(you)"); `newGame`,
 // where the finished match's button leads; `status()`, the page's own status line (null: the board's);
 // `away(seat)`, whether a computer plays for that seat's person now; `canNext()`, whether the viewer
-// may deal the next hand now (a room's spectator may not).
-export function riichiBoard({ texts, send, next, message, root = $("game"), names = "computer", newGame, status, away, canNext }) {
+// may deal the next hand now (a room's spectator may not); `replayOf(view)`, the address of a finished
+// hand's replay (none: no link).
+export function riichiBoard({
+  texts, send, next, message, root = $("game"), names = "computer", newGame, status, away, canNext, replayOf,
+}) {
   const T = (msgid, fields = {}) =>
     ((texts || {})[msgid] || msgid).replace(/\{(\w+)\}/g, (all, key) => (key in fields ? String(fields[key]) : all));
   newGame = newGame || { href: "/", text: "New game" };
@@ -147,7 +150,8 @@ export function riichiBoard({ texts, send, next, message, root = $("game"), name
     if (position === "me" && !view.spectating) return;
     const exposed = document.createElement("div");
     exposed.className = "exposed";
-    const revealed = view.hand_over && view.result && view.result.hands[seat];
+    // Every hand is shown once the hand is over, and at every step of a replay (view.open_hands).
+    const revealed = view.open_hands ? view.open_hands[seat] : view.hand_over && view.result && view.result.hands[seat];
     if (revealed) {
       const row = document.createElement("span");
       row.className = "tiles revealed-hand";
@@ -403,7 +407,8 @@ export function riichiBoard({ texts, send, next, message, root = $("game"), name
       choiceKey = key;
     }
     draw();
-    drawResult(ctx, $("result"), { onNext: next && (!canNext || canNext()) ? nextHand : null, newGame });
+    const onNext = next && (!canNext || canNext()) ? nextHand : null;
+    drawResult(ctx, $("result"), { onNext, newGame, replay: replayOf && view.hand_over ? replayOf(view) : null });
     writeLog(view); // last: the log scrolls to its end once the page around it is laid out
   }
 
@@ -438,7 +443,8 @@ export function riichiBoard({ texts, send, next, message, root = $("game"), name
   }
 
   document.addEventListener("keydown", (event) => {
-    if (!view || view.hand_over || view.spectating || busy || event.target.closest?.("input, select, textarea")) return;
+    if (!view || view.hand_over || view.spectating || view.replay || busy) return;
+    if (event.target.closest?.("input, select, textarea")) return;
     const tiles = handTiles();
     if (!tiles.length) return;
     if (event.key === "ArrowLeft" || event.key === "ArrowRight") {

@@ -76,8 +76,9 @@ function standings(ctx, rows) {
 }
 
 // The result of the view's hand into `box` (hidden while the hand is in play). `onNext` deals the next
-// hand (null: this viewer may not, so no button); `newGame` is where the finished match leads.
-export function drawResult(ctx, box, { onNext, newGame }) {
+// hand (null: this viewer may not, so no button); `newGame` is where the finished match leads;
+// `replay`, the address of the hand's step-by-step replay (none: no link).
+export function drawResult(ctx, box, { onNext, newGame, replay }) {
   const { T, playerName } = ctx;
   const view = ctx.view();
   box.hidden = !view.hand_over;
@@ -126,10 +127,18 @@ export function drawResult(ctx, box, { onNext, newGame }) {
   if (view.match_over) {
     next.textContent = T(newGame.text);
     next.addEventListener("click", () => (window.location.href = newGame.href));
+    box.append(next);
   } else if (onNext) {
     next.id = "next-hand";
     next.textContent = T("Next hand");
     next.addEventListener("click", onNext);
-  } else return;
-  box.append(next);
+    box.append(next);
+  }
+  if (replay) {
+    const link = document.createElement("a");
+    link.className = "button replay-link";
+    link.href = replay;
+    link.textContent = T("Replay this hand");
+    box.append(" ", link);
+  }
 }
