@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from sparrow.core.tiles import parse_tiles
@@ -213,6 +213,7 @@ def _state(room: RoomTable) -> tuple:
 
 @settings(max_examples=12, deadline=None)
 @given(seed=st.integers(0, 2**32), cuts=st.lists(st.integers(1, 60), min_size=1, max_size=6))
+@example(seed=19444077, cuts=[1, 1, 43, 60, 1])  # a bot's claim held in the copy's open window
 def test_a_copy_caught_up_on_the_new_events_is_the_table_rebuilt_from_the_whole_log(seed, cuts):
     """Another server process holds the room as it stood a few decisions ago: brought forward by the
     new events and held decisions alone, it is exactly the table rebuilt from the whole log, across

@@ -88,6 +88,8 @@ def _steps(events: Sequence[Mapping[str, Any]], state: HandState | None = None) 
         except _MalformedEvent as error:
             raise ReplayError(f"event {position} ({events[position].get('event')!r}): {error}") from None
         for action in decisions:
+            if state.decided(action.seat) == action:
+                continue  # taken already: a state saved with the claim window open holds it
             try:
                 state.apply(action)
             except IllegalActionError as error:

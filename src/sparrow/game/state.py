@@ -305,6 +305,14 @@ class HandState(Claims, Kongs, BonusTiles, Wins, Results, Views):
             return []
         return [SEATS[s] for s in self._waiting]
 
+    def decided(self, seat: str) -> Action | None:
+        """The decision ``seat`` has taken on the tile now offered to the table (a claim, a win or a
+        pass held until every seat offered it has answered); None when it has taken none."""
+        index = self._seat_index.get(seat)
+        if index is None or self._phase not in (Phase.CLAIMS, Phase.ROB):
+            return None
+        return self._declared.get(index)
+
     @property
     def turns(self) -> int:
         """Turns taken so far (each draw or claim that gives a seat the turn counts one)."""
