@@ -15,6 +15,9 @@ def app(tmp_path):
     from sparrow.web.app import create_app
 
     application = create_app(f"sqlite:///{tmp_path / 'rooms.db'}")
+    application.state.rooms.actions_per_second = (
+        10_000  # a test plays faster than people (the limit: test_web_rooms_live)
+    )
     yield application
     application.state.store.close()
 

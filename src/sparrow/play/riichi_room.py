@@ -36,7 +36,7 @@ from sparrow.game.riichi import (
 from sparrow.game.riichi.match import RiichiMatch
 from sparrow.game.riichi.view import seat_events
 from sparrow.play.riichi_table import decision_bot, forced_decision, replay_hands
-from sparrow.play.room import Numbered, RoomError
+from sparrow.play.room import Numbered, RoomClock, RoomError
 from sparrow.rules.riichi.family import match_of
 
 __all__ = ["RiichiRoomTable"]
@@ -45,7 +45,7 @@ _SEATS = 4
 _BOTS = "sparrow-riichi-room"  # the computer players' seeds: see decision_bot
 
 
-class RiichiRoomTable:
+class RiichiRoomTable(RoomClock):
     """A Riichi match with people in some chairs. ``rules`` is always ``"riichi"`` (the signature is
     :class:`~sparrow.play.room.RoomTable`'s); ``chairs``: a person's name or None, by chair."""
 
@@ -180,13 +180,6 @@ class RiichiRoomTable:
             return {}
         return {self.names[chair]: hand.legal_actions(chair) for chair in hand.to_act if self._here(self.names[chair])}
 
-    def deadline(self, person: str) -> float | None:
-        """When the person's pending decision passes to their stand-in (None: no limit, or not asked)."""
-        since = self._asked_at.get(person)
-        if since is None or self.turn_seconds is None:
-            return None
-        return since + self.turn_seconds
-
     def pending(self) -> list[dict[str, Any]]:
         """The answers given in the claim window open now (not in :meth:`log` yet): keep them with
         the log and give them back to :meth:`from_log`."""
@@ -241,36 +234,13 @@ class RiichiRoomTable:
         self._asked_at.pop(person, None)
         self._advance(now)
 
-    def leave(self, person: str, now: float) -> None:
-        """The person has gone: their stand-in plays for them until they come back."""
-        self.chair_of(person)
-        self.away.add(person)
-        self._asked_at.pop(person, None)
-        if not self.hand_over:
-            self._advance(now)
-
-    def come_back(self, person: str, now: float) -> None:
-        """The person is back: their decisions are theirs again, from the next one asked."""
-        self.chair_of(person)
-        self.away.discard(person)
-        if not self.hand_over:
-            self._advance(now)
-
-    def expire(self, now: float) -> list[str]:
-        """Hand every decision overdue at ``now`` to the person's stand-in; returns whose it was."""
-        overdue = [name for name in self._asked_at if (limit := self.deadline(name)) is not None and now >= limit]
+    def _stand_in(self, name: str) -> bool:
         hand = self.hand
-        if not overdue or hand is None or hand.over:
-            return []
-        for name in overdue:
-            chair = self.chair_of(name)
-            if chair in hand.to_act:
-                self._apply(self._bot_choice(hand, chair))
-            self._asked_at.pop(name, None)
-            if hand.over:
-                break
-        self._advance(now)
-        return overdue
+        assert hand is not None
+        chair = self.chair_of(name)
+        if chair in hand.to_act:
+            self._apply(self._bot_choice(hand, chair))
+        return hand.over
 
     def _bot_choice(self, hand: RiichiHandState, chair: int) -> RiichiAction:
         bot = decision_bot(self.level, _BOTS, self.seed, len(self.hands), hand, chair)
@@ -292,14 +262,7 @@ class RiichiRoomTable:
             self._apply(forced)
         if hand.over:
             self.match.record(hand)
-            self._asked_at.clear()
-            return
-        asked = {self.names[chair] for chair in hand.to_act}
-        for name in list(self._asked_at):
-            if name not in asked:
-                del self._asked_at[name]
-        for name in asked:
-            self._asked_at.setdefault(name, now)
+        self._waiting_for(None if hand.over else {self.names[chair] for chair in hand.to_act}, now)
 
     def _apply(self, action: RiichiAction) -> None:
         hand = self.hand
@@ -310,9 +273,6 @@ class RiichiRoomTable:
             self._pending.append(action)  # an answer to a claim window, held until it closes
         else:
             self._pending.clear()
-
-    def _here(self, name: str) -> bool:
-        return name in self.people and name not in self.away
 
     # ------------------------------------------------------------------ resuming
 

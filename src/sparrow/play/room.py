@@ -39,7 +39,7 @@ from sparrow.game.replay import ReplayError, replay_onto
 from sparrow.game.state import HandState, Observation
 from sparrow.play.progress import MatchProgress
 
-__all__ = ["RoomTable", "RoomError", "Numbered"]
+__all__ = ["RoomTable", "RoomClock", "RoomError", "Numbered"]
 
 
 class RoomError(ValueError):
@@ -54,7 +54,83 @@ class Numbered:
     event: dict[str, Any]
 
 
-class RoomTable(MatchProgress):
+class RoomClock:
+    """Who is here and how long a person is waited for: what every room's table (this module's and
+    Riichi's) keeps beside its match. A subclass sets ``people``, ``away``, ``turn_seconds`` and
+    ``_asked_at``, and gives ``hand_over``, ``seat_of`` (raising :class:`RoomError` for someone not at
+    the table), ``_advance(now)`` and ``_stand_in(name)`` (the stand-in takes the person's decision
+    if the table waits for it)."""
+
+    people: tuple[str, ...]
+    away: set[str]
+    turn_seconds: float | None
+    _asked_at: dict[str, float]  # a person waited for, since when
+
+    hand_over: bool
+
+    def seat_of(self, person: str) -> str | None:
+        raise NotImplementedError
+
+    def _advance(self, now: float) -> None:
+        raise NotImplementedError
+
+    def _stand_in(self, name: str) -> bool:
+        """Let ``name``'s stand-in take their decision, if the table waits for it; whether the hand
+        is over after it."""
+        raise NotImplementedError
+
+    def deadline(self, person: str) -> float | None:
+        """When the person's pending decision passes to their stand-in (None: no limit, or not asked)."""
+        since = self._asked_at.get(person)
+        if since is None or self.turn_seconds is None:
+            return None
+        return since + self.turn_seconds
+
+    def leave(self, person: str, now: float) -> None:
+        """The person has gone: their stand-in plays for them until they come back."""
+        self.seat_of(person)
+        self.away.add(person)
+        self._asked_at.pop(person, None)
+        if not self.hand_over:
+            self._advance(now)
+
+    def come_back(self, person: str, now: float) -> None:
+        """The person is back: their decisions are theirs again, from the next one asked."""
+        self.seat_of(person)
+        self.away.discard(person)
+        if not self.hand_over:
+            self._advance(now)
+
+    def expire(self, now: float) -> list[str]:
+        """Hand every decision overdue at ``now`` to the person's stand-in; returns whose it was."""
+        overdue = [name for name in self._asked_at if (limit := self.deadline(name)) is not None and now >= limit]
+        if not overdue or self.hand_over:
+            return []
+        for name in overdue:
+            over = self._stand_in(name)
+            self._asked_at.pop(name, None)
+            if over:
+                break
+        self._advance(now)
+        return overdue
+
+    def _waiting_for(self, asked: set[str] | None, now: float) -> None:
+        """The people the table now waits for (None: the hand is over): each one's time runs from
+        when they were first asked, and stops for anyone no longer asked."""
+        if asked is None:
+            self._asked_at.clear()
+            return
+        for name in list(self._asked_at):
+            if name not in asked:
+                del self._asked_at[name]
+        for name in asked:
+            self._asked_at.setdefault(name, now)
+
+    def _here(self, name: str) -> bool:
+        return name in self.people and name not in self.away
+
+
+class RoomTable(RoomClock, MatchProgress):
     """A match with people in some chairs and bots in the others. See the module docstring."""
 
     def __init__(
@@ -159,13 +235,6 @@ class RoomTable(MatchProgress):
                 waiting[name] = hand.legal_actions(seat)
         return waiting
 
-    def deadline(self, person: str) -> float | None:
-        """When the person's pending decision passes to their stand-in (None: no limit, or not asked)."""
-        since = self._asked_at.get(person)
-        if since is None or self.turn_seconds is None:
-            return None
-        return since + self.turn_seconds
-
     # ------------------------------------------------------------------ playing
 
     def start(self, now: float) -> None:
@@ -215,36 +284,13 @@ class RoomTable(MatchProgress):
         self._asked_at.pop(person, None)
         self._advance(now)
 
-    def leave(self, person: str, now: float) -> None:
-        """The person has gone: their stand-in plays for them until they come back."""
-        self.seat_of(person)
-        self.away.add(person)
-        self._asked_at.pop(person, None)
-        if not self.hand_over:
-            self._advance(now)
-
-    def come_back(self, person: str, now: float) -> None:
-        """The person is back: their decisions are theirs again, from the next one asked."""
-        self.seat_of(person)
-        self.away.discard(person)
-        if not self.hand_over:
-            self._advance(now)
-
-    def expire(self, now: float) -> list[str]:
-        """Hand every decision overdue at ``now`` to the person's stand-in; returns whose it was."""
-        overdue = [name for name in self._asked_at if (limit := self.deadline(name)) is not None and now >= limit]
-        if not overdue or self.hand is None or self.hand.is_over:
-            return []
+    def _stand_in(self, name: str) -> bool:
         hand = self.hand
-        for name in overdue:
-            seat = self.seat_of(name)
-            if seat in hand.to_act:
-                self._apply(self.bots[name].act(hand.observation(seat)))
-            self._asked_at.pop(name, None)
-            if hand.is_over:
-                break
-        self._advance(now)
-        return overdue
+        assert hand is not None
+        seat = self.seat_of(name)
+        if seat in hand.to_act:
+            self._apply(self.bots[name].act(hand.observation(seat)))
+        return hand.is_over
 
     def _advance(self, now: float) -> None:
         """Play the bots' and the absent people's decisions until only people here are waited for."""
@@ -258,14 +304,7 @@ class RoomTable(MatchProgress):
             self._apply(self.bots[hand.players[seat]].act(hand.observation(seat)))
         if hand.is_over:
             self._record(hand)
-            self._asked_at.clear()
-            return
-        asked = {hand.players[seat] for seat in hand.to_act}
-        for name in list(self._asked_at):
-            if name not in asked:
-                del self._asked_at[name]
-        for name in asked:
-            self._asked_at.setdefault(name, now)
+        self._waiting_for(None if hand.is_over else {hand.players[seat] for seat in hand.to_act}, now)
 
     def _apply(self, action: Action) -> None:
         hand = self.hand
@@ -286,8 +325,6 @@ class RoomTable(MatchProgress):
         self._hand_spans.append((len(self._log), len(hand.events)))
         super()._record(hand)
 
-    def _here(self, name: str) -> bool:
-        return name in self.people and name not in self.away
 
     # ------------------------------------------------------------------ resuming
 
