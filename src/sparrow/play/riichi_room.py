@@ -35,7 +35,7 @@ from sparrow.game.riichi import (
 )
 from sparrow.game.riichi.match import RiichiMatch
 from sparrow.game.riichi.view import seat_events
-from sparrow.play.riichi_table import decision_bot, forced_decision, replay_hands
+from sparrow.play.riichi_table import RiichiProgress, decision_bot, forced_decision, replay_hands
 from sparrow.play.room import Numbered, RoomClock, RoomError
 from sparrow.rules.riichi.family import match_of
 
@@ -45,7 +45,7 @@ _SEATS = 4
 _BOTS = "sparrow-riichi-room"  # the computer players' seeds: see decision_bot
 
 
-class RiichiRoomTable(RoomClock):
+class RiichiRoomTable(RoomClock, RiichiProgress):
     """A Riichi match with people in some chairs. ``rules`` is always ``"riichi"`` (the signature is
     :class:`~sparrow.play.room.RoomTable`'s); ``chairs``: a person's name or None, by chair."""
 
@@ -91,19 +91,6 @@ class RiichiRoomTable(RoomClock):
     # ------------------------------------------------------------------ reading
 
     @property
-    def hand_over(self) -> bool:
-        return self.hand is None or self.hand.over
-
-    @property
-    def match_over(self) -> bool:
-        return self.hand_over and self.match.over
-
-    @property
-    def hand_number(self) -> int:
-        """The current hand's number from 1 (0 before the first deal)."""
-        return len(self.hands)
-
-    @property
     def event_count(self) -> int:
         """How many events the match has so far: the number the next one will have."""
         return sum(len(hand.events) for hand in self.hands)
@@ -112,10 +99,6 @@ class RiichiRoomTable(RoomClock):
     def live_wall(self) -> int | None:
         """The tiles left to draw in the hand (everyone at a table sees it)."""
         return None if self.hand is None else self.hand.live_count
-
-    def log(self) -> list[dict[str, Any]]:
-        """The referee's log of every hand so far, the one in play included."""
-        return [event for hand in self.hands for event in hand.events]
 
     def chair_of(self, person: str) -> int:
         if person not in self.people:

@@ -45,6 +45,7 @@ from sparrow.seats.mjai import MjaiProcess, MjaiSeat
 
 __all__ = [
     "RiichiTable",
+    "RiichiProgress",
     "RiichiTableError",
     "HUMAN",
     "HUMAN_SEAT",
@@ -66,7 +67,33 @@ def _plain(value: Any) -> Any:
     return json.loads(json.dumps(value))
 
 
-class RiichiTable:
+class RiichiProgress:
+    """What every Riichi table (this one, and a room's) reads of its match: the hands dealt so far,
+    the one in play last. A subclass sets ``match``, ``hand`` and ``hands``."""
+
+    match: RiichiMatch
+    hand: RiichiHandState | None
+    hands: list[RiichiHandState]
+
+    @property
+    def hand_over(self) -> bool:
+        return self.hand is None or self.hand.over
+
+    @property
+    def match_over(self) -> bool:
+        return self.hand_over and self.match.over
+
+    @property
+    def hand_number(self) -> int:
+        """The current hand's number from 1 (0 before the first deal)."""
+        return len(self.hands)
+
+    def log(self) -> list[dict[str, Any]]:
+        """The referee's log of every hand so far, the one in play included."""
+        return [event for hand in self.hands for event in hand.events]
+
+
+class RiichiTable(RiichiProgress):
     """See the module docstring. ``level``: every computer player's (``easy``, ``normal``, ``expert``);
     ``options``: the family's options (a ``preset`` and overrides, :func:`match_of`)."""
 
@@ -134,23 +161,6 @@ class RiichiTable:
             seat.bot.close()
 
     # ------------------------------------------------------------------ reading
-
-    @property
-    def hand_over(self) -> bool:
-        return self.hand is None or self.hand.over
-
-    @property
-    def match_over(self) -> bool:
-        return self.hand_over and self.match.over
-
-    @property
-    def hand_number(self) -> int:
-        """The current hand's number from 1 (0 before the first deal)."""
-        return len(self.hands)
-
-    def log(self) -> list[dict[str, Any]]:
-        """The referee's log of every hand so far, the one in play included."""
-        return [event for hand in self.hands for event in hand.events]
 
     def observation(self) -> dict[str, Any]:
         """The person's view of the hand now: :func:`observation` with ``legal_actions`` (what the

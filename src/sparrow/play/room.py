@@ -325,7 +325,6 @@ class RoomTable(RoomClock, MatchProgress):
         self._hand_spans.append((len(self._log), len(hand.events)))
         super()._record(hand)
 
-
     # ------------------------------------------------------------------ resuming
 
     def catch_up(
