@@ -3,6 +3,7 @@
 // step the score card of the win and the payments. Every text comes from the server in the page's
 // language (replay_texts.py, through T()); the score card is translated by the server (get_replay).
 import { api } from "./api.js";
+import { stepControls } from "./replay-steps.js";
 import { plainValueText, scoreCardTable } from "./scorecard.js";
 import { meldElement, tileRow } from "./tiles.js";
 
@@ -14,7 +15,6 @@ const T = (word, values = {}) => (TEXTS[word] || word).replace(/\{(\w+)\}/g, (_,
 const SEAT_NAMES = { E: "East", S: "South", W: "West", N: "North" };
 let data = null;
 let index = 0;
-let timer = null;
 
 // ---------------------------------------------------------------------------- the words
 
@@ -226,25 +226,6 @@ function draw() {
   root.dataset.step = String(index);
 }
 
-function go(to) {
-  index = Math.max(0, Math.min(data.frames.length - 1, to));
-  draw();
-}
-
-function toggle() {
-  if (timer) {
-    clearInterval(timer);
-    timer = null;
-    $("play").textContent = T("Autoplay");
-    return;
-  }
-  $("play").textContent = T("Pause");
-  timer = setInterval(() => {
-    if (index >= data.frames.length - 1) return toggle();
-    go(index + 1);
-  }, 700);
-}
-
 (async () => {
   try {
     // The score card comes in the page's language.
@@ -255,14 +236,12 @@ function toggle() {
     $("error").hidden = false;
     return;
   }
-  $("first").addEventListener("click", () => go(0));
-  $("prev").addEventListener("click", () => go(index - 1));
-  $("next").addEventListener("click", () => go(index + 1));
-  $("last").addEventListener("click", () => go(data.frames.length - 1));
-  $("play").addEventListener("click", toggle);
-  document.addEventListener("keydown", (event) => {
-    if (event.key === "ArrowRight") go(index + 1);
-    if (event.key === "ArrowLeft") go(index - 1);
-  });
-  go(0);
+  stepControls({
+    count: data.frames.length,
+    show: (at) => {
+      index = at;
+      draw();
+    },
+    T,
+  })(0);
 })();

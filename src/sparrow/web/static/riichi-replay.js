@@ -4,6 +4,7 @@
 // changes. Each frame of GET .../replay becomes a GameView that riichi/board.js draws as it draws the
 // live table, with `open_hands` for the other seats' tiles and no actions.
 import { api } from "./api.js";
+import { stepControls } from "./replay-steps.js";
 import { riichiBoard } from "./riichi/board.js";
 
 const $ = (id) => document.getElementById(id);
@@ -11,7 +12,6 @@ const root = $("game");
 const PAGE = JSON.parse($("table-data").textContent);
 let data = null;
 let index = 0;
-let timer = null;
 
 function message(text) {
   $("error").textContent = text || "";
@@ -46,26 +46,12 @@ function viewAt(at) {
   };
 }
 
-function go(to) {
-  index = Math.max(0, Math.min(data.frames.length - 1, to));
+function show(at) {
+  index = at;
   board.show(viewAt(index));
   $("step").textContent = board.T("Step {step} of {steps}", { step: index + 1, steps: data.frames.length });
   root.dataset.step = String(index);
   root.dataset.steps = String(data.frames.length);
-}
-
-function toggle() {
-  if (timer) {
-    clearInterval(timer);
-    timer = null;
-    $("play").textContent = board.T("Autoplay");
-    return;
-  }
-  $("play").textContent = board.T("Pause");
-  timer = setInterval(() => {
-    if (index >= data.frames.length - 1) return toggle();
-    go(index + 1);
-  }, 700);
 }
 
 (async () => {
@@ -76,14 +62,5 @@ function toggle() {
     message(error.message);
     return;
   }
-  $("first").addEventListener("click", () => go(0));
-  $("prev").addEventListener("click", () => go(index - 1));
-  $("next").addEventListener("click", () => go(index + 1));
-  $("last").addEventListener("click", () => go(data.frames.length - 1));
-  $("play").addEventListener("click", toggle);
-  document.addEventListener("keydown", (event) => {
-    if (event.key === "ArrowRight") go(index + 1);
-    if (event.key === "ArrowLeft") go(index - 1);
-  });
-  go(0);
+  stepControls({ count: data.frames.length, show, T: board.T })(0);
 })();
