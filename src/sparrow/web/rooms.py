@@ -517,8 +517,8 @@ class Rooms:
         if isinstance(table, RiichiRoomTable):
             view["game"] = riichi_room_game(table, person, lang)
         if person is not None and table.hand is not None:
-            seen = table.observation(person)
-            view["observation"] = seen if isinstance(seen, dict) else seen.to_dict()
+            # (a Riichi room's observation is its game's, made once)
+            view["observation"] = view["game"]["observation"] if view["game"] else table.observation(person).to_dict()
             asked = table.asked().get(person)
             view["asked"] = [action.to_dict() for action in asked] if asked else None
             view["deadline"] = table.deadline(person)
