@@ -17,8 +17,8 @@ from typing import Any
 from sqlalchemy import Connection, Engine, delete, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
-from sparrow.game.events import loads
 from sparrow.store import tables as t
+from sparrow.store.hand_logs import hand_events
 
 __all__ = ["AccountStore", "SessionInfo"]
 
@@ -131,13 +131,17 @@ class AccountStore:
             if user is None:
                 return None
             games = db.execute(select(t.games).where(t.games.c.user_id == user_id).order_by(t.games.c.created_at)).all()
+            # Only finished hands: the log of a hand in play holds the wall and every concealed hand.
             hands: dict[str, list[dict[str, Any]]] = {}
             for game_ids in _chunks([game.id for game in games], 500):
-                for row in db.execute(
-                    select(t.game_hands).where(t.game_hands.c.game_id.in_(game_ids)).order_by(t.game_hands.c.number)
-                ).all():
+                finished = (
+                    select(t.game_hands)
+                    .where(t.game_hands.c.game_id.in_(game_ids), t.game_hands.c.over.is_(True))
+                    .order_by(t.game_hands.c.number)
+                )
+                for row in db.execute(finished).all():
                     hands.setdefault(row.game_id, []).append(
-                        {"number": row.number, "over": bool(row.over), "log": loads(row.log)}
+                        {"number": row.number, "over": True, "log": hand_events(row.log)}
                     )
             wins = db.execute(select(t.wins).where(t.wins.c.user_id == user_id).order_by(t.wins.c.created_at)).all()
             sheets = db.execute(
@@ -161,7 +165,8 @@ class AccountStore:
                     "rules": game.rules,
                     "level": game.level,
                     "options": json.loads(game.options),
-                    "seed": int(game.seed),
+                    # The match's seed deals every hand still to come: told once the match is over.
+                    "seed": int(game.seed) if game.match_over else None,
                     "ranked": bool(game.ranked),
                     "hand_number": game.hand_number,
                     "match_over": bool(game.match_over),

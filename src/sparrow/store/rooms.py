@@ -33,7 +33,8 @@ from sqlalchemy import (
     update,
 )
 
-from sparrow.game.events import dumps, loads
+from sparrow.game.events import dumps
+from sparrow.store.hand_logs import events_of
 from sparrow.store.room_news import announce_in
 from sparrow.store.tables import metadata
 
@@ -96,15 +97,6 @@ class RoomRecord:
         return {chair["name"] for chair in self.chairs if chair is not None and chair.get("away")}
 
 
-def _events(text: str, rules: str) -> list[dict[str, Any]]:
-    """A stored log's events. The shared engine's are checked against the game-log contract; a Riichi
-    room's (its own events, seats by chair) are checked by replaying them (``RiichiRoomTable.from_log``
-    must write the very same events)."""
-    if rules == "riichi":
-        return [json.loads(line) for line in text.splitlines() if line.strip()]
-    return loads(text)
-
-
 def _record(row: Any, log: tuple[dict[str, Any], ...] | None = None) -> RoomRecord:
     """The record of a row; ``log``: its events when the row holds only their length (a tail read)."""
     return RoomRecord(
@@ -117,7 +109,7 @@ def _record(row: Any, log: tuple[dict[str, Any], ...] | None = None) -> RoomReco
         seed=int(row.seed),
         chairs=tuple(json.loads(row.chairs)),
         status=row.status,
-        log=log if log is not None else tuple(_events(row.log, row.rules)) if row.log else (),
+        log=log if log is not None else tuple(events_of(row.log, row.rules)) if row.log else (),
         version=row.version,
         created_at=row.created_at,
         updated_at=row.updated_at,
@@ -196,7 +188,7 @@ class RoomStore:
         grown = row.log_length >= record.log_length and (record.log_length == 0 or row.joint == "\n")
         if not grown:
             return self.room(record.id)  # not the log it held (never, while logs only grow): read it whole
-        return _record(row, record.log + tuple(_events(row.tail, row.rules)) if row.tail else record.log)
+        return _record(row, record.log + tuple(events_of(row.tail, row.rules)) if row.tail else record.log)
 
     def save_room(
         self,

@@ -21,10 +21,11 @@ from typing import Any
 from sqlalchemy import Connection, Engine, delete, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
-from sparrow.game.events import dumps, loads
+from sparrow.game.events import dumps
 from sparrow.store import tables as t
 from sparrow.store.accounts import AccountStore, SessionInfo
 from sparrow.store.database import connect
+from sparrow.store.hand_logs import hand_events
 from sparrow.store.rooms import RoomStore
 
 __all__ = [
@@ -163,20 +164,6 @@ def _game(row: Any) -> GameRecord:
         created_at=row.created_at,
         updated_at=row.updated_at,
     )
-
-
-def _hand_log(text: str) -> list[dict[str, Any]]:
-    """A stored hand's events. The shared engine's are checked against the game-log contract; a
-    Riichi hand's (its own events, seats by chair) are checked by replaying them, which must write
-    the very same events (``RiichiTable.from_log``)."""
-    first, _, _ = text.partition("\n")
-    try:
-        start = json.loads(first) if first.strip() else {}
-    except json.JSONDecodeError:
-        start = {}
-    if isinstance(start, dict) and start.get("rules") == "riichi":
-        return [json.loads(line) for line in text.splitlines() if line.strip()]
-    return loads(text)
 
 
 class Store(AccountStore, RoomStore):
@@ -375,7 +362,7 @@ class Store(AccountStore, RoomStore):
             query = query.where(t.game_hands.c.number == number)
         with self.engine.connect() as db:
             rows = db.execute(query).all()
-        return [HandRecord(row.number, _hand_log(row.log), bool(row.over)) for row in rows]
+        return [HandRecord(row.number, hand_events(row.log), bool(row.over)) for row in rows]
 
     def games_of(self, session: SessionRecord, limit: int = 20, offset: int = 0) -> list[GameRecord]:
         """The session's (or its user's) games, the latest first (``offset`` of them skipped)."""
