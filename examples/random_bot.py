@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """A Sparrow seat in plain Python, with no Sparrow import: the line protocol of docs/protocol.md.
 
-It reads one JSON object per line on stdin and answers each request on stdout: a win when one is
-legal, else a random legal action, but never passing up a discard for nothing. Run it in a seat:
+It reads one JSON object per line on stdin and answers each request on stdout, with the request's
+id: a win when one is legal, else a random legal action. Standard output carries the answers and
+nothing else; anything else it has to say goes to standard error. Run it in a seat:
 
     sparrow simulate --players 'cmd:python3 examples/random_bot.py',normal,normal,normal --hands 100
 """
@@ -30,8 +31,10 @@ def main() -> None:
             legal = message["legal"]
             wins = [action for action in legal if action["action"] == "win"]
             choice = wins[0] if wins else rng.choice(legal)
-            # Answer with the action itself (an index works too: {"choose": 0}); flush every line.
-            print(json.dumps({"action": choice["action"], "tile": choice.get("tile")}), flush=True)
+            # Answer with the action itself (an index works too: {"choose": 0}) and the request's id,
+            # which ties the answer to its request; flush every line.
+            answer = {"action": choice["action"], "tile": choice.get("tile"), "id": message["id"]}
+            print(json.dumps(answer), flush=True)
         elif kind == "end":
             break
 

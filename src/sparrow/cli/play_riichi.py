@@ -26,6 +26,8 @@ from sparrow.game.riichi.match import RiichiMatch
 from sparrow.game.riichi.tiles import face_kind, face_name, parse_face
 from sparrow.play.riichi_lab import agent_of, play_match
 from sparrow.rules.riichi.presets import MatchOptions
+from sparrow.seats import outside_name
+from sparrow.seats.mjai import MjaiSeat
 
 __all__ = ["parse_riichi_command", "render_riichi", "choice_labels", "play_riichi", "QuitGame", "HUMAN_SEAT"]
 
@@ -134,13 +136,14 @@ def render_riichi(seen: Mapping[str, Any], names: Sequence[str]) -> list[str]:
         f"  dora indicators {' '.join(seen['dora_indicators'])}  wall {seen['live_wall']}"
     )
     lines = [head]
+    width = max(8, *(len(name) for name in names))  # an outside bot's name may be long
     for other in seen["seats"]:
         seat = other["seat"]
         marks = " RIICHI" if other["riichi"] else ""
         melds = " ".join(
             "".join(meld["tiles"]) + (f"<{meld['from']}" if meld.get("from") else "") for meld in other["melds"]
         )
-        who = f"{_WIND_NAMES[other['wind']]:<5} {names[seat]:<8} {seen['scores'][seat]:>6,}{marks}"
+        who = f"{_WIND_NAMES[other['wind']]:<5} {names[seat]:<{width}} {seen['scores'][seat]:>6,}{marks}"
         lines.append(f"{who}  discards: {_river(other['discards'])}" + (f"  calls: {melds}" if melds else ""))
     hand = list(seen["hand"])
     drawn = seen.get("drawn")
@@ -206,15 +209,44 @@ def play_riichi(
     pace: Callable[[], None] | None = None,
     opponents: Sequence[str] = (),
 ) -> int:
-    """Play one match; 0 when it is played to its end, 130 when the player quits."""
+    """Play one match. Returns the exit code: 0 when it is played to its end or the player leaves
+    (``q``, or the end of the input), 130 when interrupted (Ctrl-C), as at the other tables."""
     from sparrow.rules.riichi.family import match_of
 
     match_options: MatchOptions = match_of(options)
     kinds = [level] * 4
     for index, kind in enumerate(opponents[:3]):
         kinds[(HUMAN_SEAT + 1 + index) % 4] = kind
-    names = [f"{kind.split(':')[0]} {seat + 1}" if seat != HUMAN_SEAT else "you" for seat, kind in enumerate(kinds)]
-    agents = [agent_of(kind, seat, seed) for seat, kind in enumerate(kinds)]
+    # The other chairs are numbered 1, 2, 3 round the table, each called after what sits in it.
+    names = [
+        "You" if seat == HUMAN_SEAT else f"{_called(kind)} {seat + (seat < HUMAN_SEAT)}"
+        for seat, kind in enumerate(kinds)
+    ]
+    closing: list[Callable[[], None]] = []
+    outside: dict[int, MjaiSeat] = {}
+    try:
+        agents = [agent_of(kind, seat, seed, closing, outside) for seat, kind in enumerate(kinds)]
+        return _play(seed, agents, match_options, outside, names, console, read, pace)
+    finally:
+        for close in closing:
+            close()
+
+
+def _called(kind: str) -> str:
+    return outside_name(kind) if kind.startswith("cmd:") else kind.capitalize()
+
+
+def _play(
+    seed: int,
+    agents: Sequence[Callable[[RiichiMatch, RiichiHandState, int, Sequence[RiichiAction]], RiichiAction]],
+    match_options: MatchOptions,
+    outside: Mapping[int, MjaiSeat],
+    names: Sequence[str],
+    console: Console,
+    read: Callable[[str], str],
+    pace: Callable[[], None] | None,
+) -> int:
+    """The match with the players seated (:func:`play_riichi` stops their programs after it)."""
 
     def human(match: RiichiMatch, hand: RiichiHandState, seat: int, legal: Sequence[RiichiAction]) -> RiichiAction:
         if len(legal) == 1 and legal[0].kind is RiichiActionKind.PASS:
@@ -249,8 +281,12 @@ def play_riichi(
             [seat_agent(seat) for seat in range(4)],
             match_options,
             on_hand=lambda match, hand: _hand_end(console, hand, names),
+            outside=outside,
         )
-    except (QuitGame, EOFError, KeyboardInterrupt):
+    except (QuitGame, EOFError):
+        console.print("You left the table.")
+        return 0
+    except KeyboardInterrupt:
         console.print("You left the table.")
         return 130
     console.print("Final results (uma and oka included):")

@@ -193,7 +193,9 @@ def score(
     ] = None,
     rules: Annotated[
         str | None,
-        typer.Option("--rules", "-r", metavar="NAME", help="The ruleset for --hand: nts, hkos, chinese, casual."),
+        typer.Option(
+            "--rules", "-r", metavar="NAME", help="The ruleset for --hand: nts, hkos, chinese, casual or riichi."
+        ),
     ] = None,
     seat: Annotated[
         str | None, typer.Option("--seat", metavar="WIND", help="Seat wind for --hand: E, S, W or N.")

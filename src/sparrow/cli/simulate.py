@@ -92,7 +92,8 @@ def register(app: typer.Typer) -> None:
                 metavar="[ADDRESS]",
                 help="Play the hands on Ray: alone, a Ray started on this machine for the run; or the"
                 " address of a running cluster (auto, HOST:6379, ray://HOST:10001). The same hands, log"
-                " and result as a local run. Needs the ray package (pip install 'sparrow-mahjong[ray]').",
+                # "\\[" is a bracket: Rich, which draws the help, would take "[ray]" for markup and drop it.
+                " and result as a local run. Needs the ray package (pip install 'sparrow-mahjong\\[ray]').",
             ),
         ] = None,
         duplicate: Annotated[

@@ -5,7 +5,8 @@ and oka, the average place and points, and per hand the win, deal-in and riichi 
 ``--hands N`` counts matches here (hanchan, or East-only games with ``-o length=tonpuu``): Riichi
 players are ranked on whole games, not single hands. ``--log`` writes every hand of every match, match
 after match (each hand's ``hand_start`` names its match seed), as the run goes; ``--ray`` plays the
-matches on Ray, with the same result as a local run.
+matches on Ray, with the same result as a local run. ``--json`` prints the shape of the other
+families' result (``version``, ``seeds``, intervals as both ends, ``null`` where there is none).
 """
 
 from __future__ import annotations
@@ -143,9 +144,11 @@ def simulate_riichi(
         )
     console.print(table)
     for figures in result.players:
-        if figures.faults:
+        if figures.fallbacks:  # an outside bot that answered wrong, late or not at all
+            decisions = f"{figures.fallbacks} decision{'s' if figures.fallbacks != 1 else ''}"
             console.print(
-                f"{figures.player}: {figures.faults} answers refused or missing (a built-in player took them)"
+                f"{figures.player}: {decisions} taken by the built-in player (the warnings above say why)",
+                highlight=False,
             )
     console.print(
         "result: points less the return, in thousands, with uma and oka, per match; win, deal-in and riichi"

@@ -3,7 +3,9 @@
 A player is named as ``sparrow simulate`` names them: ``easy``, ``normal``, ``expert`` (the Riichi
 computer players, :class:`sparrow.bots.riichi.RiichiBot`), ``random`` (uniform among the legal
 actions) or ``cmd:PROGRAM ARGS`` (an outside mjai bot, :class:`sparrow.seats.mjai.MjaiSeat`: the
-referee checks its every answer, and a Normal player takes the decisions it gets wrong).
+referee checks its every answer, and a simple built-in player takes the decisions it gets wrong,
+each counted and logged with its reason in the hand's ``hand_end``, ``fallbacks``, as at the other
+families' tables).
 
 A match is played whole (:func:`play_match`); the lab plays ``matches`` of them from one seed
 (:func:`run_lab`), each from its own seed so that any number of processes gives the same result. In
@@ -25,7 +27,9 @@ from sparrow.bots.riichi import LEVELS, RiichiBot
 from sparrow.game.riichi import RiichiAction, RiichiActionKind, RiichiHandState, observation
 from sparrow.game.riichi.match import RiichiMatch
 from sparrow.play.executors import Executor, local_executor
+from sparrow.play.lab import player_kind, player_name
 from sparrow.rules.riichi.presets import MatchOptions
+from sparrow.seats import faults_of, record_fallbacks
 from sparrow.seats.mjai import MjaiProcess, MjaiSeat
 
 __all__ = [
@@ -83,7 +87,7 @@ def agent_of(
         process = MjaiProcess(shlex.split(name[4:]))
         if closing is not None:
             closing.append(process.close)
-        mjai = MjaiSeat(seat, process, _fallback)
+        mjai = MjaiSeat(seat, process, _fallback, name=name[4:].strip())
         if outside is not None:
             outside[seat] = mjai
         return lambda match, hand, seat, legal: mjai.act([*match.log, *hand.events], legal)
@@ -105,7 +109,7 @@ class MatchRecord:
     wins: tuple[int, ...]
     deal_ins: tuple[int, ...]
     riichi: tuple[int, ...]
-    faults: tuple[int, ...] = (0, 0, 0, 0)  # an outside bot's answers the referee refused (or none)
+    faults: tuple[int, ...] = (0, 0, 0, 0)  # an outside bot's decisions taken by the built-in player
     log: tuple[dict[str, Any], ...] = field(default=(), repr=False)  # every hand's events, when kept
 
 
@@ -114,22 +118,35 @@ def play_match(
     agents: Sequence[Agent],
     options: MatchOptions | None = None,
     on_hand: Callable[[RiichiMatch, RiichiHandState], None] | None = None,
+    *,
+    outside: Mapping[int, MjaiSeat] | None = None,
+    players: Sequence[str] | None = None,
 ) -> RiichiMatch:
-    """Play a whole match, each seat's decisions by its agent; ``on_hand`` is told of each hand played."""
-    match = RiichiMatch(seed, options)
+    """Play a whole match, each seat's decisions by its agent; ``on_hand`` is told of each hand played.
+    ``outside``: the seats of outside bots (:func:`agent_of`): why their decisions fell to the built-in
+    player goes into each hand's ``hand_end`` (``fallbacks``), and once the match is over each is told
+    how it ended. ``players``: the names the log gives the seats (hand_start's ``players``)."""
+    match = RiichiMatch(seed, options, players)
+    outside = outside or {}
     while not match.over:
         hand = match.next_hand()
+        winds = {seat: hand.wind_name(seat) for seat in outside}
+        before = faults_of({winds[seat]: mjai for seat, mjai in outside.items()})
         while not hand.over:
             seat = hand.to_act[0]
             hand.apply(agents[seat](match, hand, seat, hand.legal_actions(seat)))
+        if outside:
+            record_fallbacks(hand, before, {winds[seat]: mjai for seat, mjai in outside.items()})
         match.record(hand)
         if on_hand is not None:
             on_hand(match, hand)
+    for mjai in outside.values():
+        mjai.finish(match.log)
     return match
 
 
-def _one_match(task: tuple[int, tuple[str, ...], dict[str, Any], bool]) -> MatchRecord:
-    seed, players, options, keep_log = task
+def _one_match(task: tuple[int, tuple[str, ...], dict[str, Any], bool, tuple[str, ...]]) -> MatchRecord:
+    seed, players, options, keep_log, names = task
     closing: list[Callable[[], None]] = []
     wins, deal_ins, riichi = [0] * 4, [0] * 4, [0] * 4
     log: list[dict[str, Any]] = []
@@ -149,7 +166,7 @@ def _one_match(task: tuple[int, tuple[str, ...], dict[str, Any], bool]) -> Match
     try:
         outside: dict[int, MjaiSeat] = {}
         agents = [agent_of(name, seat, seed, closing, outside) for seat, name in enumerate(players)]
-        match = play_match(seed, agents, MatchOptions.from_mapping(options), count)
+        match = play_match(seed, agents, MatchOptions.from_mapping(options), count, outside=outside, players=names)
     finally:
         for close in closing:
             close()
@@ -174,10 +191,10 @@ def _one_match(task: tuple[int, tuple[str, ...], dict[str, Any], bool]) -> Match
 class PlayerFigures:
     """One player of the line-up over the run (a player sits in every seat in duplicate)."""
 
-    player: str
+    player: str  # as the table on screen names it: its --players entry, and its place when repeated
     matches: int
     result: float  # mean result per match (uma and oka, thousands)
-    result_interval: float  # half-width of its 95% interval (over boards in duplicate)
+    result_ci: tuple[float, float]  # its 95% interval (over boards in duplicate); infinite ends: none
     place: float
     points: float
     win_rate: float  # per hand
@@ -185,10 +202,47 @@ class PlayerFigures:
     riichi_rate: float
     top_rate: float
     last_rate: float
-    faults: int = 0  # an outside bot's refused or missing answers, over the run
+    fallbacks: int = 0  # an outside bot's decisions taken by the built-in player, over the run
+    index: int = 0  # its place in --players, from 0
+    level: str = ""  # its --players entry
+    hands: int = 0
+    wins: int = 0
+    deal_ins: int = 0
+
+    @property
+    def result_interval(self) -> float:
+        """Half the width of the result's interval (infinite when there is none)."""
+        return (self.result_ci[1] - self.result_ci[0]) / 2
+
+    @property
+    def faults(self) -> int:
+        """The former name of :attr:`fallbacks`."""
+        return self.fallbacks
 
     def to_dict(self) -> dict[str, Any]:
-        return {name: getattr(self, name) for name in self.__slots__}
+        """The player as ``sparrow simulate --json`` gives it, in the shape of the other families'
+        (``sparrow.play.lab.PlayerStats.to_dict``): ``player`` its place, ``name``, ``kind``,
+        ``level``, the figures, each interval as both ends (``null`` where there is none)."""
+        return {
+            "player": self.index,
+            "name": player_name(self.index, self.level),
+            "kind": player_kind(self.level),
+            "level": self.level,
+            "matches": self.matches,
+            "hands": self.hands,
+            "result": self.result,
+            "result_ci": [_finite(end) for end in self.result_ci],
+            "place": self.place,
+            "points": self.points,
+            "wins": self.wins,
+            "win_rate": self.win_rate,
+            "deal_ins": self.deal_ins,
+            "deal_in_rate": self.deal_in_rate,
+            "riichi_rate": self.riichi_rate,
+            "top_rate": self.top_rate,
+            "last_rate": self.last_rate,
+            "fallbacks": self.fallbacks,
+        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -198,6 +252,9 @@ class LabResult:
     hands: int
     duplicate: bool
     records: tuple[MatchRecord, ...] = field(repr=False)
+    seed: int = 0
+    options: Mapping[str, Any] = field(default_factory=dict)
+    units: int = 0  # the intervals' independent units: matches, or boards of four in duplicate
 
     @property
     def logs(self) -> tuple[tuple[dict[str, Any], ...], ...]:
@@ -205,11 +262,22 @@ class LabResult:
         return tuple(record.log for record in self.records)
 
     def to_dict(self) -> dict[str, Any]:
+        """The run as ``sparrow simulate --json`` prints it: the keys every family's result has
+        (``version``, ``seeds``, ``interval_unit``...; ``sparrow.play.lab.LabResult.to_dict``) and
+        Riichi's own figures per player. Strict JSON: no infinity, no NaN."""
+        from sparrow._version import __version__
+
         return {
+            "version": __version__,
             "rules": "riichi",
-            "matches": self.matches,
+            "options": dict(self.options),
             "hands": self.hands,
+            "seed": self.seed,
+            "seeds": {"run": self.seed, "matches": [record.seed for record in self.records]},
             "duplicate": self.duplicate,
+            "interval_unit": "board" if self.duplicate else "match",
+            "units": self.units,
+            "matches": self.matches,
             "players": [figures.to_dict() for figures in self.players],
         }
 
@@ -228,8 +296,16 @@ def _tasks(
         yield match_seed, line_up, dict(options), rotation
 
 
-def _interval(values: Sequence[float]) -> float:
-    return 1.96 * statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else math.inf
+def _interval(values: Sequence[float]) -> tuple[float, float]:
+    """The mean's 95% interval (normal approximation); fewer than two values give none (infinite ends)."""
+    if len(values) < 2:
+        return -math.inf, math.inf
+    mean, half = statistics.fmean(values), 1.96 * statistics.stdev(values) / math.sqrt(len(values))
+    return mean - half, mean + half
+
+
+def _finite(value: float) -> float | None:
+    return value if math.isfinite(value) else None  # JSON has no infinity: null is "no interval"
 
 
 def run_lab(
@@ -256,7 +332,9 @@ def run_lab(
     MatchOptions.from_mapping(options)  # raises on a bad option before anything is played
     tasks = list(_tasks(players, matches, seed, duplicate, options))
     rotations = [task[3] for task in tasks]
-    jobs = [(task[0], task[1], task[2], keep_logs) for task in tasks]
+    # The log names each seat's player by its place and entry (``P1 normal``), as the other families' lab does.
+    names = [tuple(player_name((seat - task[3]) % 4, task[1][seat]) for seat in range(4)) for task in tasks]
+    jobs = [(task[0], task[1], task[2], keep_logs, named) for task, named in zip(tasks, names)]
     records: list[MatchRecord] = []
     run = executor if executor is not None else local_executor(workers if len(jobs) > 1 else 1)
     for record in run(_one_match, jobs):
@@ -269,6 +347,9 @@ def run_lab(
         sum(r.hands for r in records),
         duplicate,
         tuple(records),
+        seed,
+        options,
+        len(records) // 4 if duplicate else len(records),
     )
 
 
@@ -302,6 +383,11 @@ def _figures(
                 sum(record.places[seat] == 1 for record, seat in seats) / count,
                 sum(record.places[seat] == 4 for record, seat in seats) / count,
                 sum(record.faults[seat] for record, seat in seats),
+                place,
+                players[place],
+                sum(record.hands for record in records),
+                sum(record.wins[seat] for record, seat in seats),
+                sum(record.deal_ins[seat] for record, seat in seats),
             )
         )
     return tuple(figures)

@@ -13,7 +13,9 @@ that runs on from decision to decision: so a table rebuilt from its log (:meth:`
 the hands replayed with no bot asked) goes on exactly as the one that wrote the log would have.
 
 Outside mjai bots may take the other chairs (``opponents``): each reads the match as mjai messages
-at its decisions, and a computer player takes a decision it fails.
+at its decisions, and a computer player takes a decision it fails (counted, and logged with its
+reason in the hand's ``hand_end``, ``fallbacks``); once the match is over it is sent the rest of the
+match and ``end_game``.
 
 A decision the person has no real choice in is made for them, as Tenhou and Mahjong Soul do: the
 tsumogiri after riichi when nothing else (tsumo, a kan) is possible, and a pass that is the only
@@ -41,6 +43,7 @@ from sparrow.game.riichi.match import RiichiMatch
 from sparrow.game.riichi.replay import ReplayError, replay
 from sparrow.game.riichi.view import seat_events
 from sparrow.rules.riichi.family import match_of
+from sparrow.seats import faults_of, outside_name, record_fallbacks
 from sparrow.seats.mjai import MjaiProcess, MjaiSeat
 
 __all__ = [
@@ -107,10 +110,13 @@ class RiichiTable(RiichiProgress):
         *,
         label: str | None = None,
         opponents: Sequence[str] | None = None,
+        _names: Sequence[str] | None = None,
     ) -> None:
         """``opponents``: who sits in the chairs after the person's, in order: a level, or
         ``cmd:PROGRAM`` (an outside mjai bot, its program this table's until :meth:`close`; when it
-        fails a decision, a computer player of ``level`` takes it). The rest are of ``level``."""
+        fails a decision, a computer player of ``level`` takes it). The rest are of ``level``.
+        ``label``: the other chairs are named ``label 1``, ``label 2``...; by default each after what
+        sits in it (``Expert 2``, or an outside bot's program, ``mjai_bot.py 3``)."""
         if level not in LEVELS:
             raise RiichiTableError(f"unknown level {level!r} (expected one of {', '.join(LEVELS)})")
         if not isinstance(seed, int) or isinstance(seed, bool):
@@ -118,14 +124,22 @@ class RiichiTable(RiichiProgress):
         self.level = level
         self.seed = seed
         self.options = dict(options or {})
-        others = iter(f"{label or level.capitalize()} {n}" for n in range(1, 4))
-        self.names = [HUMAN if chair == HUMAN_SEAT else next(others) for chair in range(4)]
+        kinds = list(opponents or ())
+        sitting = {(HUMAN_SEAT + offset) % 4: kind for offset, kind in enumerate(kinds, start=1)}
+        numbers = iter(range(1, 4))
+        self.names = [
+            HUMAN if chair == HUMAN_SEAT else f"{label or _called(sitting.get(chair), level)} {next(numbers)}"
+            for chair in range(4)
+        ]
+        if _names is not None and len(_names) == 4 and _names[HUMAN_SEAT] == HUMAN and len(set(_names)) == 4:
+            self.names = [str(name) for name in _names]  # a log's names (from_log), whoever sits there now
         self.human = HUMAN
         self.human_seat = HUMAN_SEAT
         self.match = RiichiMatch(seed, match_of(self.options), self.names)
         self.levels = dict.fromkeys(range(4), level)  # each computer chair's level
         self.seated: dict[int, MjaiSeat] = {}  # the chairs of outside bots
-        kinds = list(opponents or ())
+        self._programs: list[MjaiProcess] = []  # their programs, stopped by close()
+        self._faults_at_deal: dict[str, Any] = {}  # the outside bots' faults when this hand was dealt
         if len(kinds) > 3:
             raise RiichiTableError(f"this table has 3 other chairs, {len(kinds)} opponents were named")
         try:
@@ -153,12 +167,13 @@ class RiichiTable(RiichiProgress):
             hand = self._current()
             return self._bot(chair, hand).act(observation(hand, chair), legal)
 
-        self.seated[chair] = MjaiSeat(chair, process, fallback)
+        self._programs.append(process)
+        self.seated[chair] = MjaiSeat(chair, process, fallback, name=kind[4:].strip())
 
     def close(self) -> None:
         """Stop the outside bots' programs (a table rebuilt later starts them again)."""
-        for seat in self.seated.values():
-            seat.bot.close()
+        for program in self._programs:
+            program.close()
 
     # ------------------------------------------------------------------ reading
 
@@ -197,6 +212,7 @@ class RiichiTable(RiichiProgress):
             raise RiichiTableError("the match is over")
         self.hand = self.match.next_hand()
         self.hands.append(self.hand)
+        self._faults_at_deal = faults_of(self._outside_by_wind(self.hand))
         self._advance()
 
     def act(self, data: Mapping[str, Any] | RiichiAction) -> None:
@@ -239,7 +255,15 @@ class RiichiTable(RiichiProgress):
                 break
             hand.apply(forced)
         if hand.over:
+            if self.seated:  # why an outside bot's decisions fell to a computer player, in hand_end
+                record_fallbacks(hand, self._faults_at_deal, self._outside_by_wind(hand))
             self.match.record(hand)
+            if self.match.over:
+                for outside in self.seated.values():
+                    outside.finish(self.log())
+
+    def _outside_by_wind(self, hand: RiichiHandState) -> dict[str, MjaiSeat]:
+        return {hand.wind_name(chair): seat for chair, seat in self.seated.items()}
 
     def _bot(self, seat: int, hand: RiichiHandState) -> RiichiBot:
         return decision_bot(self.levels[seat], "sparrow-riichi-table", self.seed, len(self.hands), hand, seat)
@@ -263,9 +287,9 @@ class RiichiTable(RiichiProgress):
     ) -> RiichiTable:
         """The table as it stood at the end of ``events`` (its :meth:`log`): every hand dealt again
         from the seed and its recorded decisions replayed (an outside bot is asked nothing until
-        its next decision, when it reads the whole match). Raises ``ReplayError`` when the log does
-        not belong to this table."""
-        table = cls(level, seed, options, label=label, opponents=opponents)
+        its next decision, when it reads the whole match). The chairs keep the names the log gives
+        them. Raises ``ReplayError`` when the log does not belong to this table."""
+        table = cls(level, seed, options, label=label, opponents=opponents, _names=_names_of(events))
         try:
             table.hands = replay_hands(table.match, events)
         except ReplayError:
@@ -278,6 +302,25 @@ class RiichiTable(RiichiProgress):
 
 
 # ---------------------------------------------------------------------- what every Riichi table shares
+
+
+def _names_of(events: Sequence[Mapping[str, Any]]) -> list[str] | None:
+    """The players' names by seat (0-3) that a log's first hand_start gives (seat wind to name)."""
+    start = events[0] if events else {}
+    players, dealer = start.get("players"), start.get("dealer")
+    if not isinstance(players, Mapping) or not isinstance(dealer, int):
+        return None
+    return [str(players.get("ESWN"[(seat - dealer) % 4], "")) for seat in range(4)]
+
+
+def _called(kind: str | None, level: str) -> str:
+    """What a chair is called after what sits in it: a level (``Expert``), an outside bot's program,
+    else the table's level."""
+    if kind in LEVELS:
+        return kind.capitalize()
+    if kind is not None and kind.startswith("cmd:"):
+        return outside_name(kind)
+    return level.capitalize()
 
 
 def decision_bot(level: str, table: str, seed: int, hand_number: int, hand: RiichiHandState, seat: int) -> RiichiBot:
@@ -324,6 +367,9 @@ def replay_hands(match: RiichiMatch, events: Sequence[Mapping[str, Any]]) -> lis
             hand = replay(hand_events, partial=last)
         except ReplayError as error:
             raise ReplayError(f"hand {number}: {error}") from None
+        if hand.over and hand_events[-1].get("fallbacks") and hand.events[-1].get("event") == "hand_end":
+            # Why an outside bot's decisions fell (a field only the table that played the hand knew).
+            hand.events[-1] = {**hand.events[-1], "fallbacks": hand_events[-1]["fallbacks"]}
         hands.append(hand)
         if hand.over:
             match.record(hand)

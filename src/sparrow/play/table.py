@@ -36,7 +36,15 @@ from sparrow.game.procedures import procedure
 from sparrow.game.state import HandResult, HandState, Observation
 from sparrow.play.progress import MatchProgress
 from sparrow.rules import ScoreResult, get_ruleset
-from sparrow.seats import AgentError, check_outside, faults_of, is_outside, make_seat, record_fallbacks
+from sparrow.seats import (
+    AgentError,
+    check_outside,
+    faults_of,
+    is_outside,
+    make_seat,
+    outside_name,
+    record_fallbacks,
+)
 
 __all__ = ["Table", "Step", "HandOutcome", "TableError", "HUMAN"]
 
@@ -77,6 +85,16 @@ class Step:
         return self.observation.seat
 
 
+def _called(kind: str | None, level: str) -> str:
+    """What a chair is called after what sits in it: a level (``Expert``), an outside player's name
+    (``random_bot.py``, ``Greedy``), else the table's level."""
+    if kind in LEVELS:
+        return kind.capitalize()
+    if kind is not None and is_outside(kind):
+        return outside_name(kind)
+    return level.capitalize()
+
+
 class Table(MatchProgress):
     """A match with one human seat and bots in the others. See the module docstring."""
 
@@ -91,10 +109,12 @@ class Table(MatchProgress):
         opponents: Sequence[str] | None = None,
         own_programs: bool = False,
         label: str | None = None,
+        _seating: Mapping[str, str] | None = None,
     ) -> None:
         """``own_programs``: each outside program (``cmd:``) is this table's alone, stopped by
         :meth:`close` (a server's tables, many at once); else one per process and seat is shared.
-        ``label``: the other chairs are named ``label 1``, ``label 2``... (default: the level's name)."""
+        ``label``: the other chairs are named ``label 1``, ``label 2``...; by default each after what
+        sits in it: its level (``Normal 1``), or an outside player's name (``random_bot.py 2``)."""
         if level not in LEVELS:
             raise TableError(f"unknown level {level!r} (expected one of {', '.join(LEVELS)})")
         if not isinstance(seed, int) or isinstance(seed, bool):
@@ -104,14 +124,23 @@ class Table(MatchProgress):
         self.seed = seed
         self.options = dict(options or {})
         seats = procedure(rules, self.options).table.seats
-        bot_names = [f"{label or level.capitalize()} {i}" for i in range(1, seats)]
         # The human sits South in the first hand: find the chair that dice make East, and sit one to
         # its right. The dice come from the seed alone, so a trial match tells where East will be.
         trial = Match(rules, seed, self.options, [f"{i}" for i in range(seats)])
         east = trial.players.index(trial.first_dealer)
+        mine = (east + 1) % seats
+        kinds = dict(zip(((mine + offset) % seats for offset in range(1, seats)), opponents or ()))
         chairs: list[str] = []
         for chair in range(seats):
-            chairs.append(human if chair == (east + 1) % seats else bot_names.pop(0))
+            number = chair + (chair < mine)  # the other chairs are numbered 1, 2, 3 round the table
+            chairs.append(human if chair == mine else f"{label or _called(kinds.get(chair), level)} {number}")
+        if _seating is not None:
+            # A log's names (its first hand's seats): the chairs keep them, whoever sits there now.
+            named = [
+                _seating.get(wind, "") for wind, _ in sorted(trial.seating().items(), key=lambda item: int(item[1]))
+            ]
+            if len(set(named)) == seats and all(named) and named[mine] == human:
+                chairs = named
         self.human = human
         self.match = Match(rules, seed, self.options, chairs)
         rng = random.Random(f"sparrow-table/{seed}")
@@ -289,10 +318,20 @@ class Table(MatchProgress):
         label: str | None = None,
     ) -> Table:
         """The table as it stood at the end of ``events`` (its :meth:`log`): every hand is dealt again
-        from the seed and its logged decisions are played onto it. Raises ``ReplayError`` when the
-        log does not belong to this table."""
+        from the seed and its logged decisions are played onto it. The chairs keep the names the log
+        gives them (an outside player's, even when ``opponents`` seats another now). Raises
+        ``ReplayError`` when the log does not belong to this table."""
+        first = events[0].get("players") if events else None
         table = cls(
-            rules, level, seed, options, human=human, opponents=opponents, own_programs=own_programs, label=label
+            rules,
+            level,
+            seed,
+            options,
+            human=human,
+            opponents=opponents,
+            own_programs=own_programs,
+            label=label,
+            _seating=first if isinstance(first, Mapping) else None,
         )
         table._replay(events)
         table._seen = len(table.hand.events) if table.hand is not None else 0

@@ -9,11 +9,13 @@ player for a ``--players`` entry.
 from __future__ import annotations
 
 import atexit
+import os
+import re
+import shlex
 from collections import Counter
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Protocol
 
-from sparrow.game.state import HandState
 from sparrow.seats.agents import Agent, AgentError, BotAgent, Seat, load_agent
 from sparrow.seats.process import DEFAULT_TIME_LIMIT, PROTOCOL_VERSION, ProcessAgent
 
@@ -27,6 +29,7 @@ __all__ = [
     "DEFAULT_TIME_LIMIT",
     "load_agent",
     "is_outside",
+    "outside_name",
     "check_outside",
     "make_seat",
     "faults_of",
@@ -46,6 +49,25 @@ def is_outside(kind: str) -> bool:
     return kind.startswith(COMMAND) or ":" in kind
 
 
+# Words of a command that name what runs the program, not the program: skipped when naming it.
+_RUNNERS = re.compile(r"(python|pypy|sh|bash|dash|zsh|node|deno|bun|ruby|perl|php|java|lua|Rscript|env)[0-9.]*(\.exe)?")
+
+
+def outside_name(kind: str) -> str:
+    """What an outside player is called at a table: its class for ``module:Class`` (``Greedy``), the
+    file of its program for ``cmd:...`` (``random_bot.py`` for ``cmd:python3 examples/random_bot.py``:
+    the first word that is not an interpreter, an option or a setting)."""
+    if not kind.startswith(COMMAND):
+        return kind.rpartition(":")[2] or kind
+    command = kind[len(COMMAND) :]
+    try:
+        words = shlex.split(command)
+    except ValueError:  # unbalanced quotes: check_outside refuses it, but it may still be named
+        words = command.split()
+    names = [os.path.basename(word) for word in words if not word.startswith("-") and "=" not in word]
+    return next((name for name in names if name and not _RUNNERS.fullmatch(name)), names[0] if names else "program")
+
+
 def check_outside(kind: str) -> None:
     """Refuse an outside player that cannot sit, in one line (:class:`AgentError`): an empty command,
     a module path that does not import."""
@@ -61,10 +83,19 @@ def faults_of(players: Mapping[str, Any]) -> dict[str, Counter[str]]:
     return {seat: Counter(getattr(player, "faults", None) or ()) for seat, player in players.items()}
 
 
-def record_fallbacks(state: HandState, before: Mapping[str, Counter[str]], players: Mapping[str, Any]) -> int:
+class _Logged(Protocol):
+    """A hand with a game log: a ``HandState``, or Riichi's ``RiichiHandState``."""
+
+    @property
+    def events(self) -> list[dict[str, Any]]: ...
+
+
+def record_fallbacks(state: _Logged, before: Mapping[str, Counter[str]], players: Mapping[str, Any]) -> int:
     """Write into the finished hand's ``hand_end`` event why decisions fell to the built-in bot in
     this hand: ``"fallbacks": {seat: {reason: count}}`` (a field the game log allows; readers and
-    replays ignore it), only when some did. Returns how many fell."""
+    replays ignore it), only when some did. ``players``: by seat as the log names seats (a wind),
+    each with its ``faults`` (a ``ProcessAgent``, a ``Seat``, Riichi's ``MjaiSeat``). Returns how
+    many fell."""
     fell: dict[str, dict[str, int]] = {}
     for seat, now in faults_of(players).items():
         new = now - before.get(seat, Counter())

@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import importlib
 import inspect
+import os
+import sys
 from collections import Counter
 from collections.abc import Sequence
 from typing import Any, Protocol, runtime_checkable
@@ -56,7 +58,7 @@ def load_agent(path: str, seed: int = 0) -> Agent:
     if not module_name or not attribute:
         raise AgentError(f"an agent is named module:Class, not {path!r}")
     try:
-        module = importlib.import_module(module_name)
+        module = _import(module_name)
     except Exception as error:  # an import error of the user's module, of whatever kind
         raise AgentError(f"agent {path!r}: module {module_name!r} does not import ({error})") from None
     made = getattr(module, attribute, None)
@@ -73,6 +75,22 @@ def load_agent(path: str, seed: int = 0) -> Agent:
     if not callable(getattr(agent, "act", None)):
         raise AgentError(f"agent {path!r} has no act(observation, legal) method")
     return agent
+
+
+def _import(module_name: str) -> Any:
+    """Import ``module_name`` as Python would, then from the directory the command runs in. An
+    installed ``sparrow`` command's search path starts at the folder of its own script, not at the
+    working directory (as ``python -m`` would), so a module beside the user was not found. The
+    directory is searched last: a file there never shadows an installed module of the same name."""
+    try:
+        return importlib.import_module(module_name)
+    except ModuleNotFoundError as error:
+        here = os.getcwd()
+        top = module_name.split(".")[0]
+        if error.name != top or here in sys.path or "" in sys.path:
+            raise  # not the module itself (one it imports is missing), or the directory was searched
+        sys.path.append(here)
+        return importlib.import_module(module_name)
 
 
 class Seat:

@@ -9,18 +9,21 @@ live (the other seats' dealt hands and draws ``?``), which is what the seat's bo
 from __future__ import annotations
 
 import json
+import os
 import select
 import subprocess
+import sys
+import time
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import IO, Any
 
 from sparrow.core.tiles import TileError
 from sparrow.formats.mjai import MjaiError, MjaiEvent, parse_event, tile_from_mjai, tile_to_mjai
 from sparrow.game.riichi import RiichiAction, RiichiActionKind
 from sparrow.game.riichi.tiles import RED_FACE, RED_KINDS, face_kind, parse_face
 
-__all__ = ["to_mjai", "to_mjai_messages", "seat_messages", "MjaiSeat", "MjaiProcess", "MjaiBot"]
+__all__ = ["to_mjai", "to_mjai_messages", "seat_messages", "MjaiSeat", "MjaiProcess", "MjaiBot", "MjaiAnswerError"]
 
 
 _ABORT_REASONS = {
@@ -175,11 +178,12 @@ def to_mjai_messages(events: Sequence[Mapping[str, Any]], *, finished: bool = Tr
 # ---------------------------------------------------------------------------- one seat's stream
 
 
-def seat_messages(events: Sequence[Mapping[str, Any]], seat: int) -> list[dict[str, Any]]:
-    """The mjai messages of a match in play as ``seat`` sees them: its own dealt hand and draws,
-    ``?`` for every other seat's (``start_game`` carries its ``id``)."""
+def seat_messages(events: Sequence[Mapping[str, Any]], seat: int, *, finished: bool = False) -> list[dict[str, Any]]:
+    """The mjai messages of a match as ``seat`` sees them: its own dealt hand and draws, ``?`` for
+    every other seat's (``start_game`` carries its ``id``); ``finished``: the match is over, and
+    ``end_game`` closes the stream."""
     shown = []
-    for message in to_mjai_messages(events, finished=False):
+    for message in to_mjai_messages(events, finished=finished):
         kind = message["type"]
         if kind == "start_game":
             message = {**message, "id": seat}
@@ -195,26 +199,52 @@ def seat_messages(events: Sequence[Mapping[str, Any]], seat: int) -> list[dict[s
 MjaiBot = Callable[[list[dict[str, Any]]], Mapping[str, Any]]
 
 
+class MjaiAnswerError(ValueError):
+    """A bot's answer that is not an mjai action: the message says why (``not a JSON line: ...``)."""
+
+
 class MjaiSeat:
     """A seat played by an mjai bot, in the style of mjai.app (Mortal's protocol): at each decision
     the bot is sent the messages it has not seen yet, as one JSON array, and answers one action
     message (``dahai``, ``reach``, ``hora``, ``chi``, ``pon``, ``daiminkan``, ``ankan``, ``kakan``,
     ``ryukyoku`` for nine terminals, or ``none``). A ``reach`` is answered with the ``reach`` message
-    and a second question, whose ``dahai`` is the declaring discard.
+    and a second question, whose ``dahai`` is the declaring discard. When the match is over,
+    :meth:`finish` sends it the rest: the last hand's result, ``end_kyoku`` and ``end_game``.
 
-    The referee trusts nothing: an answer that is not a legal action now (or a bot that fails) is
-    counted in ``faults`` and the decision falls to ``fallback`` (a built-in player); a bot that
-    times out or exits is not asked again (``gone``)."""
+    The referee trusts nothing: an answer that is not a legal action now (or a bot that fails) falls
+    to ``fallback`` (a built-in player) for that decision; a bot that times out or exits is not asked
+    again (``gone``), and the fallback takes the rest of its decisions in the match. ``faults`` counts
+    every decision that fell, by reason (as the other families' seats do), and a warning on ``warn``
+    (standard error) says why, naming the bot by ``name``."""
 
-    def __init__(self, seat: int, bot: MjaiBot, fallback: Callable[[Sequence[RiichiAction]], RiichiAction]) -> None:
+    def __init__(
+        self,
+        seat: int,
+        bot: MjaiBot,
+        fallback: Callable[[Sequence[RiichiAction]], RiichiAction],
+        *,
+        name: str = "mjai bot",
+        warn: IO[str] | None = None,
+    ) -> None:
         self.seat = seat
         self.bot = bot
         self.fallback = fallback
+        self.name = name
         self.faults: Counter[str] = Counter()
         self.sent: list[dict[str, Any]] = []  # every message the bot has been sent, for the record
+        self._warn = warn
         self._skip_reach = False
         self._delivered = 0  # the messages of the stream the bot has been sent
         self.gone = False  # the bot timed out or exited: it is not asked again
+        self._gone_for = ""  # why: every decision after it is counted under this reason
+        self._finished = False
+
+    def _fault(self, reason: str, decides: str = "a built-in player decides") -> None:
+        """Count a decision that fell, under the reason up to its first colon (the kind of fault,
+        without the details), and say why."""
+        self.faults[reason.split(":")[0]] += 1
+        warn = self._warn if self._warn is not None else sys.stderr
+        print(f"sparrow: seat {self.seat} ({self.name}): {reason}; {decides}", file=warn)
 
     def _ask(self, messages: list[dict[str, Any]]) -> Mapping[str, Any] | None:
         self.sent += messages
@@ -222,32 +252,40 @@ class MjaiSeat:
             return None
         try:
             answer = self.bot(messages)
-        except (TimeoutError, EOFError):
+        except (TimeoutError, EOFError) as error:
             # Silent for its time, or exited: done with, as for the other outside programs
             # (seats/process.py); the fallback plays the rest of the seat's decisions.
-            self.faults["no answer"] += 1
             self.gone = True
+            self._gone_for = str(error) or ("no answer" if isinstance(error, TimeoutError) else "the program exited")
+            self._fault(self._gone_for, "the built-in player plays the seat to the end of the match")
             return None
-        except Exception:  # an answer that is not JSON, or a bot that raised: this decision falls back
-            self.faults["not an action"] += 1
+        except MjaiAnswerError as error:  # an answer that is not JSON, or no object
+            self._fault(str(error))
+            return None
+        except Exception as error:  # a bot in Python that raised: this decision falls back
+            self._fault(f"the bot failed: {type(error).__name__}: {error}")
             return None
         if not isinstance(answer, Mapping) or not isinstance(answer.get("type"), str):
-            self.faults["not an action"] += 1
+            self._fault(f"not an action: {_short(answer)}")
             return None
         return answer
 
-    def act(self, events: Sequence[Mapping[str, Any]], legal: Sequence[RiichiAction]) -> RiichiAction:
-        """The seat's decision at the table whose log so far is ``events`` (the match's finished
-        hands and the hand in play), choosing among ``legal``."""
-        if self.gone:
-            return self.fallback(legal)
-        messages = seat_messages(events, self.seat)
+    def _unseen(self, events: Sequence[Mapping[str, Any]], finished: bool = False) -> list[dict[str, Any]]:
+        messages = seat_messages(events, self.seat, finished=finished)
         new = messages[self._delivered :]
         self._delivered = len(messages)
         if self._skip_reach:  # the bot was shown its own reach already, when it declared
             new = [m for m in new if not (m["type"] == "reach" and m.get("actor") == self.seat)]
             self._skip_reach = False
-        answer = self._ask(new)
+        return new
+
+    def act(self, events: Sequence[Mapping[str, Any]], legal: Sequence[RiichiAction]) -> RiichiAction:
+        """The seat's decision at the table whose log so far is ``events`` (the match's finished
+        hands and the hand in play), choosing among ``legal``."""
+        if self.gone:
+            self.faults[self._gone_for.split(":")[0]] += 1  # told once, when it went
+            return self.fallback(legal)
+        answer = self._ask(self._unseen(events))
         riichi = False
         if answer is not None and answer["type"] == "reach":
             riichi = True
@@ -256,9 +294,27 @@ class MjaiSeat:
         action = self._action(answer, legal, riichi) if answer is not None else None
         if action is None:
             if answer is not None:
-                self.faults["not legal now"] += 1
+                self._fault(f"not a legal action now: {_short(answer)}")
             return self.fallback(legal)
         return action
+
+    def finish(self, events: Sequence[Mapping[str, Any]]) -> None:
+        """The match whose log is ``events`` is over: send the bot what it has not seen (the last
+        hand's ``hora`` or ``ryukyoku`` and ``end_kyoku``, which no decision of its own followed) and
+        ``end_game``. Its answer is not awaited: nothing is left to decide."""
+        if self.gone or self._finished:
+            return
+        self._finished = True
+        messages = self._unseen(events, finished=True)
+        self.sent += messages
+        tell = getattr(self.bot, "tell", None)
+        try:
+            if callable(tell):
+                tell(messages)
+            else:
+                self.bot(messages)
+        except Exception:  # a bot that stops at the end of the game is no fault
+            pass
 
     def _action(self, answer: Mapping[str, Any], legal: Sequence[RiichiAction], riichi: bool) -> RiichiAction | None:
         kind = answer["type"]
@@ -305,42 +361,131 @@ def _one(legal: Sequence[RiichiAction], match: Callable[[RiichiAction], bool]) -
     return next((action for action in legal if match(action)), None)
 
 
+def _short(answer: Any) -> str:
+    """An answer as a warning quotes it: its JSON, at most 80 characters."""
+    try:
+        text = json.dumps(answer, separators=(",", ":"))
+    except (TypeError, ValueError):
+        text = repr(answer)
+    return text if len(text) <= 80 else text[:79] + "…"
+
+
 class MjaiProcess:
     """An mjai bot in another program: each question is one line (a JSON array of messages) on its
     standard input, each answer one line (a JSON action) on its standard output, within
-    ``time_limit`` seconds. ``close()`` ends it."""
+    ``time_limit`` seconds; its standard error is not shown. mjai's answers carry no request id, so
+    a line the program writes before it is asked answers nothing: it is discarded as stale (counted
+    in ``stale``, told on ``warn``) before each question, and never taken for the next answer.
+    ``close()`` ends the program."""
 
-    def __init__(self, command: Sequence[str], time_limit: float = 5.0) -> None:
+    def __init__(self, command: Sequence[str], time_limit: float = 5.0, *, warn: IO[str] | None = None) -> None:
+        self.command = list(command)
         self.time_limit = time_limit
+        self.stale = 0
+        self._warn = warn
+        self._buffer = b""
+        self._stale_start = False  # the buffer starts with the rest of a line written before a question
         self.process = subprocess.Popen(
-            list(command),
+            self.command,
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=subprocess.DEVNULL,
-            text=True,
-            bufsize=1,
         )
 
     def __call__(self, messages: list[dict[str, Any]]) -> Mapping[str, Any]:
-        stdin, stdout = self.process.stdin, self.process.stdout
-        assert stdin is not None and stdout is not None
-        stdin.write(json.dumps(messages, separators=(",", ":")) + "\n")
-        stdin.flush()
-        ready, _, _ = select.select([stdout], [], [], self.time_limit)
-        if not ready:
-            raise TimeoutError(f"no answer within {self.time_limit} s")
-        line = stdout.readline()
-        if not line:
-            raise EOFError("the bot has exited")
-        answer = json.loads(line)
+        self.tell(messages)
+        line = self._read_line(time.monotonic() + self.time_limit)
+        try:
+            answer = json.loads(line)
+        except ValueError:
+            raise MjaiAnswerError(f"not a JSON line: {line[:80]!r}") from None
         if not isinstance(answer, dict):
-            raise ValueError("an answer is one JSON object")
+            raise MjaiAnswerError(f"not an action: {_short(answer)}")
         return answer
 
+    def tell(self, messages: list[dict[str, Any]]) -> None:
+        """Send one line of messages without waiting for an answer (what was written before is stale)."""
+        self._drain()
+        stdin = self.process.stdin
+        assert stdin is not None
+        try:
+            stdin.write(json.dumps(messages, separators=(",", ":")).encode() + b"\n")
+            stdin.flush()
+        except (BrokenPipeError, OSError):
+            raise EOFError("the program exited") from None
+
+    def _drain(self) -> None:
+        stdout = self.process.stdout
+        assert stdout is not None
+        stream = stdout.fileno()
+        while len(self._buffer) <= _MAX_LINE and select.select([stream], [], [], 0)[0]:
+            chunk = os.read(stream, 65536)
+            if not chunk:
+                break  # it exited: the next answer read says so
+            self._buffer += chunk
+        *lines, self._buffer = self._buffer.split(b"\n")
+        for line in lines:
+            if self._stale_start:
+                self._stale_start = False  # the end of a line already told
+                continue
+            self._stale(line)
+        if self._buffer and not self._stale_start:
+            self._stale(self._buffer)
+            self._stale_start = True
+
+    def _stale(self, line: bytes) -> None:
+        self.stale += 1
+        warn = self._warn if self._warn is not None else sys.stderr
+        print(
+            f"sparrow: mjai bot ({' '.join(self.command)}): a stale line, discarded (written before it was"
+            f" asked): {line[:80]!r} (standard output is for answers only)",
+            file=warn,
+        )
+
+    def _read_line(self, deadline: float) -> bytes:
+        stdout = self.process.stdout
+        assert stdout is not None
+        stream = stdout.fileno()
+        while True:
+            if b"\n" in self._buffer:
+                line, _, self._buffer = self._buffer.partition(b"\n")
+                if self._stale_start:  # the end of a line written before the question
+                    self._stale_start = False
+                    continue
+                return line
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise TimeoutError(f"no answer within {self.time_limit:g} s")
+            if not select.select([stream], [], [], left)[0]:
+                continue
+            chunk = os.read(stream, 65536)
+            if not chunk:
+                raise EOFError("the program exited")
+            self._buffer += chunk
+            if len(self._buffer) > _MAX_LINE:
+                raise MjaiAnswerError("not an action: a line too long to be an answer")
+
     def close(self) -> None:
-        if self.process.poll() is None:
-            self.process.terminate()
+        """Close its input (a bot reading to the end of it stops by itself, having read all it was
+        sent) and stop it if it has not within a second."""
+        process = self.process
+        for stream in (process.stdin,):
             try:
-                self.process.wait(timeout=5)
+                if stream is not None:
+                    stream.close()
+            except OSError:
+                pass
+        try:
+            process.wait(timeout=1)
+        except subprocess.TimeoutExpired:
+            process.terminate()
+            try:
+                process.wait(timeout=5)
             except subprocess.TimeoutExpired:
-                self.process.kill()
+                process.kill()
+                process.wait()
+        if process.stdout is not None:
+            process.stdout.close()
+
+
+_MAX_LINE = 1 << 20  # an answer is a few dozen bytes: a megabyte without a newline is garbage

@@ -4,12 +4,19 @@ Sparrow writes one JSON object per line to the program: the events of the hand a
 (``{"type": "event", "event": {...}}``, the game log's events through ``seat_view``: no wall, no other
 seat's concealed or drawn tile), then, at each decision, ``{"type": "request", "id": n, "seat": ...,
 "observation": {...}, "legal": [...]}``. The program answers one line: an action of the legal list
-(``{"action": "discard", "tile": "5p"}``) or its index (``{"choose": 0}``). ``{"type": "end"}`` closes.
+(``{"action": "discard", "tile": "5p"}``) or its index (``{"choose": 0}``), with the request's ``id``
+(or none, as the first programs did). ``{"type": "end"}`` closes.
+
+Standard output is for answers only, and an answer belongs to one request: a line already waiting when
+a request is written, or one whose ``id`` is another request's, is stale. It is discarded with a warning
+(``stale`` counts them), never taken for the answer, so one stray line cannot put every later answer
+one request late.
 
 The referee never waits for ever nor trusts the answer: a line that is not JSON, an action not in the
 legal list, no answer within the time limit, or a program that exits, and the decision falls to a
-built-in bot; ``faults`` counts each reason and a warning names it. After a timeout or an exit the
-program is done with: the built-in bot plays the rest of the seat's decisions.
+built-in bot; ``faults`` counts each decision that fell, by reason, and a warning names it. After a
+timeout or an exit the program is done with: the built-in bot plays the rest of the seat's decisions
+in the match, and each of them is counted under that reason.
 """
 
 from __future__ import annotations
@@ -58,8 +65,11 @@ class ProcessAgent:
         self._warn = warn if warn is not None else sys.stderr
         self._process: subprocess.Popen[bytes] | None = None
         self._retired = False  # timed out or exited: the built-in bot plays on (to the match's end)
+        self._retired_for = ""  # why, the reason every decision after it is counted under
         self._unstartable = False  # could not be started: the built-in bot plays on for good
         self._buffer = b""
+        self._stale_start = False  # the buffer starts with the rest of a line written before the request
+        self.stale = 0  # lines discarded because they answer no request asked now
         self._state: HandState | None = None
         self._seat = ""
         self._sent = 0  # events of self._state already written
@@ -85,22 +95,24 @@ class ProcessAgent:
 
     def choose(self, state: HandState, seat: str, actions: list[Action]) -> Action:
         observation = state.observation(seat)
-        if self._retired:
-            return self.fallback.act(observation)
+        if self._retired:  # counted as every decision that falls, but told once, when it happened
+            return self._fall_back(observation, self._retired_for, told=False)
         try:
             self._catch_up(state, seat)
             self._requests += 1
             shown = observation.to_dict()
             legal = shown.pop("legal_actions")  # sent once, as the request's own list
             self._send({"type": "request", "id": self._requests, "seat": seat, "observation": shown, "legal": legal})
+            self._drain()  # what the program wrote since its last answer answers nothing
             self._flush()
-            line = self._read_line()
+            line, answer = self._read_answer()
         except _Retire as reason:
             self._retired = True
+            self._retired_for = str(reason)
             self._pending.clear()
             self._stop()
-            return self._fall_back(observation, str(reason))
-        return self._answer(observation, line)
+            return self._fall_back(observation, str(reason), until="the end of the match")
+        return self._answer(observation, line, answer)
 
     def close(self) -> None:
         """Say goodbye and stop the program (also when it is gone already)."""
@@ -129,6 +141,7 @@ class ProcessAgent:
                 self._unstartable = True
                 raise _Retire(f"could not start {self.command!r}: {error}") from None
             self._buffer = b""
+            self._stale_start = False
         return self._process
 
     def _send(self, message: Mapping[str, Any]) -> None:
@@ -163,11 +176,54 @@ class ProcessAgent:
             self._send({"type": "event", "event": event})
         self._sent = len(events)
 
-    def _read_line(self) -> bytes:
+    def _drain(self) -> None:
+        """Discard, as stale, every line the program has written since its last answer: the request
+        about to be written is not asked yet, so nothing waiting now can answer it. A line still
+        unfinished is discarded when its end comes."""
+        process = self._process
+        if process is None or process.stdout is None:
+            return  # started by the coming write: it has written nothing
+        stream = process.stdout.fileno()
+        while len(self._buffer) <= _MAX_LINE and select.select([stream], [], [], 0)[0]:
+            chunk = os.read(stream, 65536)
+            if not chunk:
+                break  # it exited: reading the answer says so
+            self._buffer += chunk
+        *lines, self._buffer = self._buffer.split(b"\n")
+        before = f"written before request {self._requests} was asked"
+        for line in lines:
+            if self._stale_start:
+                self._stale_start = False  # the end of a line already counted
+                continue
+            echoed = _echoed_id(line)
+            self._stale(line, before if echoed is None else f"the answer to request {echoed!r}, {before}")
+        if self._buffer and not self._stale_start:
+            self._stale(self._buffer, before)
+            self._stale_start = True
+
+    def _read_answer(self) -> tuple[bytes, Any]:
+        """The answer to the request just written: its line and the JSON read from it (``_NOT_JSON``
+        when it is none). A line with another request's ``id`` is discarded and the next one read,
+        within the same time limit; a line without an ``id`` (a program that sends none) is the answer."""
+        deadline = time.monotonic() + self.time_limit
+        while True:
+            line = self._read_line(deadline)
+            if self._stale_start:  # the end of a line the program wrote before the request
+                self._stale_start = False
+                continue
+            try:
+                answer = json.loads(line)
+            except ValueError:
+                return line, _NOT_JSON
+            if isinstance(answer, dict) and "id" in answer and not _same_id(answer["id"], self._requests):
+                self._stale(line, f"the answer to request {answer['id']!r}, not to request {self._requests}")
+                continue
+            return line, answer
+
+    def _read_line(self, deadline: float) -> bytes:
         process = self._process
         assert process is not None and process.stdout is not None
         stream = process.stdout.fileno()
-        deadline = time.monotonic() + self.time_limit
         while b"\n" not in self._buffer:
             left = deadline - time.monotonic()
             if left <= 0:
@@ -184,11 +240,17 @@ class ProcessAgent:
         line, _, self._buffer = self._buffer.partition(b"\n")
         return line
 
-    def _answer(self, observation: Observation, line: bytes) -> Action:
+    def _stale(self, line: bytes, why: str) -> None:
+        self.stale += 1
+        print(
+            f"sparrow: seat {self._seat} ({self.command}): a stale line, discarded ({why}): {line[:80]!r}"
+            " (standard output is for answers only; write logs to standard error)",
+            file=self._warn,
+        )
+
+    def _answer(self, observation: Observation, line: bytes, answer: Any) -> Action:
         legal = observation.legal_actions
-        try:
-            answer = json.loads(line)
-        except ValueError:
+        if answer is _NOT_JSON:
             return self._fall_back(observation, f"not a JSON line: {line[:80]!r}")
         if isinstance(answer, dict) and "choose" in answer:
             index = answer["choose"]
@@ -207,9 +269,13 @@ class ProcessAgent:
             return self._fall_back(observation, f"not a legal action now: {action}")
         return self._fall_back(observation, f"not an action: {answer!r}")
 
-    def _fall_back(self, observation: Observation, reason: str) -> Action:
+    def _fall_back(self, observation: Observation, reason: str, *, told: bool = True, until: str = "") -> Action:
+        """The built-in bot's decision, counted under the reason (up to its first colon: the kind of
+        fault, without the details); ``until``: it decides for the seat from now to then."""
         self.faults[reason.split(":")[0]] += 1
-        print(f"sparrow: seat {observation.seat} ({self.command}): {reason}; a built-in bot decides", file=self._warn)
+        if told:
+            decides = f"the built-in bot plays the seat to {until}" if until else "a built-in bot decides"
+            print(f"sparrow: seat {observation.seat} ({self.command}): {reason}; {decides}", file=self._warn)
         return self.fallback.act(observation)
 
     def _stop(self) -> None:
@@ -233,6 +299,23 @@ class ProcessAgent:
             self._stop()
         except Exception:
             pass
+
+
+_NOT_JSON = object()  # what a line that is not JSON reads as
+
+
+def _echoed_id(line: bytes) -> Any:
+    """The ``id`` a line carries, if it is a JSON object with one (else None)."""
+    try:
+        answer = json.loads(line)
+    except ValueError:
+        return None
+    return answer.get("id") if isinstance(answer, dict) else None
+
+
+def _same_id(echoed: Any, request: int) -> bool:
+    """Whether an answer's ``id`` is the request's: the same whole number (``true`` is not 1)."""
+    return isinstance(echoed, int) and not isinstance(echoed, bool) and echoed == request
 
 
 class _Retire(Exception):

@@ -62,9 +62,13 @@ def replay(
                 _apply(state, action, position)
         if each is not None:
             each(state)
-    if [dict(event) for event in events] != state.events[: len(events)] or len(events) != len(state.events):
+    # Fields the table does not write are allowed and ignored (game-log.md): a seat's fallbacks...
+    recorded = [
+        {key: value for key, value in event.items() if key in mine} for event, mine in zip(events, state.events)
+    ]
+    if recorded != state.events[: len(events)] or len(events) != len(state.events):
         mismatch = next(
-            (i for i, (a, b) in enumerate(zip(events, state.events)) if dict(a) != b),
+            (i for i, (a, b) in enumerate(zip(recorded, state.events)) if a != b),
             min(len(events), len(state.events)),
         )
         raise ReplayError(f"the replayed hand differs from the record at event {mismatch}")
