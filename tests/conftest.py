@@ -10,6 +10,7 @@ import os
 import pytest
 from hypothesis import HealthCheck, settings
 
+from tests import clients
 from tests.scale import scaled
 
 
@@ -27,6 +28,14 @@ settings.register_profile(
 # No example database either: a fresh clone has none, and what one machine saved must not steer another.
 settings.register_profile("sparrow-ci", parent=settings.get_profile("sparrow"), derandomize=True, database=None)
 settings.load_profile(os.environ.get("SPARROW_HYPOTHESIS_PROFILE") or ("sparrow-ci" if _in_ci() else "sparrow"))
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_call(item):
+    """The test clients a test's body opened are closed when it ends (tests/clients.py)."""
+    mark = clients.opened()
+    yield
+    clients.close_since(mark)
 
 
 CHROMIUM = "/usr/bin/chromium"

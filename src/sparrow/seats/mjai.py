@@ -9,8 +9,6 @@ live (the other seats' dealt hands and draws ``?``), which is what the seat's bo
 from __future__ import annotations
 
 import json
-import os
-import select
 import subprocess
 import sys
 import time
@@ -22,6 +20,7 @@ from sparrow.core.tiles import TileError
 from sparrow.formats.mjai import MjaiError, MjaiEvent, parse_event, tile_from_mjai, tile_to_mjai
 from sparrow.game.riichi import RiichiAction, RiichiActionKind
 from sparrow.game.riichi.tiles import RED_FACE, RED_KINDS, face_kind, parse_face
+from sparrow.seats.lines import LineTooLong, ProgramOutput
 
 __all__ = ["to_mjai", "to_mjai_messages", "seat_messages", "MjaiSeat", "MjaiProcess", "MjaiBot", "MjaiAnswerError"]
 
@@ -383,14 +382,14 @@ class MjaiProcess:
         self.time_limit = time_limit
         self.stale = 0
         self._warn = warn
-        self._buffer = b""
-        self._stale_start = False  # the buffer starts with the rest of a line written before a question
         self.process = subprocess.Popen(
             self.command,
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=subprocess.DEVNULL,
         )
+        assert self.process.stdout is not None
+        self._output = ProgramOutput(self.process.stdout)
 
     def __call__(self, messages: list[dict[str, Any]]) -> Mapping[str, Any]:
         self.tell(messages)
@@ -415,23 +414,8 @@ class MjaiProcess:
             raise EOFError("the program exited") from None
 
     def _drain(self) -> None:
-        stdout = self.process.stdout
-        assert stdout is not None
-        stream = stdout.fileno()
-        while len(self._buffer) <= _MAX_LINE and select.select([stream], [], [], 0)[0]:
-            chunk = os.read(stream, 65536)
-            if not chunk:
-                break  # it exited: the next answer read says so
-            self._buffer += chunk
-        *lines, self._buffer = self._buffer.split(b"\n")
-        for line in lines:
-            if self._stale_start:
-                self._stale_start = False  # the end of a line already told
-                continue
+        for line in self._output.stale_lines():
             self._stale(line)
-        if self._buffer and not self._stale_start:
-            self._stale(self._buffer)
-            self._stale_start = True
 
     def _stale(self, line: bytes) -> None:
         self.stale += 1
@@ -443,27 +427,12 @@ class MjaiProcess:
         )
 
     def _read_line(self, deadline: float) -> bytes:
-        stdout = self.process.stdout
-        assert stdout is not None
-        stream = stdout.fileno()
-        while True:
-            if b"\n" in self._buffer:
-                line, _, self._buffer = self._buffer.partition(b"\n")
-                if self._stale_start:  # the end of a line written before the question
-                    self._stale_start = False
-                    continue
-                return line
-            left = deadline - time.monotonic()
-            if left <= 0:
-                raise TimeoutError(f"no answer within {self.time_limit:g} s")
-            if not select.select([stream], [], [], left)[0]:
-                continue
-            chunk = os.read(stream, 65536)
-            if not chunk:
-                raise EOFError("the program exited")
-            self._buffer += chunk
-            if len(self._buffer) > _MAX_LINE:
-                raise MjaiAnswerError("not an action: a line too long to be an answer")
+        try:
+            return self._output.read_line(deadline)
+        except TimeoutError:
+            raise TimeoutError(f"no answer within {self.time_limit:g} s") from None
+        except LineTooLong:
+            raise MjaiAnswerError("not an action: a line too long to be an answer") from None
 
     def close(self) -> None:
         """Close its input (a bot reading to the end of it stops by itself, having read all it was
@@ -486,6 +455,3 @@ class MjaiProcess:
                 process.wait()
         if process.stdout is not None:
             process.stdout.close()
-
-
-_MAX_LINE = 1 << 20  # an answer is a few dozen bytes: a megabyte without a newline is garbage

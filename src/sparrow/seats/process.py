@@ -22,8 +22,6 @@ in the match, and each of them is counted under that reason.
 from __future__ import annotations
 
 import json
-import os
-import select
 import shlex
 import subprocess
 import sys
@@ -38,12 +36,12 @@ from sparrow.bots import get_bot
 from sparrow.game.actions import Action
 from sparrow.game.events import seat_view
 from sparrow.game.state import HandState, Observation
+from sparrow.seats.lines import LineTooLong, ProgramOutput
 
 __all__ = ["ProcessAgent", "PROTOCOL_VERSION", "DEFAULT_TIME_LIMIT"]
 
 PROTOCOL_VERSION = 1
 DEFAULT_TIME_LIMIT = 5.0  # seconds a decision may take before the built-in bot decides instead
-_MAX_LINE = 1 << 20  # an answer is a few dozen bytes: a megabyte without a newline is garbage
 
 
 class ProcessAgent:
@@ -67,8 +65,7 @@ class ProcessAgent:
         self._retired = False  # timed out or exited: the built-in bot plays on (to the match's end)
         self._retired_for = ""  # why, the reason every decision after it is counted under
         self._unstartable = False  # could not be started: the built-in bot plays on for good
-        self._buffer = b""
-        self._stale_start = False  # the buffer starts with the rest of a line written before the request
+        self._output: ProgramOutput | None = None  # the running program's answers
         self.stale = 0  # lines discarded because they answer no request asked now
         self._state: HandState | None = None
         self._seat = ""
@@ -140,8 +137,8 @@ class ProcessAgent:
             except (OSError, ValueError) as error:
                 self._unstartable = True
                 raise _Retire(f"could not start {self.command!r}: {error}") from None
-            self._buffer = b""
-            self._stale_start = False
+            assert self._process.stdout is not None
+            self._output = ProgramOutput(self._process.stdout)
         return self._process
 
     def _send(self, message: Mapping[str, Any]) -> None:
@@ -180,26 +177,12 @@ class ProcessAgent:
         """Discard, as stale, every line the program has written since its last answer: the request
         about to be written is not asked yet, so nothing waiting now can answer it. A line still
         unfinished is discarded when its end comes."""
-        process = self._process
-        if process is None or process.stdout is None:
+        if self._output is None:
             return  # started by the coming write: it has written nothing
-        stream = process.stdout.fileno()
-        while len(self._buffer) <= _MAX_LINE and select.select([stream], [], [], 0)[0]:
-            chunk = os.read(stream, 65536)
-            if not chunk:
-                break  # it exited: reading the answer says so
-            self._buffer += chunk
-        *lines, self._buffer = self._buffer.split(b"\n")
         before = f"written before request {self._requests} was asked"
-        for line in lines:
-            if self._stale_start:
-                self._stale_start = False  # the end of a line already counted
-                continue
+        for line in self._output.stale_lines():
             echoed = _echoed_id(line)
             self._stale(line, before if echoed is None else f"the answer to request {echoed!r}, {before}")
-        if self._buffer and not self._stale_start:
-            self._stale(self._buffer, before)
-            self._stale_start = True
 
     def _read_answer(self) -> tuple[bytes, Any]:
         """The answer to the request just written: its line and the JSON read from it (``_NOT_JSON``
@@ -208,9 +191,6 @@ class ProcessAgent:
         deadline = time.monotonic() + self.time_limit
         while True:
             line = self._read_line(deadline)
-            if self._stale_start:  # the end of a line the program wrote before the request
-                self._stale_start = False
-                continue
             try:
                 answer = json.loads(line)
             except ValueError:
@@ -221,24 +201,15 @@ class ProcessAgent:
             return line, answer
 
     def _read_line(self, deadline: float) -> bytes:
-        process = self._process
-        assert process is not None and process.stdout is not None
-        stream = process.stdout.fileno()
-        while b"\n" not in self._buffer:
-            left = deadline - time.monotonic()
-            if left <= 0:
-                raise _Retire(f"no answer within {self.time_limit:g} s")
-            ready, _, _ = select.select([stream], [], [], left)
-            if not ready:
-                continue
-            chunk = os.read(stream, 65536)
-            if not chunk:
-                raise _Retire("the program exited")
-            self._buffer += chunk
-            if len(self._buffer) > _MAX_LINE:
-                raise _Retire("the program wrote a line too long to be an answer")
-        line, _, self._buffer = self._buffer.partition(b"\n")
-        return line
+        assert self._output is not None
+        try:
+            return self._output.read_line(deadline)
+        except TimeoutError:
+            raise _Retire(f"no answer within {self.time_limit:g} s") from None
+        except EOFError:
+            raise _Retire("the program exited") from None
+        except LineTooLong:
+            raise _Retire("the program wrote a line too long to be an answer") from None
 
     def _stale(self, line: bytes, why: str) -> None:
         self.stale += 1
@@ -280,6 +251,7 @@ class ProcessAgent:
 
     def _stop(self) -> None:
         process, self._process = self._process, None
+        self._output = None  # its descriptor is closed below: a program started again gets its own
         if process is None:
             return
         for stream in (process.stdin, process.stdout):
