@@ -1,6 +1,7 @@
 """Rooms under load: how long a person's move takes to reach every other person at the table, live.
 
-Starts ``sparrow serve`` (SQLite in a temporary folder, or ``--database-url`` with ``--workers N``),
+Starts ``sparrow serve`` (SQLite in a temporary folder, or ``--database-url`` with ``--workers N``, or
+``--servers N``: N servers on N ports sharing the database, the people of a room spread over them),
 then opens ``--rooms`` rooms of four scripted people, each person on their own WebSocket
 (``/api/rooms/{id}/live``). A person asked to decide waits a think time (``--think``, 1 s on average,
 as people do) and sends a plain decision over the socket (win, else pass, else discard the first
@@ -9,7 +10,9 @@ same room's place. The run lasts ``--seconds``.
 
 Measured, for every accepted move: from the moment its person sent it to the moment each of the
 three other people received the view that shows it (the room's next version): p50 / p99 / max. And
-every person's events are checked: numbered from 0 with none missed and none received twice.
+every person's events are checked: numbered from 0 with none missed and none received twice. The
+refusals are counted by kind: a decision refused because another process saved the room at the
+same moment ("changed by someone else") is a refusal a person should never see.
 
     .venv/bin/python bench/rooms.py                                   # 50 rooms, SQLite, 60 s
     .venv/bin/python bench/rooms.py --workers 2 \\
@@ -69,6 +72,7 @@ class Tally:
         self.actor: dict[tuple[str, int], set[str]] = defaultdict(set)
         self.latencies: list[float] = []
         self.missed = self.repeated = self.refused = self.moves = self.hands = 0
+        self.kinds: dict[str, int] = defaultdict(int)  # refusals by status and kind
 
 
 async def person(
@@ -85,7 +89,8 @@ async def person(
     address = base.replace("http://", "ws://") + f"/api/rooms/{room_id}/live"
     cookie = client.cookies.get(COOKIE)
     numbers: list[int] = []
-    async with connect(address, additional_headers={"Cookie": f"{COOKIE}={cookie}"}, max_size=2**22) as socket:
+    headers = {"Cookie": f"{COOKIE}={cookie}", "X-Forwarded-For": client.headers["X-Forwarded-For"]}
+    async with connect(address, additional_headers=headers, max_size=2**22) as socket:
         pending: asyncio.Task[None] | None = None
         acted_at = -1
         while time.monotonic() < stop:
@@ -96,6 +101,8 @@ async def person(
             now = time.monotonic()
             if message["type"] == "error":
                 tally.refused += 1
+                kind = "changed by someone else" if "changed by someone else" in message["detail"] else "other"
+                tally.kinds[f"{message['status']} {kind}"] += 1
                 acted_at = -1
                 continue
             view = message
@@ -119,7 +126,11 @@ async def person(
                     tally.sent.setdefault((room_id, version), time.monotonic())
                     tally.actor[(room_id, version)].add(name)
                     csrf = client.headers.get("X-CSRF-Token")
-                    await client.post(f"/api/rooms/{room_id}/next", headers={"X-CSRF-Token": csrf})
+                    answer = await client.post(f"/api/rooms/{room_id}/next", headers={"X-CSRF-Token": csrf})
+                    if answer.status_code != 200:
+                        detail = answer.json().get("detail", "")
+                        kind = "changed by someone else" if "changed by someone else" in detail else "other"
+                        tally.kinds[f"{answer.status_code} next hand, {kind}"] += 1
 
                 pending = asyncio.create_task(deal())
                 pending.add_done_callback(lambda _task: None)
@@ -139,8 +150,17 @@ async def person(
                 pending = None
 
 
-async def room_loop(base: str, index: int, think: float, tally: Tally, stop: float) -> None:
-    clients = [httpx.AsyncClient(base_url=base, timeout=60) for _ in NAMES]
+async def room_loop(bases: list[str], index: int, think: float, tally: Tally, stop: float) -> None:
+    # Each person talks to a server of their own when there are several: every room's moves cross.
+    homes = [bases[(index + chair) % len(bases)] for chair in range(len(NAMES))]
+    # Every person from an address of their own (the server believes the loopback's X-Forwarded-For),
+    # as people are: the server caps the live sockets of one address.
+    clients = [
+        httpx.AsyncClient(
+            base_url=base, timeout=60, headers={"X-Forwarded-For": f"10.{index // 250}.{index % 250}.{chair + 1}"}
+        )
+        for chair, base in enumerate(homes)
+    ]
     try:
         for client in clients:
             csrf = (await client.get("/api/session")).json()["csrf_token"]
@@ -153,7 +173,7 @@ async def room_loop(base: str, index: int, think: float, tally: Tally, stop: flo
             for chair, (client, name) in enumerate(zip(clients, NAMES, strict=True)):
                 await client.post(f"/api/rooms/{room_id}/chair", json={"chair": chair, "name": name})
             people = [
-                person(base, c, room_id, n, i == 0, think, random.Random(f"{index}/{n}"), tally, stop)
+                person(homes[i], c, room_id, n, i == 0, think, random.Random(f"{index}/{n}"), tally, stop)
                 for i, (c, n) in enumerate(zip(clients, NAMES, strict=True))
             ]
             tasks = [asyncio.create_task(p) for p in people]
@@ -165,11 +185,11 @@ async def room_loop(base: str, index: int, think: float, tally: Tally, stop: flo
             await client.aclose()
 
 
-async def load(base: str, rooms: int, think: float, seconds: float) -> tuple[Tally, float]:
+async def load(bases: list[str], rooms: int, think: float, seconds: float) -> tuple[Tally, float]:
     tally = Tally()
     start = time.monotonic()
     stop = start + seconds
-    await asyncio.gather(*(room_loop(base, i, think, tally, stop) for i in range(rooms)))
+    await asyncio.gather(*(room_loop(bases, i, think, tally, stop) for i in range(rooms)))
     return tally, time.monotonic() - start
 
 
@@ -200,21 +220,32 @@ def main() -> int:
     parser.add_argument("--think", type=float, default=1.0, help="seconds a person takes to decide, on average (1)")
     parser.add_argument("--workers", type=positive_int, default=1, help="server processes (1)")
     parser.add_argument("--database-url", default="", help="PostgreSQL URL (default: SQLite in a temporary folder)")
+    parser.add_argument(
+        "--servers", type=positive_int, default=1, help="servers on as many ports, sharing the database (1)"
+    )
     options = parser.parse_args()
+    if options.servers > 1 and not options.database_url:
+        parser.error("--servers needs --database-url (servers share a PostgreSQL database)")
     with tempfile.TemporaryDirectory() as folder:
-        server = Server(Path(folder) / "data", options.database_url or None, workers=options.workers)
-        if options.workers > 1:
-            server.args = ("--workers", str(options.workers))
-        server.start()
+        servers = []
+        for number in range(options.servers):
+            server = Server(Path(folder) / f"data{number}", options.database_url or None, workers=options.workers)
+            server.args = ("--forwarded-allow-ips", "127.0.0.1")
+            if options.workers > 1:
+                server.args += ("--workers", str(options.workers))
+            server.env["SPARROW_QUOTAS"] = "off"  # every room is made from this one address: no creation quota
+            servers.append(server.start())
         try:
-            tally, elapsed = asyncio.run(load(server.url, options.rooms, options.think, options.seconds))
+            bases = [server.url for server in servers]
+            tally, elapsed = asyncio.run(load(bases, options.rooms, options.think, options.seconds))
         finally:
-            server.stop()
+            for server in servers:
+                server.stop()
     storage = "PostgreSQL" if options.database_url else "SQLite"
     ms = 1000
     print(
         f"rooms: {options.rooms} rooms of 4 people, think {options.think:g} s, {storage}, "
-        f"{options.workers} server process(es), {elapsed:.1f} s"
+        f"{options.servers} server(s) of {options.workers} process(es), {elapsed:.1f} s"
     )
     print(f"  machine: {os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f} at the end")
     if not tally.latencies:
@@ -227,6 +258,8 @@ def main() -> int:
         f"max {max(lat) * ms:.1f} ms  (target p99 < 150 ms)"
     )
     print(f"  events missed {tally.missed}, received twice {tally.repeated}")
+    kinds = ", ".join(f"{kind}: {count}" for kind, count in sorted(tally.kinds.items())) or "none"
+    print(f"  refusals by kind: {kinds}")
     peer = in_process(500)
     print(
         f"peer: RoomTable.act in process: p50 {percentile(peer, 0.5) * ms:.2f} ms  p99 {percentile(peer, 0.99) * ms:.2f} ms"

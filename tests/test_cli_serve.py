@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import os
 import socket
 
+import httpx2 as httpx
+import pytest
 from typer.testing import CliRunner
 
 from sparrow.cli import app
+from tests.web_support import Server
 
 runner = CliRunner()
 
@@ -39,3 +43,41 @@ def test_a_bad_game_seed_and_a_data_dir_that_is_a_file(tmp_path):
     blocker.write_text("not a folder")
     result = serve("--data-dir", str(blocker))
     assert result.exit_code == 2 and result.stderr.startswith("error: --data-dir")
+
+
+def test_a_public_url_is_an_http_address(tmp_path):
+    for bad in ("mahjong.example.org", "ftp://mahjong.example.org", "https://", "https://m.example.org/?a=1"):
+        result = serve("--data-dir", str(tmp_path), "--public-url", bad)
+        assert result.exit_code == 2, bad
+        assert result.stderr.startswith("error: --public-url: ") and result.stderr.count("\n") == 1, result.stderr
+
+
+@pytest.mark.slow
+def test_every_server_process_links_rooms_to_the_public_url(tmp_path):
+    server = Server(tmp_path / "data", workers=2, args=("--public-url", "https://mahjong.example.org"))
+    server.start()
+    try:
+        for _ in range(4):  # new connections: the answers come from either process
+            with httpx.Client(base_url=server.url, timeout=30) as client:
+                csrf = client.get("/api/session").json()["csrf_token"]
+                room = client.post("/api/rooms", json={"rules": "casual"}, headers={"X-CSRF-Token": csrf}).json()
+                assert room["link"] == f"https://mahjong.example.org/rooms/{room['id']}"
+    finally:
+        server.stop()
+
+
+def test_the_server_and_the_rooms_agree_on_the_sockets_limits(monkeypatch):
+    """uvicorn refuses a WebSocket message the rooms would refuse, and tells the app how many
+    sockets a process takes: four fifths of --limit-concurrency, the rest for plain requests."""
+    from sparrow.cli import serving
+    from sparrow.web import room_limits
+
+    for variable in (serving.HEADER_TIMEOUT, "SPARROW_BODY_TIMEOUT", serving.LIVE_SOCKETS):
+        monkeypatch.setenv(variable, "")  # (restored afterwards: server_options writes them)
+    assert serving.LIVE_SOCKETS == room_limits.LIVE_SOCKETS
+    common = {"forwarded_allow_ips": "", "header_timeout": 10, "body_timeout": 30, "keep_alive_timeout": 5}
+    options = serving.server_options(**common, limit_concurrency=1000, access_log=False)
+    assert options["ws_max_size"] == room_limits.MESSAGE_BYTES and options["ws_ping_timeout"]
+    assert os.environ[serving.LIVE_SOCKETS] == "800"
+    serving.server_options(**common, limit_concurrency=0, access_log=False)
+    assert os.environ[serving.LIVE_SOCKETS] == ""  # no limit: no cap of the process's own

@@ -156,16 +156,24 @@ def test_a_person_who_leaves_is_played_by_a_bot_and_gets_the_seat_back():
     assert "bob" in asked_anyone or room2.hand_over
 
 
-def test_a_decision_not_taken_in_time_goes_to_the_stand_in():
-    room = RoomTable("casual", 3, ["ann", None, None, None], turn_seconds=20)
+def test_a_decision_not_taken_in_time_goes_to_the_stand_in_until_the_person_is_back():
+    room = RoomTable("casual", 3, ["ann", None, "bob", None], turn_seconds=20)
     room.start(now=100.0)
-    assert room.deadline("ann") == 120.0
+    late = next(iter(room.asked()))
+    other = "bob" if late == "ann" else "ann"
+    assert room.deadline(late) == 120.0
     assert room.expire(119.9) == []
     before = room.event_count
-    assert room.expire(120.0) == ["ann"]
+    assert room.expire(120.0) == [late]
     assert room.event_count > before  # the stand-in moved, and the bots after it
-    if not room.hand_over:
-        assert room.deadline("ann") == 140.0  # asked again at that moment: a new limit from it
+    assert late in room.away  # missed a turn: away, never waited for again turn by turn
+    rng = random.Random(5)
+    while not room.hand_over:
+        asked = room.asked()
+        assert set(asked) == {other} and room.deadline(late) is None
+        room.act(other, rng.choice(asked[other]), seen=None, now=121.0)
+    room.come_back(late, now=200.0)
+    assert late not in room.away
     untimed = RoomTable("casual", 3, ["ann", None, None, None])
     untimed.start(now=0.0)
     assert untimed.deadline("ann") is None and untimed.expire(10**9) == []

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from tests.clients import entered
 from tests.web_support import BACKENDS, Player, database_url, make_app, winning_line
 
 PASSWORD = "correct horse"
@@ -30,7 +31,7 @@ class Browser(Player):
 
     def __init__(self, app: Any, address: str = "10.0.0.1", user_agent: str = "") -> None:
         headers = {"User-Agent": user_agent} if user_agent else {}
-        self.client = TestClient(app, client=(address, 40000), headers=headers).__enter__()
+        self.client = entered(TestClient(app, client=(address, 40000), headers=headers))
         self.csrf = self.client.get("/api/session").json()["csrf_token"]
 
     def sign_out(self, path: str = "/api/auth/logout") -> None:

@@ -110,3 +110,32 @@ def test_the_result_of_the_last_hand_carries_the_standings(app):
     assert "Ann" in names and len(names) == 4
     assert [row["number"] for row in result["history"]] == [1]
     assert all(row["points"] == 0 for row in result["standings"])  # no leaderboard for rooms
+
+
+def _invitation(page: str) -> str:
+    """The link the invitation shows (its field's value)."""
+    found = re.search(r'<input[^>]*id="room-link"[^>]*value="([^"]*)"', page)
+    assert found, "no invitation field"
+    return found.group(1)
+
+
+def test_the_invitation_link_is_never_taken_from_the_host_header(app, tmp_path):
+    """Without ``--public-url`` the page gets the path alone and completes it with the address the
+    browser shows; with it, the link is the public address. A request's Host header never makes it."""
+    from sparrow.web.app import create_app
+
+    ann = Player(app)
+    room = _room(ann)
+    page = ann.get(f"/rooms/{room['id']}", headers={"Host": "evil.example"})
+    assert _invitation(page.text) == f"/rooms/{room['id']}" and room["link"] == f"/rooms/{room['id']}"
+    public = create_app(f"sqlite:///{tmp_path / 'public.db'}", public_url="https://mahjong.example.org/club/")
+    try:
+        bob = Player(public)
+        room = _room(bob)
+        link = f"https://mahjong.example.org/club/rooms/{room['id']}"
+        assert room["link"] == link
+        page = bob.get(f"/rooms/{room['id']}", headers={"Host": "evil.example"})
+        assert _invitation(page.text) == link and f'"link": "{link}"' in page.text
+        assert bob.get("/api/rooms").json()[0]["link"] == link
+    finally:
+        public.state.store.close()

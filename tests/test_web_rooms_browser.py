@@ -306,3 +306,49 @@ def test_one_person_with_three_computer_players_plays_on_to_the_next_hand_in_dut
     finally:
         person.context.close()
         server.stop()
+
+
+def test_the_host_hands_an_absent_persons_chair_to_a_computer_player(browser, tmp_path):
+    """A room with no turn limit: the invitation shows the page's own address; once playing, the host
+    sees "Let the computer play" beside the other person's name, and the person so handed over sees
+    that a computer player plays for them until they say they are back."""
+    server = Server(tmp_path / "data").start()
+    ann, bob = Person(browser, "phone"), Person(browser, "phone")
+    try:
+        page = ann.page
+        page.goto(server.url + "/rooms")
+        page.select_option("#rules", "casual")
+        page.select_option("#turn-seconds", "null")
+        page.click("#create-room")
+        page.wait_for_url(re.compile(r".*/rooms/[A-Za-z0-9_-]{20,}$"))
+        link = page.input_value("#room-link")
+        assert link == page.url and link.startswith(server.url + "/rooms/")  # the address the browser shows
+        page.fill("#name", "Ann")
+        page.click("#chairs li[data-chair='0'] button.sit")
+        page.wait_for_selector("#chairs li.mine[data-chair='0']")
+        bob.page.goto(link)
+        bob.page.fill("#name", "Bob")
+        bob.page.click("#chairs li[data-chair='1'] button.sit")
+        bob.page.wait_for_selector("#chairs li.mine[data-chair='1']")
+        page.wait_for_selector("#chairs li[data-chair='1'] .who:has-text('Bob')")
+        page.click("#start-room")
+        wait_status(page, "playing")
+        wait_status(bob.page, "playing")
+        button = "#people li[data-chair='1'] button.stand-in"
+        page.wait_for_selector(button)
+        assert not bob.page.locator("#people button.stand-in").count()  # the host's alone
+        assert not page.locator("#people li[data-chair='0'] button.stand-in").count()  # not for herself
+        snap_both(page, "room-host-stand-in")
+        page.click(button)
+        page.wait_for_selector("#people li[data-chair='1'].away")
+        assert not page.locator(button).count()
+        bob.page.wait_for_selector("#away[aria-pressed='true']")
+        assert "computer player plays for you" in bob.page.inner_text("#status")
+        snap_both(bob.page, "room-handed-to-a-computer-player")
+        bob.page.click("#away")  # "I am back"
+        page.wait_for_selector(button)
+        assert not ann.errors and not bob.errors, ann.errors + bob.errors
+    finally:
+        ann.context.close()
+        bob.context.close()
+        server.stop()

@@ -258,3 +258,31 @@ def test_a_room_nobody_plays_in_for_hours_is_kept_as_abandoned(app, monkeypatch)
     after = ann.get(f"/api/rooms/{room['id']}").json()
     assert after["status"] == "abandoned" and after["events"] == before["events"]  # the match is kept
     assert ann.post(f"/api/rooms/{room['id']}/actions", {"action": "pass"}).status_code == 409
+
+
+def test_a_socket_whose_session_ended_neither_acts_nor_watches_as_a_player(app):
+    """Signed out (or the password changed elsewhere, or the account deleted) while the table's
+    socket is open: its next action is not taken and closes it (4401), and the old cookie opens a
+    spectator's socket only. (Closed without an action too: test_web_rooms_processes.py.)"""
+    ann = Player(app)
+    assert ann.sign_up("ann_at_the_table").status_code == 201
+    room = _room(ann)
+    _sit(ann, room, 0, "Ann")
+    ann.post(f"/api/rooms/{room['id']}/start")
+    path = f"/api/rooms/{room['id']}/live"
+    token = ann.client.cookies.get("sparrow_session")
+    with ann.client.websocket_connect(path) as socket:
+        view = socket.receive_json()
+        assert view["chair"] == 0 and view["asked"]
+        assert ann.post("/api/auth/logout").status_code == 204
+        with pytest.raises(WebSocketDisconnect) as closed:
+            socket.send_json({"type": "action", "seen": view["event_count"]} | choose(view["asked"]))
+            got = socket.receive_json()
+            pytest.fail(f"an ended session's action was answered: {got}")
+        assert closed.value.code == 4401
+    again = Player(app)
+    again.client.cookies.set("sparrow_session", token)
+    with again.client.websocket_connect(path) as socket:
+        seen = socket.receive_json()
+        assert seen["chair"] is None and seen["observation"] is None
+    assert again.get(f"/api/rooms/{room['id']}").json()["event_count"] == view["event_count"]  # not taken

@@ -1,7 +1,8 @@
 """Rooms across real ``sparrow serve`` processes: four people, each on their own WebSocket, play a hand
 live when they are served by different processes sharing one PostgreSQL (two servers on two ports;
-one server with ``--workers 2``; Redis pub/sub instead of NOTIFY), and a room goes on after its
-server is killed with SIGKILL, with nothing lost. SQLite single process is the baseline.
+one server with ``--workers 2``; Redis pub/sub instead of NOTIFY) or one SQLite file (``--workers 2``,
+whose processes look at the rooms watched for news), and a room goes on after its server is killed
+with SIGKILL, with nothing lost. SQLite single process is the baseline.
 
 The servers are told to look at the database for missed news only once an hour
 (``SPARROW_ROOMS_LOOK_AGAIN``): every move must reach the other processes' sockets as news, or the
@@ -21,6 +22,7 @@ from typing import Any
 
 import httpx2 as httpx
 import pytest
+from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
 from tests.web_support import Server, database_url, free_port, postgres_base_url
@@ -144,14 +146,14 @@ def _strip(action: dict[str, Any]) -> dict[str, Any]:
 
 def _servers(kind: str, tmp_path, tmp_path_factory, redis: str | None = None) -> tuple[list[Server], Any]:
     """The servers of a setup, and the database URL's generator (to drop it afterwards)."""
-    backend = "sqlite" if kind == "sqlite" else "postgresql"
+    backend = "sqlite" if kind.startswith("sqlite") else "postgresql"
     if backend == "postgresql":
         postgres_base_url()
     urls = database_url(backend, tmp_path_factory)
     url = next(urls)
     if kind == "sqlite":
         servers = [Server(tmp_path / "data", url)]
-    elif kind == "workers":
+    elif kind in ("workers", "sqlite-workers"):
         servers = [Server(tmp_path / "data", url, workers=2, args=("--workers", "2"))]
     else:  # two servers, two ports, one database (two machines behind a load balancer)
         servers = [Server(tmp_path / "a", url), Server(tmp_path / "b", url)]
@@ -164,7 +166,7 @@ def _servers(kind: str, tmp_path, tmp_path_factory, redis: str | None = None) ->
     return servers, urls
 
 
-@pytest.mark.parametrize("kind", ["sqlite", "two-servers", "workers"])
+@pytest.mark.parametrize("kind", ["sqlite", "sqlite-workers", "two-servers", "workers"])
 def test_four_people_play_a_hand_live_across_server_processes(kind, tmp_path, tmp_path_factory):
     servers, urls = _servers(kind, tmp_path, tmp_path_factory)
     try:
@@ -273,3 +275,25 @@ def test_one_chair_taken_at_once_through_two_servers_goes_to_one_person(tmp_path
         for server in servers:
             server.stop()
         next(urls, None)
+
+
+def test_a_persons_socket_closes_when_their_session_ends(tmp_path):
+    """Signed out elsewhere while the table's socket is open and silent: the socket's next look at the
+    database (here every 0.2 s) finds the session ended and closes it (4401)."""
+    server = Server(tmp_path / "data")
+    server.env["SPARROW_ROOMS_LOOK_AGAIN"] = "0.2"
+    server.start()
+    try:
+        ann = Person("Ann", server.url)
+        ann.csrf = ann.post("/api/auth/signup", {"username": "ann_live", "password": "correct horse"})["csrf_token"]
+        room_id = _room([ann])
+        ann.post(f"/api/rooms/{room_id}/start")
+        ann.connect(room_id)
+        assert ann.pump(10) and ann.view is not None and ann.view["chair"] == 0
+        elsewhere = httpx.Client(base_url=server.url, timeout=30, cookies=ann.client.cookies)
+        assert elsewhere.post("/api/auth/logout", headers={"X-CSRF-Token": ann.csrf}).status_code == 204
+        with pytest.raises(ConnectionClosed) as closed:
+            ann.socket.recv(10)  # nothing changes in the room: only the look can close it
+        assert closed.value.rcvd is not None and closed.value.rcvd.code == 4401
+    finally:
+        server.stop()

@@ -30,6 +30,7 @@ from sparrow.play.table import Table
 from sparrow.rules import get_ruleset
 from sparrow.store import sqlite_url
 from sparrow.web.app import create_app
+from tests.clients import entered
 
 # PostgreSQL is marked slow: `make test-fast` (the inner loop) runs the storage and web tests on SQLite
 # alone, `make test` on both.
@@ -74,7 +75,7 @@ class Player:
 
     def __init__(self, app: Any) -> None:
         # Entered once: the client keeps one event-loop thread instead of starting one a request.
-        self.client = TestClient(app).__enter__()
+        self.client = entered(TestClient(app))
         self.csrf = self.client.get("/api/session").json()["csrf_token"]
 
     def get(self, path: str, **kwargs: Any) -> httpx.Response:
@@ -112,8 +113,17 @@ class Player:
         return self.post(f"/api/games/{game_id}/actions", action)
 
 
-def make_app(url: str, seeds: Iterator[int] | None = None) -> Any:
-    return create_app(url, game_seeds=seeds)
+# The tests of everything but the quotas play from one client address ("testclient", or the loopback
+# for a server process) and start dozens of games a minute in one session: the creation quotas
+# (sparrow.web.quotas) would stop them. tests/test_web_quotas.py tests the quotas, at their defaults.
+QUOTAS_VARIABLE = "SPARROW_QUOTAS"
+
+
+def make_app(url: str, seeds: Iterator[int] | None = None, quotas: Any = None) -> Any:
+    """The app on ``url``, with no creation quotas unless ``quotas`` (a ``Quotas``) are given."""
+    from sparrow.web.quotas import Quotas  # here: a bench may import this module with older code
+
+    return create_app(url, game_seeds=seeds, quotas=quotas if quotas is not None else Quotas.parse("off"))
 
 
 def plain(action: dict[str, Any]) -> dict[str, Any]:
@@ -167,7 +177,12 @@ def free_port() -> int:
 
 
 class Server:
-    """``sparrow serve`` in a process of its own, on a free port of the loopback."""
+    """``sparrow serve`` in a process of its own, on a free port of the loopback.
+
+    Its standard output and error (the access log, a line a request) go to a file, ``log_path``,
+    never to a pipe: a pipe nobody reads fills after a few hundred requests and the server then
+    blocks on its next log line. ``output()`` reads what it wrote.
+    """
 
     def __init__(
         self,
@@ -186,35 +201,53 @@ class Server:
             self.env["DATABASE_URL"] = database_url
         if seed is not None:
             self.env["SPARROW_GAME_SEED"] = str(seed)
+        self.env.setdefault(QUOTAS_VARIABLE, "off")  # (see make_app; a test or bench may set it)
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.process: subprocess.Popen | None = None
+        self.log_path: Path | None = None
+
+    def command(self) -> list[str]:
+        command = [sys.executable, "-m", "sparrow.cli", "serve", "--port", str(self.port)]
+        command += ["--data-dir", str(self.data_dir)]
+        if self.workers > 1 and "--workers" not in self.args:
+            command += ["--workers", str(self.workers)]
+        return command + list(self.args)
+
+    def launch(self) -> subprocess.Popen:
+        """The process started, without waiting for it to answer."""
+        self.data_dir.mkdir(parents=True, exist_ok=True)
+        # Beside the data (a test's or bench's temporary folder), by port: a server started again on
+        # the same folder and port appends to the same file.
+        self.log_path = self.data_dir / f"server-{self.port}.log"
+        with open(self.log_path, "ab") as log:  # append mode: the child's writes never overwrite
+            self.process = subprocess.Popen(
+                self.command(), env=self.env, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT
+            )
+        return self.process
+
+    def output(self) -> str:
+        """What the server has written so far (access log, warnings, errors)."""
+        if self.log_path is None or not self.log_path.exists():
+            return ""
+        return self.log_path.read_text(errors="replace")
 
     def start(self) -> Server:
-        command = [
-            sys.executable,
-            "-m",
-            "sparrow.cli",
-            "serve",
-            "--port",
-            str(self.port),
-            "--data-dir",
-            str(self.data_dir),
-            *self.args,
-        ]
-        self.process = subprocess.Popen(
-            command, env=self.env, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
-        )
-        deadline = time.monotonic() + 30
+        process = self.launch()
+        self.wait_ready(process)
+        return self
+
+    def wait_ready(self, process: subprocess.Popen, seconds: float = 30) -> None:
+        deadline = time.monotonic() + seconds
         while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                raise AssertionError(f"the server stopped: {self.process.stdout.read() if self.process.stdout else ''}")
+            if process.poll() is not None:
+                raise AssertionError(f"the server stopped (exit code {process.returncode}): {self.output()}")
             try:
                 if httpx.get(self.url + "/api/leaderboard", timeout=1).status_code == 200:
-                    return self
+                    return
             except httpx.HTTPError:
                 time.sleep(0.1)
-        raise AssertionError("the server did not start within 30 s")
+        raise AssertionError(f"the server did not start within {seconds:g} s: {self.output()}")
 
     def kill(self) -> None:
         """Stop it hard (SIGKILL): nothing gets to clean up."""
@@ -229,5 +262,3 @@ class Server:
                 self.process.wait(timeout=10)
             except subprocess.TimeoutExpired:
                 self.kill()
-        if self.process is not None and self.process.stdout is not None:
-            self.process.stdout.close()

@@ -12,6 +12,7 @@ import os
 import re
 import sys
 from typing import Annotated
+from urllib.parse import urlsplit
 
 import typer
 
@@ -52,6 +53,20 @@ def _opponents(items: list[str]) -> dict[str, str]:
     return opponents
 
 
+def _public_url(value: str) -> str | None:
+    """``--public-url`` checked: an http or https address with a host, perhaps a path (a server
+    behind a proxy under a prefix), no query or fragment; without its trailing slash."""
+    value = value.strip()
+    if not value:
+        return None
+    parts = urlsplit(value)
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        raise ValueError(f"expected the address people open, such as https://mahjong.example.org, got {value!r}")
+    if parts.query or parts.fragment:
+        raise ValueError(f"an address without ? or #, got {value!r}")
+    return value.rstrip("/")
+
+
 def register(app: typer.Typer) -> None:
     """Add the serve command to ``app``."""
 
@@ -67,7 +82,11 @@ def register(app: typer.Typer) -> None:
         workers: Annotated[
             int,
             typer.Option(
-                "--workers", parser=whole_number(1, 64), help="Server processes (one per core serves the most)."
+                "--workers",
+                parser=whole_number(1, 64),
+                help="Server processes (one per core serves the most). Rooms are served live across them "
+                "through PostgreSQL (DATABASE_URL) or Redis (REDIS_URL); on SQLite each process looks for "
+                "the others' moves ten times a second, on one machine only.",
             ),
         ] = 1,
         forwarded_allow_ips: Annotated[
@@ -106,6 +125,14 @@ def register(app: typer.Typer) -> None:
                 help="Connections at once per process before new ones get 503 (0: no limit).",
             ),
         ] = 1000,
+        public_url: Annotated[
+            str,
+            typer.Option(
+                "--public-url",
+                help="The address people open, such as https://mahjong.example.org: rooms' invitation links "
+                "start with it. Unset: a room's page links to the address its browser shows.",
+            ),
+        ] = "",
         access_log: Annotated[
             bool, typer.Option("--access-log/--no-access-log", help="Log every request on standard output.")
         ] = True,
@@ -131,16 +158,33 @@ def register(app: typer.Typer) -> None:
             opponents = _opponents(opponent or [])
         except ValueError as error:
             raise _fail(f"--opponent: {error}") from None
+        try:
+            public = _public_url(public_url)
+        except ValueError as error:
+            raise _fail(f"--public-url: {error}") from None
         url = os.environ.get("DATABASE_URL", "").strip()
         fixed = os.environ.get("SPARROW_GAME_SEED", "").strip()
         if fixed and not fixed.isdigit():
             raise _fail(f"SPARROW_GAME_SEED must be a whole number, got {fixed!r}")
+        # The options first: the app reads the ones uvicorn has no place for from the environment.
+        options = server_options(
+            forwarded_allow_ips=forwarded_allow_ips,
+            header_timeout=header_timeout,
+            body_timeout=body_timeout,
+            keep_alive_timeout=keep_alive_timeout,
+            limit_concurrency=limit_concurrency,
+            access_log=access_log,
+        )
         try:
             if not url:
                 url = sqlite_url(data_dir)
             # SPARROW_GAME_SEED: games get the seeds N, N+1, ... (demonstrations and tests only).
             application = create_app(
-                url, game_seeds=itertools.count(int(fixed)) if fixed else None, opponents=opponents
+                url,
+                game_seeds=itertools.count(int(fixed)) if fixed else None,
+                opponents=opponents,
+                public_url=public,
+                workers=workers,
             )
         except DatabaseError as error:
             raise _fail(str(error)) from None
@@ -151,19 +195,13 @@ def register(app: typer.Typer) -> None:
         where = "SQLite in " + os.path.abspath(data_dir) if url.startswith("sqlite") else url.split("@")[-1]
         shown = "127.0.0.1" if host in ("0.0.0.0", "") else host
         print(f"Sparrow is running at http://{shown}:{port}/  (storage: {where}; Ctrl+C stops it)", flush=True)
-        options = server_options(
-            forwarded_allow_ips=forwarded_allow_ips,
-            header_timeout=header_timeout,
-            body_timeout=body_timeout,
-            keep_alive_timeout=keep_alive_timeout,
-            limit_concurrency=limit_concurrency,
-            access_log=access_log,
-        )
         if workers > 1:
             # Each process builds its own app from the environment; the schema is already migrated
             # (above), and games stay consistent across processes through their version numbers.
             os.environ["SPARROW_DATABASE_URL"] = url
             os.environ["SPARROW_OPPONENTS"] = json.dumps(opponents)
+            os.environ["SPARROW_PUBLIC_URL"] = public or ""
+            os.environ["SPARROW_WORKERS"] = str(workers)
             uvicorn.run(
                 "sparrow.web.app:app_from_environment",
                 factory=True,

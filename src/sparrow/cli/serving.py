@@ -5,6 +5,12 @@ A connection that has not sent a whole request head within ``--header-timeout`` 
 (:class:`HeaderTimeoutProtocol`), an idle kept-alive one after ``--keep-alive-timeout``.
 ``X-Forwarded-For`` is believed only from ``--forwarded-allow-ips`` (uvicorn's proxy headers, off
 without it). Each request is logged on stdout, warnings and errors on stderr.
+
+WebSockets (the rooms' live connections): a message is at most :data:`WS_MAX_SIZE` bytes, refused by
+uvicorn from its frame's header (16 MiB by default: four clients sending 15 MB messages took a
+server from 242 MB to 1 GB); a socket that does not answer a ping within :data:`WS_PING_TIMEOUT`
+seconds is closed; and the sockets of a process are capped below ``--limit-concurrency``
+(:func:`socket_cap`), so that plain requests are still answered when the sockets are at their cap.
 """
 
 from __future__ import annotations
@@ -16,9 +22,21 @@ from typing import Any
 import h11
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
-__all__ = ["HeaderTimeoutProtocol", "log_config", "server_options", "HEADER_TIMEOUT"]
+__all__ = ["HeaderTimeoutProtocol", "log_config", "server_options", "socket_cap", "HEADER_TIMEOUT", "WS_MAX_SIZE"]
 
 HEADER_TIMEOUT = "SPARROW_HEADER_TIMEOUT"  # read by every server process (``--workers``)
+# The live sockets a process takes, read by every server process (sparrow.web.room_limits.LIVE_SOCKETS).
+LIVE_SOCKETS = "SPARROW_LIVE_SOCKETS"
+WS_MAX_SIZE = 4096  # bytes in one WebSocket message (sparrow.web.room_limits.MESSAGE_BYTES)
+WS_PING_INTERVAL = 20.0  # seconds between the server's pings on an idle socket
+WS_PING_TIMEOUT = 20.0  # seconds a socket has to answer a ping before it is closed (a peer gone silently)
+
+
+def socket_cap(limit_concurrency: int) -> int | None:
+    """The live sockets a process takes when uvicorn answers 503 beyond ``limit_concurrency``
+    connections (0: no limit): four fifths of them, the last fifth kept for plain requests (a
+    WebSocket is counted with the connections, but uvicorn checks the limit on plain requests only)."""
+    return limit_concurrency * 4 // 5 if limit_concurrency else None
 
 
 class HeaderTimeoutProtocol(H11Protocol):
@@ -101,6 +119,8 @@ def server_options(
     option for go to every server process through the environment."""
     os.environ[HEADER_TIMEOUT] = str(header_timeout)
     os.environ["SPARROW_BODY_TIMEOUT"] = str(body_timeout)  # sparrow.web.limits.BODY_TIMEOUT
+    cap = socket_cap(limit_concurrency)
+    os.environ[LIVE_SOCKETS] = "" if cap is None else str(cap)
     return {
         "http": "sparrow.cli.serving:HeaderTimeoutProtocol",
         "proxy_headers": bool(forwarded_allow_ips),
@@ -111,4 +131,7 @@ def server_options(
         "log_level": None,  # the levels of log_config stand (uvicorn would set one level for all)
         "access_log": access_log,
         "server_header": False,
+        "ws_max_size": WS_MAX_SIZE,
+        "ws_ping_interval": WS_PING_INTERVAL,
+        "ws_ping_timeout": WS_PING_TIMEOUT,
     }

@@ -217,14 +217,6 @@ class RiichiRoomTable(RoomClock, RiichiProgress):
         self._asked_at.pop(person, None)
         self._advance(now)
 
-    def _stand_in(self, name: str) -> bool:
-        hand = self.hand
-        assert hand is not None
-        chair = self.chair_of(name)
-        if chair in hand.to_act:
-            self._apply(self._bot_choice(hand, chair))
-        return hand.over
-
     def _bot_choice(self, hand: RiichiHandState, chair: int) -> RiichiAction:
         bot = decision_bot(self.level, _BOTS, self.seed, len(self.hands), hand, chair)
         return bot.act(observation(hand, chair), hand.legal_actions(chair))

@@ -11,9 +11,10 @@ here must decide or the hand ends. Nothing here does I/O or reads a clock: time 
   misses or repeats nothing (:meth:`events`). Each person gets the events as their seat sees them
   (``seat_view``), a spectator as nobody's seat (``spectator_view``): never another seat's concealed
   tiles, nor the wall.
-* **Time and absence.** A person asked to decide is waited for ``turn_seconds`` (None: for ever);
-  :meth:`expire` hands an overdue decision to the person's stand-in, a built-in bot of the room's
-  level. A person who left (:meth:`leave`) is played by the stand-in until :meth:`come_back`.
+* **Time and absence.** A person asked to decide is waited for ``turn_seconds`` (None: for ever).
+  A person who left (:meth:`leave`) is played by their stand-in, a built-in bot of the room's
+  level, at the bots' pace until :meth:`come_back`; so is one who let a decision pass its time
+  (:meth:`expire`): whoever misses a turn is away from then on, not waited for again turn by turn.
 * **Replayable**: everything follows from the seed and the decisions in the log, whoever took them;
   :meth:`from_log` rebuilds the table as it stood.
 
@@ -58,8 +59,7 @@ class RoomClock:
     """Who is here and how long a person is waited for: what every room's table (this module's and
     Riichi's) keeps beside its match. A subclass sets ``people``, ``away``, ``turn_seconds`` and
     ``_asked_at``, and gives ``hand_over``, ``seat_of`` (raising :class:`RoomError` for someone not at
-    the table), ``_advance(now)`` and ``_stand_in(name)`` (the stand-in takes the person's decision
-    if the table waits for it)."""
+    the table) and ``_advance(now)``, which plays the stand-ins of the people away."""
 
     people: tuple[str, ...]
     away: set[str]
@@ -72,11 +72,6 @@ class RoomClock:
         raise NotImplementedError
 
     def _advance(self, now: float) -> None:
-        raise NotImplementedError
-
-    def _stand_in(self, name: str) -> bool:
-        """Let ``name``'s stand-in take their decision, if the table waits for it; whether the hand
-        is over after it."""
         raise NotImplementedError
 
     def deadline(self, person: str) -> float | None:
@@ -102,15 +97,16 @@ class RoomClock:
             self._advance(now)
 
     def expire(self, now: float) -> list[str]:
-        """Hand every decision overdue at ``now`` to the person's stand-in; returns whose it was."""
+        """Whoever let a decision pass its time at ``now`` is away from now on: their stand-in takes
+        that decision and every later one at once, until they come back (someone gone does not
+        come back at their next turn, and a table waiting ``turn_seconds`` a turn for them would
+        crawl). Returns who they were."""
         overdue = [name for name in self._asked_at if (limit := self.deadline(name)) is not None and now >= limit]
         if not overdue or self.hand_over:
             return []
         for name in overdue:
-            over = self._stand_in(name)
+            self.away.add(name)
             self._asked_at.pop(name, None)
-            if over:
-                break
         self._advance(now)
         return overdue
 
@@ -283,14 +279,6 @@ class RoomTable(RoomClock, MatchProgress):
             raise RoomError(f"not allowed now: {error}") from None
         self._asked_at.pop(person, None)
         self._advance(now)
-
-    def _stand_in(self, name: str) -> bool:
-        hand = self.hand
-        assert hand is not None
-        seat = self.seat_of(name)
-        if seat in hand.to_act:
-            self._apply(self.bots[name].act(hand.observation(seat)))
-        return hand.is_over
 
     def _advance(self, now: float) -> None:
         """Play the bots' and the absent people's decisions until only people here are waited for."""

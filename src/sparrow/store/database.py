@@ -14,11 +14,11 @@ from typing import Any
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Engine, create_engine, event
+from sqlalchemy import Engine, create_engine, event, text
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError
 
-__all__ = ["DatabaseError", "connect", "migrate", "sqlite_url"]
+__all__ = ["MIGRATION_LOCK", "DatabaseError", "connect", "migrate", "sqlite_url"]
 
 _MIGRATIONS = Path(__file__).with_name("migrations")
 
@@ -80,10 +80,31 @@ def _sqlite_pragmas(connection: Any, _record: Any) -> None:
     cursor.close()
 
 
+# The key of the PostgreSQL advisory lock the migrations hold: "Sparrow" in ASCII, a bigint no other
+# program on the database is likely to pick.
+MIGRATION_LOCK = int.from_bytes(b"Sparrow", "big")
+
+
 def migrate(engine: Engine) -> None:
-    """Apply every Alembic migration the database lacks."""
+    """Apply every Alembic migration the database lacks, one process at a time.
+
+    Several server processes may start at once on one database (``--workers``, or machines behind a
+    load balancer after a deployment): without a lock each would see the database without
+    ``alembic_version`` and create the same tables, and all but one would fail. So the migration
+    transaction first takes a lock that lasts until it commits: on PostgreSQL a transaction-level
+    advisory lock, on SQLite the database's write lock (``BEGIN IMMEDIATE``; the others wait up to
+    the busy timeout). Whoever comes next finds the schema at the newest revision and does nothing.
+    """
     config = Config()
     config.set_main_option("script_location", str(_MIGRATIONS))
     with engine.begin() as connection:
+        backend = connection.dialect.name
+        if backend == "postgresql":
+            connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK})
+        elif backend == "sqlite":
+            # The driver opens a transaction only before the first INSERT or UPDATE (Alembic's CREATE
+            # TABLE would run outside one); this one, opened by hand, holds the write lock from the start,
+            # and the driver commits it with the migrations.
+            connection.exec_driver_sql("BEGIN IMMEDIATE")
         config.attributes["connection"] = connection
         command.upgrade(config, "head")

@@ -8,8 +8,11 @@ process hears every announcement and wakes the connections watching that room:
   as the change (so nobody hears of a change that was rolled back, nor before it is visible), and
   heard by one ``LISTEN`` connection per process: no other service to run;
 * with **Redis** (``REDIS_URL`` set), by its publish/subscribe on the same channel, after the commit;
-* on **SQLite**, the embedded single-process default, nothing crosses a process: this process's own
-  saves are the only changes.
+* on **SQLite** served by one process (the default), nothing needs to cross a process: this process's
+  own saves are the only changes;
+* on **SQLite** served by several processes of one machine (``sparrow serve --workers N``), which has
+  no way to announce anything, each process reads the versions of the rooms its sockets watch ten
+  times a second (:data:`POLL_SECONDS`): one small query per process, however many sockets watch.
 
 Announcements can be missed (a listener reconnecting after the database restarted), so the watchers
 still look at the database now and then (``sparrow.web.rooms``); news only makes them quick.
@@ -19,16 +22,19 @@ from __future__ import annotations
 
 import logging
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from typing import Any
 
-from sqlalchemy import Connection, text
+from sqlalchemy import Connection, bindparam, text
 from sqlalchemy.engine import Engine
 
-__all__ = ["CHANNEL", "RoomNews", "announce_in"]
+__all__ = ["CHANNEL", "POLL_SECONDS", "RoomNews", "announce_in"]
 
 CHANNEL = "sparrow_rooms"
+POLL_SECONDS = 0.1  # SQLite shared by several processes: how often the watched rooms' versions are read
 Listener = Callable[[str, int], None]  # (room id, version)
+Watched = Callable[[], Collection[str]]  # the rooms this process's sockets watch now
+_VERSIONS = text("SELECT id, version FROM rooms WHERE id IN :ids").bindparams(bindparam("ids", expanding=True))
 
 log = logging.getLogger("sparrow.rooms")
 
@@ -50,12 +56,16 @@ class RoomNews:
 
     ``listen(callback)`` starts one daemon thread that calls ``callback(room_id, version)`` for every
     change announced by any process (this one included); :meth:`published` is called after each save
-    of this process (it reaches Redis; on PostgreSQL the save announced itself)."""
+    of this process (it reaches Redis; on PostgreSQL the save announced itself). ``poll``: SQLite is
+    shared with other server processes, whose changes are found by reading the watched rooms'
+    versions (``listen``'s ``watched`` names them)."""
 
-    def __init__(self, engine: Engine, redis_url: str | None = None) -> None:
+    def __init__(self, engine: Engine, redis_url: str | None = None, *, poll: bool = False) -> None:
         self.engine = engine
         self.redis_url = redis_url or None
-        self.kind = "redis" if self.redis_url else engine.dialect.name if engine.dialect.name == "postgresql" else None
+        dialect = engine.dialect.name
+        self.kind = "redis" if self.redis_url else "postgresql" if dialect == "postgresql" else "poll" if poll else None
+        self._watched: Watched = tuple
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
         self._redis: Any = None
@@ -77,10 +87,13 @@ class RoomNews:
         elsewhere cannot be relied on then)."""
         return self.epoch if self.connected.is_set() else None
 
-    def listen(self, callback: Listener) -> None:
+    def listen(self, callback: Listener, watched: Watched | None = None) -> None:
+        if watched is not None:
+            self._watched = watched
         if self.kind is None or self._thread is not None:
             return
-        target = self._listen_redis if self.kind == "redis" else self._listen_postgres
+        targets = {"redis": self._listen_redis, "postgresql": self._listen_postgres, "poll": self._poll}
+        target = targets[self.kind]
         self._thread = threading.Thread(target=target, args=(callback,), name="sparrow-room-news", daemon=True)
         self._thread.start()
 
@@ -120,6 +133,23 @@ class RoomNews:
                 self.epoch += 1
                 log.warning("room news from PostgreSQL interrupted: %s", error)
                 self._stop.wait(1.0)
+
+    def _poll(self, callback: Listener) -> None:
+        """Read the versions of the rooms watched here, every :data:`POLL_SECONDS`, and tell them:
+        the callback wakes the watchers of a room whose version moved. Never "connected": a copy of
+        a room in memory is still checked against the database before it is trusted (``current``)."""
+        while not self._stop.wait(POLL_SECONDS):
+            watched = list(self._watched())[:1000]
+            if not watched:
+                continue
+            try:
+                with self.engine.connect() as db:
+                    rows = db.execute(_VERSIONS, {"ids": watched}).all()
+            except Exception as error:  # the database is busy or away: the next look tries again
+                log.warning("could not read the watched rooms' versions: %s", error)
+                continue
+            for room_id, version in rows:
+                callback(room_id, version)
 
     def _listen_redis(self, callback: Listener) -> None:
         while not self._stop.is_set():

@@ -237,6 +237,46 @@ class RoomStore:
             log_length=length,
         )
 
+    def move_places(
+        self, old_session: str, new_session: str, user_id: int | None = None, *, db: Connection | None = None
+    ) -> list[tuple[str, int]]:
+        """Hand every chair and every host's role of session ``old_session`` to ``new_session`` (a
+        guest who signed up or in: the same person under a new session id), with ``user_id`` on the
+        chairs. Each room changed gets a new version, announced as :meth:`save_room` does, so that
+        copies in memory elsewhere are read again. Returns (room id, new version) of each room; in
+        the transaction ``db`` when one is given."""
+        if db is None:
+            with self._write() as db:
+                return self.move_places(old_session, new_session, user_id, db=db)
+        sitting = rooms.c.chairs.like(f'%"session": "{old_session}"%')
+        rows = db.execute(
+            select(rooms.c.id, rooms.c.host_session, rooms.c.chairs, rooms.c.version)
+            .where((rooms.c.host_session == old_session) | sitting)
+            .with_for_update()  # PostgreSQL: a change of these rooms meanwhile waits, then finds a new version
+        ).all()
+        moved = []
+        for row in rows:
+            chairs = json.loads(row.chairs)
+            for chair in chairs:
+                if chair is not None and chair["session"] == old_session:
+                    chair["session"] = new_session
+                    if user_id is not None:
+                        chair["user"] = user_id
+            values: dict[str, Any] = {
+                "chairs": json.dumps(chairs),
+                "version": row.version + 1,
+                "updated_at": time.time(),
+            }
+            if row.host_session == old_session:
+                values["host_session"] = new_session
+            done = db.execute(
+                update(rooms).where(rooms.c.id == row.id, rooms.c.version == row.version).values(**values)
+            )
+            if done.rowcount == 1:
+                announce_in(db, row.id, values["version"])
+                moved.append((row.id, values["version"]))
+        return moved
+
     def rooms_of(self, session_id: str, user_id: int | None = None, limit: int = 20) -> list[RoomRecord]:
         """The rooms a session hosts or sits in, or its user sits in from any session, the latest
         first (a player's history of games with people)."""

@@ -23,7 +23,7 @@ from sqlalchemy.exc import IntegrityError
 
 from sparrow.game.events import dumps
 from sparrow.store import tables as t
-from sparrow.store.accounts import AccountStore, SessionInfo
+from sparrow.store.accounts import SESSION_LIFETIME, AccountStore, SessionInfo, end_sessions, insert_or_ignore
 from sparrow.store.database import connect
 from sparrow.store.hand_logs import hand_events
 from sparrow.store.rooms import RoomStore
@@ -44,7 +44,7 @@ __all__ = [
 
 
 # A session unused this long is over (its games, if a guest's, can no longer be reached).
-SESSION_IDLE_LIMIT = 90 * 24 * 3600
+SESSION_IDLE_LIMIT = SESSION_LIFETIME
 SEEN_AT_STEP = 3600
 
 
@@ -143,6 +143,15 @@ def _sheet(row: Any) -> SheetRecord:
     )
 
 
+class _EndedMeanwhile(Exception):
+    """The session being stored has ended: its row must not stay."""
+
+
+def _ended(db: Connection, session_id: str) -> bool:
+    query = select(t.ended_sessions.c.id).where(t.ended_sessions.c.id == session_id)
+    return db.execute(query).first() is not None
+
+
 def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
@@ -175,6 +184,7 @@ class Store(AccountStore, RoomStore):
         # instead. (Several server processes on one SQLite file still meet that wait; PostgreSQL
         # needs no turns.)
         self._write_lock = threading.Lock() if self.engine.dialect.name == "sqlite" else None
+        self._secrets: dict[str, bytes] = {}
 
     @contextmanager
     def _write(self) -> Iterator[Connection]:
@@ -191,13 +201,11 @@ class Store(AccountStore, RoomStore):
 
     # ---------------------------------------------------------------- sessions
 
-    def new_session(
-        self, user_id: int | None = None, *, token: str | None = None, csrf: str | None = None, user_agent: str = ""
-    ) -> tuple[str, SessionRecord]:
-        """A new session: (the cookie's token, the record). ``token`` and ``csrf`` store a session
-        whose cookie was handed out before (a guest's first change)."""
-        token = token or secrets.token_urlsafe(32)
-        csrf = csrf or secrets.token_urlsafe(32)
+    def new_session(self, user_id: int | None = None, *, user_agent: str = "") -> tuple[str, SessionRecord]:
+        """A new session: (the cookie's token, the record). Its token is random and unsigned: once
+        the row is gone, nothing takes it for a guest's (``adopt_session`` is for those)."""
+        token = secrets.token_urlsafe(32)
+        csrf = secrets.token_urlsafe(32)
         now = time.time()
         with self._write() as db:
             db.execute(
@@ -245,31 +253,61 @@ class Store(AccountStore, RoomStore):
         return SessionRecord(row.id, row.csrf_token, row.user_id, row.username, settings, refreshed=refreshed), False
 
     def adopt_session(self, token: str, csrf: str, user_agent: str = "") -> SessionRecord | None:
-        """Store the guest session of a cookie handed out before (its first change); if another
-        request stored it a moment ago, that one."""
+        """Store the guest session of a cookie handed out before (its first change), unless that
+        session has ended (None); if another request stored it a moment ago, that one."""
+        session_id = token_hash(token)
+        now = time.time()
+        row = {"id": session_id, "csrf_token": csrf, "created_at": now, "seen_at": now}
         try:
-            return self.new_session(token=token, csrf=csrf, user_agent=user_agent)[1]
+            with self._write() as db:
+                db.execute(insert(t.sessions).values(**row, user_agent=user_agent[:200] or None))
+                # Looked at after the insert, which waits for a transaction ending this session (its
+                # row's key) and, on SQLite, begins the writing: an end committed before is seen,
+                # and the row is taken back with the transaction.
+                if _ended(db, session_id):
+                    raise _EndedMeanwhile
+        except _EndedMeanwhile:
+            return None
         except IntegrityError:
             return self.session(token)
+        return SessionRecord(session_id, csrf, None, None, None)
 
-    def never_used(self, token: str) -> bool:
-        """Whether no game or sheet names this token's session: a token handed out for a guest's page
-        views may then become a stored session. One that owned something before (an ended session) may not."""
-        session_id = token_hash(token)
+    def server_secret(self, name: str) -> bytes:
+        """The server's secret ``name`` (32 random bytes), made at its first use and kept in the
+        database: every server process on this database signs and checks with the same one."""
+        cached = self._secrets.get(name)
+        if cached is not None:
+            return cached
+        query = select(t.server_secrets.c.value).where(t.server_secrets.c.name == name)
         with self.engine.connect() as db:
-            for table in (t.games, t.sheets):
-                if db.execute(select(table.c.id).where(table.c.session_id == session_id).limit(1)).first():
-                    return False
-        return True
+            value = db.execute(query).scalar()
+        if value is None:
+            with self._write() as db:  # two processes at once: the first one's secret stays
+                made = {"name": name, "value": secrets.token_hex(32), "created_at": time.time()}
+                db.execute(insert_or_ignore(db, t.server_secrets).values(**made))
+                value = db.execute(query).scalar_one()
+        self._secrets[name] = bytes.fromhex(value)
+        return self._secrets[name]
+
+    def is_ended(self, session_id: str) -> bool:
+        """Whether the session ``session_id`` ended (within the cookies' lifetime: older ends are forgotten)."""
+        with self.engine.connect() as db:
+            return _ended(db, session_id)
 
     def end_session(self, session_id: str) -> None:
+        """The session ends (signed out, or idle too long): its id is never taken again."""
         with self._write() as db:
-            db.execute(delete(t.sessions).where(t.sessions.c.id == session_id))
+            end_sessions(db, [session_id])
 
-    def sign_in(self, old: SessionRecord | None, user_id: int, user_agent: str = "") -> tuple[str, SessionRecord]:
+    def sign_in(
+        self, old: SessionRecord | None, user_id: int, user_agent: str = ""
+    ) -> tuple[str, SessionRecord, list[tuple[str, int]]]:
         """A fresh session for ``user_id`` (a new id defeats session fixation); the old session's
-        guest games and sheets move to the user, and the old session ends."""
+        guest games and sheets move to the user, its chairs and host roles in rooms to the new
+        session, and the old session ends. Returns the new cookie's token, the session, and the rooms
+        changed (id, new version) for the caller to tell its listeners."""
         token, session = self.new_session(user_id, user_agent=user_agent)
+        moved: list[tuple[str, int]] = []
         if old is not None:
             with self._write() as db:
                 db.execute(
@@ -282,8 +320,9 @@ class Store(AccountStore, RoomStore):
                     .where(t.sheets.c.session_id == old.id, t.sheets.c.user_id.is_(None))
                     .values(user_id=user_id, session_id=session.id)
                 )
-                db.execute(delete(t.sessions).where(t.sessions.c.id == old.id))
-        return token, session
+                moved = self.move_places(old.id, session.id, user_id, db=db)
+                end_sessions(db, [old.id])
+        return token, session, moved
 
     def save_settings(self, session: SessionRecord, settings: Mapping[str, Any]) -> None:
         text = json.dumps(dict(settings), sort_keys=True)

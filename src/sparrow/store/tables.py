@@ -100,6 +100,26 @@ wins = Table(
     UniqueConstraint("game_id", "hand_number", name="uq_wins_game_hand"),
 )
 
+# Sessions that ended (signed out, replaced at sign-in, signed out everywhere, a new password, an
+# account deleted, idle too long), by id: a guest cookie the server signed stays verifiable without a
+# row, so an ended one must be refused by name. Purged once such a cookie would have expired anyway.
+ended_sessions = Table(
+    "ended_sessions",
+    metadata,
+    Column("id", String(64), primary_key=True),  # the session's id (the hash of its cookie's token)
+    Column("ended_at", Float, nullable=False, index=True),
+)
+
+# Secrets of the server, shared by all its processes through the database: "guest_tokens" signs the
+# guest cookies handed out (``sparrow.web.session``), so that only tokens the server issued are taken.
+server_secrets = Table(
+    "server_secrets",
+    metadata,
+    Column("name", String(32), primary_key=True),
+    Column("value", String(128), nullable=False),
+    Column("created_at", Float, nullable=False),
+)
+
 login_failures = Table(
     "login_failures",
     metadata,

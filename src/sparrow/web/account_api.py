@@ -76,9 +76,11 @@ class PasswordChange(BaseModel):
 
 
 @router.post("/password")
-def change_password(request: Request, session: Session, body: PasswordChange) -> dict[str, Any]:
-    """A new password (the current one required): every other session of the account is signed out."""
-    ended = _accounts(request).change_password(session, body.current_password, body.new_password, client_of(request))
+async def change_password(request: Request, session: Session, body: PasswordChange) -> dict[str, Any]:
+    """A new password (the current one required, a common one refused): every other session of the
+    account is signed out."""
+    accounts = _accounts(request)
+    ended = await accounts.change_password(session, body.current_password, body.new_password, client_of(request))
     return {"signed_out": ended}
 
 
@@ -102,10 +104,10 @@ class Deletion(BaseModel):
 
 
 @router.delete("", status_code=204)
-def delete_account(request: Request, session: Session, body: Deletion) -> Response:
+async def delete_account(request: Request, session: Session, body: Deletion) -> Response:
     """Delete your account (your password required): the account, its sessions, wins and score
     sheets are removed; your games stay without an owner, so nobody can open them."""
-    _accounts(request).delete(session, body.password, client_of(request))
+    await _accounts(request).delete(session, body.password, client_of(request))
     answer = Response(status_code=204)
     clear_session_cookie(request, answer)
     return answer
@@ -139,4 +141,9 @@ ACCOUNT_TEXTS = (
     N_("Too many failed sign-ins from this address for this username: try again in {left} seconds."),
     N_("Too many failed sign-ins from this address: try again in {left} seconds."),
     N_("Too many failed sign-ins for this username: try again in {left} seconds."),
+    # Sign-up, sign-in and new passwords under attack (the throttle, the hashing gate, common passwords).
+    N_("Too many failed sign-ins from this device: try again in {left} seconds."),
+    N_("Too many sign-ups from this address: try again in {left} seconds."),
+    N_("The server is busy checking other passwords: try again in a moment."),
+    N_("this is one of the most common passwords, which are guessed first; choose another."),
 )

@@ -3,7 +3,12 @@
 Passwords are hashed with Argon2 (argon2-cffi) and never logged or returned. A failed sign-in is
 answered the same whether or not the user exists, and failures are slowed down by who tries
 (:mod:`sparrow.web.throttle`): an attacker never locks the owner out. A device that signed in once
-gets a long-lived ``sparrow_device`` cookie, which the throttle trusts.
+gets a long-lived ``sparrow_device`` cookie, by which the throttle counts its own tries apart.
+
+Every operation that hashes a password is a coroutine in three steps: the try is counted by the
+throttle (a thread: the database), it waits for a turn to hash (:mod:`sparrow.web.hashing`: at most
+about one hash per core, waiting costs no thread), and the hash and what follows run in a thread.
+A new password must not be one of the 10,000 most common (``sparrow/data/common_passwords.txt``).
 """
 
 from __future__ import annotations
@@ -11,15 +16,20 @@ from __future__ import annotations
 import hashlib
 import re
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from functools import cache
+from importlib import resources
+from typing import Any, TypeVar
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError, VerifyMismatchError
+from starlette.concurrency import run_in_threadpool
 
 from sparrow.store import SessionRecord, Store, UsernameTakenError, UserRecord
 from sparrow.web.errors import WebError
-from sparrow.web.throttle import Throttle
+from sparrow.web.hashing import Busy, HashingGate, default_slots
+from sparrow.web.throttle import Throttle, Ticket
 
 __all__ = ["Accounts", "Client", "SignedIn", "USERNAME_RULE", "not_signed_in"]
 
@@ -50,6 +60,21 @@ class SignedIn:
     token: str  # the new session's cookie
     session: SessionRecord
     device_token: str | None  # a new device cookie to set, or None when the device was known
+    rooms: tuple[tuple[str, int], ...] = ()  # rooms whose chair or host moved to the session: (id, version)
+
+
+T = TypeVar("T")
+
+
+@cache
+def common_passwords() -> frozenset[str]:
+    """The 10,000 most common passwords (SecLists' list, its origin and licence beside it), in lower case."""
+    text = resources.files("sparrow").joinpath("data", "common_passwords.txt").read_text(encoding="utf-8")
+    return frozenset(line.strip().lower() for line in text.splitlines() if line.strip())
+
+
+def _taken(username: str) -> WebError:
+    return WebError(409, f"The username {username!r} is taken.")
 
 
 def not_signed_in() -> WebError:
@@ -57,12 +82,13 @@ def not_signed_in() -> WebError:
 
 
 class Accounts:
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, gate: HashingGate | None = None) -> None:
         self.store = store
         # OWASP's recommended Argon2id setting (19 MiB, 2 passes, 1 lane): argon2-cffi's default
         # (64 MiB, 4 lanes) takes several times longer on a small server for little more safety.
         self.hasher = PasswordHasher(time_cost=2, memory_cost=19456, parallelism=1)
         self.throttle = Throttle(store)
+        self.gate = gate if gate is not None else HashingGate(default_slots())
         self._dummy_hash: str | None = None
 
     @staticmethod
@@ -76,55 +102,96 @@ class Accounts:
             raise WebError(422, f"{field}: at least {MIN_PASSWORD} characters.")
         if len(password) > MAX_PASSWORD:
             raise WebError(422, f"{field}: at most {MAX_PASSWORD} characters.")
+        if password.lower() in common_passwords():
+            raise WebError(
+                422, f"{field}: this is one of the most common passwords, which are guessed first; choose another."
+            )
 
-    def sign_up(self, session: SessionRecord, username: str, password: str, client: Client) -> SignedIn:
+    async def _hash_turn(self, ticket: Ticket, work: Callable[..., T], *args: Any) -> T:
+        """``work(*args)`` in a thread once a turn to hash comes; when none comes, the try is taken
+        back from the throttle's counts (it never happened) and refused (429)."""
+        try:
+            async with self.gate.turn():
+                return await run_in_threadpool(work, *args)
+        except Busy:
+            await run_in_threadpool(self.throttle.abandoned, ticket)
+            raise
+
+    async def sign_up(self, session: SessionRecord, username: str, password: str, client: Client) -> SignedIn:
         self.check_username(username)
         self.check_password(password)
+        ticket = await run_in_threadpool(self._admit_sign_up, username, client)
+        password_hash = await self._hash_turn(ticket, self.hasher.hash, password)
+        return await run_in_threadpool(self._create, session, username, password_hash, client)
+
+    def _admit_sign_up(self, username: str, client: Client) -> Ticket:
+        if self.store.user_by_name(username) is not None:  # known before any hash is spent
+            raise _taken(username)
+        return self.throttle.admit_sign_up(client.address)
+
+    def _create(self, session: SessionRecord, username: str, password_hash: str, client: Client) -> SignedIn:
         try:
-            user = self.store.create_user(username, self.hasher.hash(password))
+            user = self.store.create_user(username, password_hash)
         except UsernameTakenError:
-            raise WebError(409, f"The username {username!r} is taken.") from None
+            raise _taken(username) from None
         return self._signed_in(session, user, client)
 
-    def sign_in(self, session: SessionRecord, username: str, password: str, client: Client) -> SignedIn:
+    async def sign_in(self, session: SessionRecord, username: str, password: str, client: Client) -> SignedIn:
+        user, ticket = await run_in_threadpool(self._admit, username, client)
+        # An unknown username is hashed for nothing: refused in the same time as a wrong password.
+        if not await self._hash_turn(ticket, self._check, user, password) or user is None:
+            raise WebError(401, "Wrong username or password.")  # the try stays counted
+        return await run_in_threadpool(self._succeeded, session, user, ticket, client)
+
+    def _admit(self, username: str, client: Client) -> tuple[UserRecord | None, Ticket]:
+        """The user (None: no such user) and the try counted by the throttle, or 429."""
         user = self.store.user_by_name(username) if USERNAME.fullmatch(username) else None
         device = client.device_id
         known = user is not None and device is not None and self.store.is_known_device(device, user.id)
-        self.throttle.check(client.address, username, known)
+        return user, self.throttle.admit(client.address, username, device if known else None)
+
+    def _check(self, user: UserRecord | None, password: str) -> bool:
         if user is None:
             self.spend_time(password)
-        if user is None or not self._verify(user, password):
-            self.throttle.failed(client.address, username)
-            raise WebError(401, "Wrong username or password.")
-        self.throttle.succeeded(client.address, username)
+            return False
+        return self._verify(user, password)
+
+    def _succeeded(self, session: SessionRecord, user: UserRecord, ticket: Ticket, client: Client) -> SignedIn:
+        self.throttle.succeeded(ticket)
         return self._signed_in(session, user, client)
 
     def _signed_in(self, session: SessionRecord, user: UserRecord, client: Client) -> SignedIn:
-        token, new = self.store.sign_in(session, user.id, client.user_agent)
+        token, new, rooms = self.store.sign_in(session, user.id, client.user_agent)
         device = client.device_id
         fresh = None
         if device is None:
             fresh = secrets.token_urlsafe(32)
             device = hashlib.sha256(fresh.encode()).hexdigest()
         self.store.remember_device(device, user.id)
-        return SignedIn(token, new, fresh)
+        return SignedIn(token, new, fresh, tuple(rooms))
 
-    def _check_current(self, session: SessionRecord, password: str, client: Client, field: str) -> UserRecord:
-        """The signed-in user, if ``password`` is theirs (a wrong one counts as a failed sign-in)."""
+    async def _check_current(
+        self, session: SessionRecord, password: str, client: Client, field: str, then: Callable[[UserRecord], T]
+    ) -> T:
+        """``then(user)`` for the signed-in user, if ``password`` is theirs, in the same turn to hash
+        (a wrong password counts as a failed sign-in: 403)."""
         if session.user_id is None or session.username is None:
             raise not_signed_in()
-        user = self.store.user_by_name(session.username)
+        user, ticket = await run_in_threadpool(self._admit, session.username, client)
         if user is None or user.id != session.user_id:
+            await run_in_threadpool(self.throttle.abandoned, ticket)
             raise not_signed_in()
-        device = client.device_id
-        known = device is not None and self.store.is_known_device(device, user.id)
-        self.throttle.check(client.address, user.username, known)
-        if not self._verify(user, password):
-            self.throttle.failed(client.address, user.username)
-            raise WebError(403, f"{field}: this is not your password.")
-        return user
 
-    def change_password(self, session: SessionRecord, current: str, new: str, client: Client) -> int:
+        def check_then() -> T | None:
+            return then(user) if self._verify(user, password) else None
+
+        done = await self._hash_turn(ticket, check_then)
+        if done is None:
+            raise WebError(403, f"{field}: this is not your password.")
+        await run_in_threadpool(self.throttle.succeeded, ticket)
+        return done
+
+    async def change_password(self, session: SessionRecord, current: str, new: str, client: Client) -> int:
         """Set a new password (the current one required); every other session is signed out and
         other devices are no longer known. Returns the number of sessions signed out."""
         if session.user_id is None:
@@ -132,9 +199,17 @@ class Accounts:
         self.check_password(new, "new_password")
         if new == current:
             raise WebError(422, "new_password: the same as the current password.")
-        user = self._check_current(session, current, client, "current_password")
-        others = sum(1 for other in self.store.sessions_of(user.id) if other.id != session.id)
-        self.store.change_password(user.id, self.hasher.hash(new), session.id, client.device_id)
+
+        def hashed(_user: UserRecord) -> str:
+            return self.hasher.hash(new)
+
+        password_hash = await self._check_current(session, current, client, "current_password", hashed)
+        return await run_in_threadpool(self._set_password, session, password_hash, client)
+
+    def _set_password(self, session: SessionRecord, password_hash: str, client: Client) -> int:
+        assert session.user_id is not None
+        others = sum(1 for other in self.store.sessions_of(session.user_id) if other.id != session.id)
+        self.store.change_password(session.user_id, password_hash, session.id, client.device_id)
         return others
 
     def sign_out_everywhere(self, session: SessionRecord, client: Client) -> int:
@@ -151,11 +226,11 @@ class Accounts:
             raise not_signed_in()
         return data
 
-    def delete(self, session: SessionRecord, password: str, client: Client) -> None:
+    async def delete(self, session: SessionRecord, password: str, client: Client) -> None:
         """Delete the account (its password required): the user, sessions, sheets and wins go, the
         games stay without an owner."""
-        user = self._check_current(session, password, client, "password")
-        if not self.store.delete_user(user.id):
+        user = await self._check_current(session, password, client, "password", lambda user: user)
+        if not await run_in_threadpool(self.store.delete_user, user.id):
             raise not_signed_in()
 
     def _verify(self, user: UserRecord, password: str) -> bool:

@@ -7,6 +7,7 @@ from typing import Annotated, Any, Literal
 from fastapi import APIRouter, Depends, Query, Request, Response
 from fastapi.responses import JSONResponse, PlainTextResponse
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictStr
+from starlette.concurrency import run_in_threadpool
 
 from sparrow.game.events import dumps
 from sparrow.game.riichi.replay import ReplayError as RiichiReplayError
@@ -15,6 +16,7 @@ from sparrow.play.riichi_hints import riichi_hint
 from sparrow.play.riichi_table import HUMAN_SEAT, RiichiTable
 from sparrow.store import SessionRecord, Store
 from sparrow.web.accounts import Accounts, SignedIn
+from sparrow.web.api_docs import json_body
 from sparrow.web.choices import match_choices
 from sparrow.web.errors import WebError
 from sparrow.web.games import RANKED_OPTIONS, Games
@@ -80,23 +82,29 @@ def _signed_in(request: Request, response: Response, signed: SignedIn) -> dict[s
     set_session_cookie(request, response, signed.token)
     if signed.device_token is not None:
         set_device_cookie(request, response, signed.device_token)
+    rooms = request.app.state.rooms
+    for room_id, version in signed.rooms:  # the chairs moved to the new session: copies in memory are stale
+        rooms.news.published(room_id, version)
+        rooms.heard(room_id, version)
     return session_view(_store(request), signed.session)
 
 
 @router.post("/auth/signup", status_code=201)
-def signup(request: Request, response: Response, session: Session, body: Credentials) -> dict[str, Any]:
-    """Create an account and sign in with it (a new session; a guest's games come along)."""
-    signed = _accounts(request).sign_up(session, body.username, body.password, client_of(request))
-    return _signed_in(request, response, signed)
+async def signup(request: Request, response: Response, session: Session, body: Credentials) -> dict[str, Any]:
+    """Create an account and sign in with it (a new session; a guest's games, chairs and rooms come
+    along). Sign-ups are throttled by address (429 with Retry-After); a common password is a 422."""
+    signed = await _accounts(request).sign_up(session, body.username, body.password, client_of(request))
+    return await run_in_threadpool(_signed_in, request, response, signed)
 
 
 @router.post("/auth/login")
-def login(request: Request, response: Response, session: Session, body: Credentials) -> dict[str, Any]:
-    """Sign in (a new session id; a guest's games come along). Failures are slowed down by address
-    and username (429 with Retry-After); a device that signed in before is never held back by
-    failures from elsewhere."""
-    signed = _accounts(request).sign_in(session, body.username, body.password, client_of(request))
-    return _signed_in(request, response, signed)
+async def login(request: Request, response: Response, session: Session, body: Credentials) -> dict[str, Any]:
+    """Sign in (a new session id; a guest's games, chairs and rooms come along). Failures are slowed
+    down by address and username (429 with Retry-After); a device that signed in before is held
+    back only by its own failures. While the server hashes as many passwords as it has cores, a
+    sign-in waits its turn briefly, then is answered 429."""
+    signed = await _accounts(request).sign_in(session, body.username, body.password, client_of(request))
+    return await run_in_threadpool(_signed_in, request, response, signed)
 
 
 @router.post("/auth/logout", status_code=204)
@@ -198,7 +206,7 @@ def get_choices(request: Request) -> dict[str, Any]:
 @router.post("/games", status_code=201, response_class=JSONResponse)
 def create_game(request: Request, session: Session, body: NewGame) -> JSONResponse:
     """A new game against three computer players; you sit South in the first hand."""
-    game, table = _games(request).create(session, body.rules, body.level, body.options)
+    game, table = _games(request).create(session, body.rules, body.level, body.options, client_of(request).address)
     return _json(_view(request, game, table), 201)
 
 
@@ -232,15 +240,25 @@ async def _raw_body(request: Request) -> bytes:
     return await request.body()
 
 
+_ACTION = {
+    "type": "object",
+    "properties": {
+        "action": {"type": "string"},
+        "tile": {"type": "string"},
+        "seat": {"type": "string"},
+        "version": {"type": "integer", "minimum": 0, "maximum": 2**31 - 1},
+        "tiles": {"type": "array", "items": {"type": "string"}, "description": "Riichi: a chi's or pon's two tiles."},
+        "riichi": {"type": "boolean", "description": "Riichi: the discard declares riichi."},
+    },
+    "required": ["action"],
+    "additionalProperties": False,
+}
+
+
 @router.post(
     "/games/{game_id}/actions",
     response_class=JSONResponse,
-    openapi_extra={
-        "requestBody": {
-            "required": True,
-            "content": {"application/json": {"example": {"action": "discard", "tile": "5p", "version": 3}}},
-        }
-    },
+    openapi_extra=json_body(_ACTION, {"action": "discard", "tile": "5p", "version": 3}),
 )
 def act(request: Request, session: Session, game_id: str, body: Annotated[bytes, Depends(_raw_body)]) -> JSONResponse:
     """Your action (``{"action", "tile"?, "seat"?, "version"?}``); the answer comes after the bots

@@ -31,12 +31,14 @@ from sparrow.web.errors import WebError
 from sparrow.web.games import Games
 from sparrow.web.language import LanguageMiddleware, language_of
 from sparrow.web.limits import BodyLimitMiddleware
+from sparrow.web.quotas import QuotaGuard, Quotas
 from sparrow.web.rooms import Rooms
 from sparrow.web.session import COOKIE, set_session_cookie
 
 __all__ = ["create_app", "app_from_environment"]
 
 log = logging.getLogger("sparrow.web")
+_FASTAPI_BODY_ERROR = "There was an error parsing the body"
 STATIC = Path(__file__).with_name("static")
 
 
@@ -64,18 +66,31 @@ def _warm_up() -> None:
 
 
 def create_app(
-    database_url: str, *, game_seeds: Iterator[int] | None = None, opponents: Mapping[str, str] | None = None
+    database_url: str,
+    *,
+    game_seeds: Iterator[int] | None = None,
+    opponents: Mapping[str, str] | None = None,
+    public_url: str | None = None,
+    workers: int = 1,
+    quotas: Quotas | None = None,
 ) -> FastAPI:
     """The web app on the database at ``database_url``. ``opponents``: outside players offered besides
-    the built-in levels, by name (``sparrow serve --opponent NAME=KIND``, ``Games``)."""
+    the built-in levels, by name (``sparrow serve --opponent NAME=KIND``, ``Games``). ``public_url``:
+    where people reach the server (``--public-url``), the start of rooms' invitation links.
+    ``workers``: how many server processes share the database (``--workers``). ``quotas``: how many
+    games, rooms and sheets a player and an address may make (default: ``SPARROW_QUOTAS``, else
+    ``Quotas()``)."""
+    limits = quotas if quotas is not None else Quotas.from_environment()  # a bad setting fails at start
     _warm_up()
     store = Store(database_url)
-    # Room changes reach the other server processes through PostgreSQL, or Redis when REDIS_URL is set.
-    rooms = Rooms(store, RoomNews(store.engine, os.environ.get("REDIS_URL", "").strip() or None))
+    # Room changes reach the other server processes through PostgreSQL, or Redis when REDIS_URL is set,
+    # or, on SQLite shared by several processes, by reading the versions of the rooms watched.
+    news = RoomNews(store.engine, os.environ.get("REDIS_URL", "").strip() or None, poll=workers > 1)
+    rooms = Rooms(store, news, public_url=public_url)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
-        rooms.news.listen(rooms.heard)  # from the start: no news is missed before the first watcher
+        rooms.news.listen(rooms.heard, rooms.watched)  # from the start: no news is missed before the first watcher
         yield
         rooms.close()
 
@@ -88,7 +103,8 @@ def create_app(
         redoc_url=None,
     )
     app.state.store = store
-    app.state.games = Games(store, game_seeds, opponents)
+    app.state.quotas = QuotaGuard(store, limits)
+    app.state.games = Games(store, game_seeds, opponents, app.state.quotas)
     app.state.rooms = rooms
     app.state.accounts = Accounts(store)
 
@@ -107,6 +123,10 @@ def create_app(
     @app.exception_handler(StarletteHTTPException)
     async def http_error(_request: Request, error: StarletteHTTPException) -> JSONResponse:
         detail = error.detail if isinstance(error.detail, str) else "The request was refused."
+        if error.status_code == 400 and detail == _FASTAPI_BODY_ERROR:
+            # FastAPI's answer to a JSON body it cannot decode (bytes that are no UTF-8): the same
+            # refusal as any other body that is not JSON (the 422 of json_invalid, above).
+            return JSONResponse({"detail": "The request body is not valid JSON."}, status_code=422)
         if error.status_code == 404 and detail == "Not Found":
             detail = "There is nothing at this address."
         elif error.status_code == 405:
@@ -129,6 +149,7 @@ def create_app(
     app.include_router(calculator.page_router)
     app.include_router(sheets.pages_router)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    api_docs.describe(app)  # /openapi.json as the server answers: errors, CSRF, throttles, quotas
     app.add_middleware(SessionCookieMiddleware)
     app.add_middleware(LanguageMiddleware)
     app.add_middleware(BodyLimitMiddleware)  # outermost: before anything reads a body
@@ -137,10 +158,14 @@ def create_app(
 
 def app_from_environment() -> FastAPI:
     """The app of one of several server processes (``sparrow serve --workers N``): the database from
-    ``SPARROW_DATABASE_URL``, which ``sparrow serve`` sets, and the offered opponents from
-    ``SPARROW_OPPONENTS`` (a JSON object of names to kinds)."""
+    ``SPARROW_DATABASE_URL``, which ``sparrow serve`` sets, the offered opponents from
+    ``SPARROW_OPPONENTS`` (a JSON object of names to kinds), the public address from
+    ``SPARROW_PUBLIC_URL`` and the number of processes from ``SPARROW_WORKERS``."""
     return create_app(
-        os.environ["SPARROW_DATABASE_URL"], opponents=json.loads(os.environ.get("SPARROW_OPPONENTS") or "{}")
+        os.environ["SPARROW_DATABASE_URL"],
+        opponents=json.loads(os.environ.get("SPARROW_OPPONENTS") or "{}"),
+        public_url=os.environ.get("SPARROW_PUBLIC_URL") or None,
+        workers=int(os.environ.get("SPARROW_WORKERS") or 2),
     )
 
 
@@ -155,6 +180,10 @@ _SECURITY_HEADERS = [
     (b"x-content-type-options", b"nosniff"),
     (b"referrer-policy", b"same-origin"),
 ]
+# Over HTTPS, the browser is told to come back only over HTTPS for a year (a first visit typed as
+# http:// then never leaves a cookie on the wire). Only then: the scheme is https when uvicorn served
+# TLS itself, or when a proxy named by --forwarded-allow-ips says X-Forwarded-Proto: https.
+_HSTS = (b"strict-transport-security", b"max-age=31536000")
 
 
 class SessionCookieMiddleware:
@@ -176,6 +205,8 @@ class SessionCookieMiddleware:
                 token = scope.get("state", {}).get("new_session_token")
                 headers = list(message.get("headers", []))
                 headers += _SECURITY_HEADERS
+                if scope.get("scheme") == "https":
+                    headers.append(_HSTS)
                 prefix = COOKIE.encode() + b"="
                 if token and not any(k == b"set-cookie" and v.startswith(prefix) for k, v in headers):
                     carrier = Response()

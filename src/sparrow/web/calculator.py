@@ -42,6 +42,7 @@ from sparrow.sheets.checks import check_nts_totals
 from sparrow.store import SessionRecord
 from sparrow.web import language
 from sparrow.web.api import session_view
+from sparrow.web.api_docs import json_body
 from sparrow.web.errors import WebError
 from sparrow.web.session import current_session
 
@@ -187,7 +188,18 @@ def _hand(situation: HandSituation, lang: str, result: ScoreResult | None = None
 
 
 # Every POST takes the session (web-api.md): the dependency refuses a request without its CSRF token.
-@api_router.post("/score")
+_SITUATION = {"type": "object", "description": "A hand situation (hand-situation.md)."}
+_SETTLEMENT = {"type": "object", "description": "A settlement, as sparrow settle reads it."}
+_READ = {
+    "oneOf": [
+        {"type": "object", "properties": {"notation": {"type": "string"}}, "required": ["notation"]},
+        {"type": "object", "properties": {"situation": _SITUATION}, "required": ["situation"]},
+    ]
+}
+_LINK = {"type": "object", "properties": {"query": {"type": "string"}}, "required": ["query"]}
+
+
+@api_router.post("/score", openapi_extra=json_body(_SITUATION))
 async def score(request: Request, session: Session) -> JSONResponse:
     """A hand situation (``hand-situation.md``) → its score result, as ``sparrow score --json``."""
     data = await _body(request)
@@ -198,7 +210,7 @@ async def score(request: Request, session: Session) -> JSONResponse:
     return JSONResponse(with_id(data, result.to_dict()))
 
 
-@api_router.post("/settle")
+@api_router.post("/settle", openapi_extra=json_body(_SETTLEMENT))
 async def settle(request: Request, session: Session) -> JSONResponse:
     """A settlement → ``{"payments": {...}}``, as ``sparrow settle --json``."""
     data = await _body(request)
@@ -219,7 +231,7 @@ async def settle(request: Request, session: Session) -> JSONResponse:
 # ---------------------------------------------------------------------------- the page's helpers
 
 
-@api_router.post("/calculator/read")
+@api_router.post("/calculator/read", openapi_extra=json_body(_READ, {"notation": "123m456p789s11122z"}))
 async def read_hand(request: Request, session: Session) -> JSONResponse:
     """One hand, typed in the notation or built as JSON: read, written back canonically and scored."""
     data = await _body(request)
@@ -241,7 +253,7 @@ async def read_hand(request: Request, session: Session) -> JSONResponse:
         raise _refusal(request, error) from None
 
 
-@api_router.post("/calculator/link")
+@api_router.post("/calculator/link", openapi_extra=json_body(_LINK))
 async def read_link(request: Request, session: Session) -> JSONResponse:
     """Every hand of a shared link: the main hand (``handlink``) and, for NTS, the other players'."""
     data = await _body(request)

@@ -30,6 +30,7 @@ from sparrow.play.table import Table, TableError
 from sparrow.rules import RulesError, get_ruleset
 from sparrow.store import GameRecord, SessionRecord, StaleGameError, Store, WinRecord
 from sparrow.web.errors import WebError
+from sparrow.web.quotas import QuotaGuard
 from sparrow.web.riichi_views import riichi_finish
 from sparrow.web.views import finish_of
 
@@ -106,12 +107,18 @@ def _not_found() -> WebError:
 
 class Games:
     def __init__(
-        self, store: Store, seeds: Iterator[int] | None = None, opponents: Mapping[str, str] | None = None
+        self,
+        store: Store,
+        seeds: Iterator[int] | None = None,
+        opponents: Mapping[str, str] | None = None,
+        quotas: QuotaGuard | None = None,
     ) -> None:
         """``opponents``: outside players the server's operator offers besides the built-in levels,
         by name (``{"mybot": "cmd:python3 mybot.py"}``, ``sparrow serve --opponent``); a game against
-        one seats it in every other chair and is unranked."""
+        one seats it in every other chair and is unranked. ``quotas``: how many games a player and
+        an address may start (none checked without)."""
         self.store = store
+        self.quotas = quotas
         self.opponents = dict(opponents or {})
         # Where new games' seeds come from: the system's randomness, or a fixed sequence for
         # demonstrations and tests (``sparrow serve`` reads SPARROW_GAME_SEED). Never fix them on a
@@ -253,8 +260,9 @@ class Games:
     # ---------------------------------------------------------------- the API's operations
 
     def create(
-        self, session: SessionRecord, rules: str, level: str, options: Mapping[str, Any]
+        self, session: SessionRecord, rules: str, level: str, options: Mapping[str, Any], address: str = ""
     ) -> tuple[GameRecord, AnyTable]:
+        """A new game of ``session``'s, asked for from the client ``address`` (for the quotas)."""
         if level not in self.levels():
             raise WebError(422, f"level: unknown level {level!r} (expected one of {', '.join(self.levels())}).")
         table: AnyTable
@@ -284,6 +292,12 @@ class Games:
             raise WebError(422, f"{field}: {error}.") from None
         except (TableError, RiichiTableError, ValueError) as error:
             raise WebError(422, f"{error}.") from None
+        if self.quotas is not None:  # checked once the request is known to be valid: a 422 counts for nothing
+            try:
+                self.quotas.new_game(session, address)
+            except WebError:
+                table.close()  # the outside programs it may have started
+                raise
         now = time.time()
         step_over = table.hand_over
         game = GameRecord(

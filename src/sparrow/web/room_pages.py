@@ -55,8 +55,18 @@ SCRIPT = (
     N_("{name} is away: a computer player plays for them."), N_("Away: a computer player plays for you."),
     N_("I am away"), N_("I am back"), N_("Everybody left: the room is closed."), N_("Waiting for {name}…"),
     N_("Waiting for the other players…"), N_("Your turn: choose a tile to discard."), N_("New room"),
-    N_("Choose a name first."),
+    N_("Choose a name first."), N_("Let the computer play"),
+    N_("{name} is not here? A computer player plays for them until they are back."),
+    N_("Let a computer player play for {name}"),
 )  # fmt: skip
+
+# The refusals of handing a chair to a computer player (web/rooms.py), which the page shows as they come.
+REFUSALS = (
+    N_("Only the room's host hands a chair to a computer player."),
+    N_("This room has a turn limit: whoever misses a turn is played for until they are back."),
+    N_("Chair {chair} is a computer player's already."),
+    N_("That is your own chair: say you are away instead."),
+)
 
 # The texts rooms.html and room.html translate with _().
 PAGE = (
@@ -109,7 +119,9 @@ def room_page(request: Request, session: Session, room_id: str) -> HTMLResponse:
     except WebError as error:
         return _page(request, session, "missing.html", status=error.status, message=error.detail)
     lang = language_of(request)
-    link = str(request.url_for("room_page", room_id=room_id))
+    # The configured public address, or the path alone (room/invite.js puts the page's own address
+    # before it): never the request's Host header, which a client may write as it likes.
+    link = _rooms(request).link(room_id)
     # The server's clock, for the turn timer: a deadline is the server's time, the browser's clock may differ.
     riichi = view["rules"] == "riichi"  # a Riichi room has its own table (riichi_room.html)
     texts = _riichi_page_texts(lang) if riichi else _page_texts(lang)

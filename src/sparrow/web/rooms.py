@@ -3,10 +3,13 @@
 The server is the referee, as for a game against the computer: a room is stored with its chairs and
 its match's log (``sparrow.store.rooms``), its live :class:`~sparrow.play.room.RoomTable` kept in
 memory and brought forward by the new events whenever the database is newer (rebuilt from the log when
-it cannot be), every change checked by the table and saved before it is answered, and a change
-computed from an older room refused (409). One lock a room: a change and a view never overlap. Who sits where is known
-by session: a person's chair is their session's; anyone with the link who sits nowhere is a spectator.
-Who is away is saved with the chairs, so it holds across server processes and restarts.
+it cannot be), every change checked by the table and saved before it is answered. One lock a room, in
+this process: a change and a view never overlap. A change whose save finds the room changed by another
+process meanwhile is computed again on the room as saved now (:meth:`Rooms._change`): a decision still
+legal there is taken, so a person never sees another process's timing. Who sits where is known by
+session: a person's chair is their session's; anyone with the link who sits nowhere is a spectator.
+Who is away (they said so, they missed a turn, or the host handed their chair to the stand-in) is
+saved with the chairs, so it holds across server processes and restarts.
 
 Every change bumps the room's version and is announced (:class:`~sparrow.store.room_news.RoomNews`:
 PostgreSQL's NOTIFY, or Redis): the live connections of every server process wait on
@@ -23,7 +26,7 @@ import re
 import secrets
 import threading
 import time
-from collections import OrderedDict, deque
+from collections import OrderedDict
 from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 
@@ -38,6 +41,14 @@ from sparrow.store.room_news import RoomNews
 from sparrow.store.rooms import RoomRecord, StaleRoomError
 from sparrow.web.errors import WebError
 from sparrow.web.riichi_views import riichi_room_game
+from sparrow.web.room_limits import (
+    ACTIONS_PER_SECOND,
+    LIVE_SOCKETS,
+    MESSAGES_PER_SECOND,
+    LockTable,
+    Refusals,
+    SocketCaps,
+)
 
 __all__ = ["Rooms", "NAME_RULE", "ACTIONS_PER_SECOND", "AnyRoomTable"]
 
@@ -50,8 +61,9 @@ _NAME = re.compile(r"[\w][\w \-]{0,15}")
 _BOT_NAME = re.compile(r"(?i)(easy|normal|expert) \d+")
 _CACHE_SIZE = 256
 _MAX_TURN_SECONDS = 600
-MESSAGES_PER_SECOND = 50  # on one live connection: more closes it (4429); above the actions' limit
-ACTIONS_PER_SECOND = 20  # a person's actions in one room, a second: more is refused (429)
+# How often a change is computed again when another process saved the room first: each try loses
+# only to a save made while it was computed, so a few suffice even in a busy claim window.
+_TRIES = 8
 IDLE_SECONDS = 2 * 3600  # a room playing with no change this long is closed as abandoned
 LOOK_AGAIN_SECONDS = 5.0  # how often a live connection looks at the database itself
 # ...unless SPARROW_ROOMS_LOOK_AGAIN says otherwise (a test sets it very long to see news alone at work).
@@ -60,6 +72,10 @@ LOOK_AGAIN = "SPARROW_ROOMS_LOOK_AGAIN"
 
 def _not_found() -> WebError:
     return WebError(404, "There is no such room.")
+
+
+def _stale() -> WebError:
+    return WebError(409, "The room was changed by someone else at the same moment: look again.")
 
 
 def _table_class(rules: str) -> type[RoomTable] | type[RiichiRoomTable]:
@@ -80,28 +96,36 @@ def _settle(future: asyncio.Future[None]) -> None:
 
 
 class Rooms:
-    def __init__(self, store: Store, news: RoomNews | None = None) -> None:
+    def __init__(self, store: Store, news: RoomNews | None = None, *, public_url: str | None = None) -> None:
         self.store = store
         self.news = news if news is not None else RoomNews(store.engine)
+        # Where people reach the server (``sparrow serve --public-url``): the start of invitation links.
+        self.public_url = public_url.rstrip("/") if public_url else None
         self.actions_per_second = ACTIONS_PER_SECOND
         self.messages_per_second = MESSAGES_PER_SECOND
+        cap = os.environ.get(LIVE_SOCKETS, "").strip()
+        self.sockets = SocketCaps(int(cap) if cap.isdigit() else None)
         self.look_again = float(os.environ.get(LOOK_AGAIN, "") or LOOK_AGAIN_SECONDS)
         # The rooms in memory: the record last read or saved, and its table (None while open).
         self._tables: OrderedDict[str, tuple[RoomRecord, AnyRoomTable | None]] = OrderedDict()
         # The version of a room last read from the database or heard in news, with the news epoch
         # then (RoomNews.current): while that epoch lasts, a copy at that version is current.
         self._current: dict[str, tuple[int, int]] = {}
-        self._lock = threading.Lock()  # the cache, the room locks' table, the versions and the waiters
-        self._room_locks: dict[str, threading.Lock] = {}
+        self._lock = threading.Lock()  # the cache, the versions and the waiters
+        self._room_locks = LockTable()
         self._versions: dict[str, int] = {}  # the latest version heard of, per room
         self._waiters: dict[str, list[tuple[asyncio.AbstractEventLoop, asyncio.Future[None]]]] = {}
-        self._actions: dict[tuple[str, str], deque[float]] = {}  # (room, session) -> recent actions
+        self._refusals = Refusals()  # (room, session) -> the decisions refused in the last second
 
     # ---------------------------------------------------------------- plumbing
 
-    def _room_lock(self, room_id: str) -> threading.Lock:
-        with self._lock:
-            return self._room_locks.setdefault(room_id, threading.Lock())
+    def link(self, room_id: str) -> str:
+        """A room's invitation link: on the public address when one is configured, else its path (the
+        page completes it with the address its browser shows). Never the request's Host header."""
+        return f"{self.public_url or ''}/rooms/{room_id}"
+
+    def _room_lock(self, room_id: str) -> contextlib.AbstractContextManager[None]:
+        return self._room_locks.hold(room_id)
 
     def _record(self, room_id: str) -> RoomRecord:
         """The room as saved now (the copy in memory when the database has no newer version),
@@ -180,7 +204,22 @@ class Rooms:
             while len(self._tables) > _CACHE_SIZE:
                 self._tables.popitem(last=False)
 
+    def _change(self, room_id: str, change: Callable[[RoomRecord], RoomRecord]) -> RoomRecord:
+        """``change(record)`` on the room as saved now, under the room's lock. When its save finds the
+        room changed meanwhile by another process (two people of one claim window answering through
+        two processes), it is computed again on the room as that process saved it: what is still
+        legal there is taken, what is not is refused as it would have been."""
+        with self._room_lock(room_id):
+            for _ in range(_TRIES):
+                try:
+                    return change(self._record(room_id))
+                except StaleRoomError:
+                    continue
+        raise _stale()
+
     def _save(self, record: RoomRecord, table: AnyRoomTable | None = None, **changes: Any) -> RoomRecord:
+        """Save the room's changes (the table's log and pending decisions, and ``changes``); raises
+        ``StaleRoomError`` when another process saved the room since ``record`` was read."""
         if table is not None:
             changes["log"] = table.log()
             changes["pending"] = table.pending()
@@ -189,9 +228,9 @@ class Rooms:
         try:
             saved = self.store.save_room(record, **changes)
         except StaleRoomError:
-            with self._lock:
+            with self._lock:  # the copy in memory is older than the room, and may hold this change
                 self._tables.pop(record.id, None)
-            raise WebError(409, "The room was changed by someone else at the same moment: look again.") from None
+            raise
         if table is None:  # the chairs or the status changed: the table in memory is still the room's
             with self._lock:
                 cached = self._tables.get(record.id)
@@ -218,7 +257,7 @@ class Rooms:
     async def changed(self, room_id: str, version: int, timeout: float) -> bool:
         """Wait until the room is past ``version`` or ``timeout`` seconds pass; whether it changed.
         Only what this process heard counts: the caller looks at the database itself now and then."""
-        self.news.listen(self.heard)  # the first watcher of this process starts the listener
+        self.news.listen(self.heard, self.watched)  # the first watcher of this process starts the listener
         loop = asyncio.get_running_loop()
         future: asyncio.Future[None] = loop.create_future()
         with self._lock:
@@ -238,6 +277,11 @@ class Rooms:
                     self._waiters.pop(room_id, None)
         with self._lock:
             return self._versions.get(room_id, 0) > version
+
+    def watched(self) -> list[str]:
+        """The rooms this process's live connections wait on now."""
+        with self._lock:
+            return list(self._waiters)
 
     def version(self, room_id: str) -> int:
         """The room's version in the database (0: no such room); also heard as news."""
@@ -281,8 +325,8 @@ class Rooms:
         if not isinstance(name, str) or not _NAME.fullmatch(name.strip()) or _BOT_NAME.fullmatch(name.strip()):
             raise WebError(422, f"name: {NAME_RULE} (not a computer player's, such as 'Normal 1').")
         name = name.strip()
-        with self._room_lock(room_id):
-            record = self._record(room_id)
+
+        def sit(record: RoomRecord) -> RoomRecord:
             if record.status != "open":
                 raise WebError(409, "The game in this room has started: its chairs are taken for the match.")
             seats = len(record.chairs)
@@ -290,8 +334,9 @@ class Rooms:
                 raise WebError(422, f"chair: a chair number from 0 to {seats - 1}.")
             chairs = list(record.chairs)
             mine = record.chair_of(session.id)
-            if chairs[chair] is not None and chair != mine:
-                raise WebError(409, f"Chair {chair} is taken by {chairs[chair]['name']}: choose another.")
+            taken = chairs[chair]
+            if taken is not None and chair != mine:
+                raise WebError(409, f"Chair {chair} is taken by {taken['name']}: choose another.")
             if all(c is not None for i, c in enumerate(chairs) if i != mine) and mine is None:
                 raise WebError(409, "The room is full.")
             if any(
@@ -305,9 +350,10 @@ class Rooms:
             )  # the user's too: a room is in the history of their account, from any device
             return self._save(record, chairs=chairs)
 
+        return self._change(room_id, sit)
+
     def start(self, room_id: str, session: SessionRecord) -> RoomRecord:
-        with self._room_lock(room_id):
-            record = self._record(room_id)
+        def deal(record: RoomRecord) -> RoomRecord:
             if record.host_session != session.id:
                 raise WebError(403, "Only the room's host starts the game.")
             if record.status != "open":
@@ -325,10 +371,18 @@ class Rooms:
             table.start(now=time.time())
             return self._save(record, table, status="playing")
 
-    def act(self, room_id: str, session: SessionRecord, action: Mapping[str, Any], seen: Any) -> RoomRecord:
-        self._count_action(room_id, session)
-        with self._room_lock(room_id):
-            record, table, person = self._playing(room_id, session)
+        return self._change(room_id, deal)
+
+    def act(self, room_id: str, session_id: str, action: Mapping[str, Any], seen: Any) -> RoomRecord:
+        """The decision of the person of ``session_id``, made on the table at event ``seen``. Refused
+        decisions are counted (:class:`~sparrow.web.room_limits.Refusals`): past the limit the next
+        ones are refused unread (429), except an answer to what the table asks now."""
+        key = (room_id, session_id)
+        if self._refusals.over(key, self.actions_per_second) and not self._answers_the_table(room_id, session_id, seen):
+            raise WebError(429, "Too many actions at once: wait a moment.", headers={"Retry-After": "1"})
+
+        def decide(record: RoomRecord) -> RoomRecord:
+            table, person = self._playing(record, session_id)
             extra = sorted(set(action) & {"tiles", "riichi"})
             if extra and record.rules != "riichi":
                 raise WebError(422, f"{extra[0]}: an action of a Riichi room only (expected action, tile, seen).")
@@ -341,9 +395,31 @@ class Rooms:
                 raise WebError(code, f"{error}.") from None
             return self._save(record, table)
 
-    def next_hand(self, room_id: str, session: SessionRecord) -> RoomRecord:
+        try:
+            return self._change(room_id, decide)
+        except WebError as error:
+            if error.status != 404:  # nothing is counted for a room that does not exist
+                self._refusals.note(key)
+            raise
+
+    def _answers_the_table(self, room_id: str, session_id: str, seen: Any) -> bool:
+        """Whether the table in memory asks this person now, at event ``seen``: over the action limit
+        only such an answer is looked at (the database is not asked: a flood costs memory reads)."""
         with self._room_lock(room_id):
-            record, table, _ = self._playing(room_id, session)
+            with self._lock:
+                cached = self._tables.get(room_id)
+            if cached is None:
+                return False
+            record, table = cached
+            chair = record.chair_of(session_id)
+            if table is None or chair is None or record.status != "playing":
+                return False
+            asked = record.chairs[chair]["name"] in table.asked()  # type: ignore[index]
+            return asked and (seen is None or seen == table.event_count)
+
+    def next_hand(self, room_id: str, session: SessionRecord) -> RoomRecord:
+        def deal(record: RoomRecord) -> RoomRecord:
+            table, _ = self._playing(record, session.id)
             if not table.hand_over:
                 raise WebError(409, "The hand is still in play.")
             if table.match_over:
@@ -351,67 +427,78 @@ class Rooms:
             table.next_hand(now=time.time())
             return self._save(record, table)
 
+        return self._change(room_id, deal)
+
     def presence(self, room_id: str, session: SessionRecord, here: bool) -> RoomRecord:
         """The person leaves (a bot plays for them) or comes back."""
-        with self._room_lock(room_id):
-            record, table, person = self._playing(room_id, session)
+
+        def mark(record: RoomRecord) -> RoomRecord:
+            table, person = self._playing(record, session.id)
             if here:
                 table.come_back(person, now=time.time())
             else:
                 table.leave(person, now=time.time())
-            chairs = [
-                None
-                if chair is None
-                else {k: v for k, v in chair.items() if k != "away"}
-                | ({"away": True} if chair["name"] in table.away else {})
-                for chair in record.chairs
-            ]
             if all(name in table.away for name in table.people):
-                return self._save(record, table, chairs=chairs, status="abandoned")
-            return self._save(record, table, chairs=chairs)
+                return self._save(record, table, chairs=_chairs_away(record, table), status="abandoned")
+            return self._save(record, table, chairs=_chairs_away(record, table))
+
+        return self._change(room_id, mark)
+
+    def stand_in(self, room_id: str, session: SessionRecord, chair: Any) -> RoomRecord:
+        """The host hands an absent person's chair to their stand-in, in a room with no turn limit
+        (where nothing else would: the table would wait for them for ever). The person takes it back
+        by saying they are back."""
+
+        def hand_over(record: RoomRecord) -> RoomRecord:
+            if record.host_session != session.id:
+                raise WebError(403, "Only the room's host hands a chair to a computer player.")
+            if record.status != "playing":
+                raise WebError(409, f"The game in this room is {record.status}: no chair is played for anyone.")
+            if record.turn_seconds is not None:
+                raise WebError(
+                    409, "This room has a turn limit: whoever misses a turn is played for until they are back."
+                )
+            seats = len(record.chairs)
+            if not isinstance(chair, int) or isinstance(chair, bool) or not 0 <= chair < seats:
+                raise WebError(422, f"chair: a chair number from 0 to {seats - 1}.")
+            sitter = record.chairs[chair]
+            if sitter is None:
+                raise WebError(409, f"Chair {chair} is a computer player's already.")
+            if chair == record.chair_of(session.id):
+                raise WebError(409, "That is your own chair: say you are away instead.")
+            table = self._table(record)
+            if sitter["name"] in table.away:
+                return record
+            table.leave(sitter["name"], now=time.time())
+            status = "abandoned" if all(name in table.away for name in table.people) else "playing"
+            return self._save(record, table, chairs=_chairs_away(record, table), status=status)
+
+        return self._change(room_id, hand_over)
 
     def tick(self, room_id: str) -> None:
-        """Hand the decisions overdue now to the stand-ins (called by the live connections), and
-        close a room nobody has played in for :data:`IDLE_SECONDS` (kept as abandoned)."""
+        """Hand the decisions overdue now to the stand-ins (called by the live connections): whoever
+        missed their turn is away from now on, played for at the bots' pace until they are back. A
+        room nobody has played in for :data:`IDLE_SECONDS` is closed (kept as abandoned)."""
         if not room_id or len(room_id) > 32:
             return
-        with self._room_lock(room_id):
-            try:
-                record = self._record(room_id)
-            except WebError:
-                return
+
+        def expire(record: RoomRecord) -> RoomRecord:
             if record.status != "playing":
-                return
+                return record
             now = time.time()
             if now - record.updated_at > IDLE_SECONDS:
-                with contextlib.suppress(WebError):
-                    self._save(record, status="abandoned")
-                return
+                return self._save(record, status="abandoned")
             table = self._table(record)
-            if table.expire(now):
-                try:
-                    self._save(record, table)
-                except WebError:  # another process took the same overdue decision first
-                    pass
+            if not table.expire(now):
+                return record
+            return self._save(record, table, chairs=_chairs_away(record, table))
 
-    def _count_action(self, room_id: str, session: SessionRecord) -> None:
-        """Refuse a person's action beyond :data:`ACTIONS_PER_SECOND` in a room (a script gone wrong,
-        or a flood): 429, and nothing changes."""
-        now = time.monotonic()
-        with self._lock:
-            recent = self._actions.setdefault((room_id, session.id), deque())
-            while recent and recent[0] < now - 1:
-                recent.popleft()
-            if len(recent) >= self.actions_per_second:
-                raise WebError(429, "Too many actions at once: wait a moment.", headers={"Retry-After": "1"})
-            recent.append(now)
-            if len(self._actions) > 4 * _CACHE_SIZE:  # forget the quiet ones
-                for key in [k for k, times in self._actions.items() if not times or times[-1] < now - 1]:
-                    del self._actions[key]
+        # Another process may take the same overdue decision first: then it is taken.
+        with contextlib.suppress(WebError):
+            self._change(room_id, expire)
 
-    def _playing(self, room_id: str, session: SessionRecord) -> tuple[RoomRecord, AnyRoomTable, str]:
-        record = self._record(room_id)
-        chair = record.chair_of(session.id)
+    def _playing(self, record: RoomRecord, session_id: str) -> tuple[AnyRoomTable, str]:
+        chair = record.chair_of(session_id)
         if chair is None:
             raise WebError(403, "You do not sit at this table (a spectator watches only).")
         if record.status == "open":
@@ -419,7 +506,7 @@ class Rooms:
         if record.status != "playing":
             raise WebError(409, f"The game in this room is {record.status}.")
         name = record.chairs[chair]["name"]  # type: ignore[index]
-        return record, self._table(record), name
+        return self._table(record), name
 
     # ---------------------------------------------------------------- what a viewer sees
 
@@ -440,7 +527,7 @@ class Rooms:
             rooms.append(
                 {
                     "id": record.id,
-                    "link": f"/rooms/{record.id}",
+                    "link": self.link(record.id),
                     "rules": record.rules,
                     "status": record.status,
                     "host": record.host_session == session.id,
@@ -518,11 +605,24 @@ class Rooms:
             view["game"] = riichi_room_game(table, person, lang)
         if person is not None and table.hand is not None:
             # (a Riichi room's observation is its game's, made once)
-            view["observation"] = view["game"]["observation"] if view["game"] else table.observation(person).to_dict()
+            if isinstance(table, RiichiRoomTable):
+                view["observation"] = view["game"]["observation"]
+            else:
+                view["observation"] = table.observation(person).to_dict()
             asked = table.asked().get(person)
             view["asked"] = [action.to_dict() for action in asked] if asked else None
             view["deadline"] = table.deadline(person)
         return view
+
+
+def _chairs_away(record: RoomRecord, table: AnyRoomTable) -> list[dict[str, Any] | None]:
+    """The room's chairs with who is away as the table has it now (the flag saved with the chairs)."""
+    return [
+        None
+        if chair is None
+        else {k: v for k, v in chair.items() if k != "away"} | ({"away": True} if chair["name"] in table.away else {})
+        for chair in record.chairs
+    ]
 
 
 def _live_wall(table: AnyRoomTable) -> int | None:

@@ -37,9 +37,11 @@ from sparrow.sheets.hands import calculator_query
 from sparrow.sheets.riichi import match_summary
 from sparrow.store import SessionRecord, SheetRecord, StaleSheetError, Store
 from sparrow.web.api import session_view, settings_of
+from sparrow.web.api_docs import json_body
 from sparrow.web.errors import WebError
 from sparrow.web.language import install as install_language
 from sparrow.web.language import language_of
+from sparrow.web.quotas import check_new_sheet
 from sparrow.web.session import current_session
 
 __all__ = ["api_router", "pages_router", "PAGE_TEXTS", "RULES_LABELS"]
@@ -324,7 +326,32 @@ def games_won(sheets: list[dict[str, Any]]) -> list[tuple[str, int]]:
 # ---------------------------------------------------------------------------- the API
 
 
-@api_router.post("", status_code=201, response_class=JSONResponse)
+_ROW_EXAMPLE = {"winner": "Ann", "win_by": "discard", "discarder": "Bob", "scores": {"Ann": 8}}
+_ROW = {
+    "type": "object",
+    "description": 'A hand: {"winner", "win_by", "discarder"?, "scores"}, {"drawn": true}, or {"points"} on a free sheet.',
+}
+_NEW_SHEET = {
+    "type": "object",
+    "properties": {
+        "rules": {"type": "string"},
+        "players": {"type": "array", "items": {"type": "string"}},
+        "options": {"type": "object"},
+        "title": {"type": ["string", "null"]},
+        "length": {"type": ["string", "null"]},
+    },
+    "required": ["rules", "players"],
+    "additionalProperties": False,
+}
+_EXPORTED = {"type": "object", "description": "A sheet as GET /api/sheets/{sheet_id}/export gives it (JSON)."}
+
+
+@api_router.post(
+    "",
+    status_code=201,
+    response_class=JSONResponse,
+    openapi_extra=json_body(_NEW_SHEET, {"rules": "hkos", "players": ["Ann", "Bob", "Cor", "Dirk"]}),
+)
 def new_sheet(request: Request, session: Session, body: Body) -> JSONResponse:
     """A new sheet: ``{"rules", "players", "options"?, "title"?, "length"?}``; ``players[0]`` is East."""
     data = _object(request, body)
@@ -343,6 +370,7 @@ def new_sheet(request: Request, session: Session, body: Body) -> JSONResponse:
         )
     except SheetError as error:
         raise _refusal(request, error) from None
+    check_new_sheet(request, session)  # once the sheet is known to be valid
     record = _store(request).create_sheet(sheet_id, session, sheet.to_dict())
     return _json(record.data, 201)
 
@@ -353,7 +381,7 @@ def list_sheets(request: Request, session: Session) -> list[dict[str, Any]]:
     return [summary(record) for record in _store(request).sheets_of(session)]
 
 
-@api_router.post("/import", status_code=201, response_class=JSONResponse)
+@api_router.post("/import", status_code=201, response_class=JSONResponse, openapi_extra=json_body(_EXPORTED))
 def import_sheet(request: Request, session: Session, body: Body) -> JSONResponse:
     """A sheet from its JSON export (every row checked and recomputed), as a new sheet of yours."""
     data = _parse(request, body, _MAX_IMPORT)
@@ -366,6 +394,7 @@ def import_sheet(request: Request, session: Session, body: Body) -> JSONResponse
     sheet_id = _new_id()
     # The copy remembers the match it is (the exported sheet's id, or that sheet's own origin).
     sheet = dataclasses.replace(sheet, id=sheet_id, origin=sheet.origin or sheet.id)
+    check_new_sheet(request, session)
     record = _store(request).create_sheet(sheet_id, session, sheet.to_dict())
     return _json(record.data, 201)
 
@@ -388,16 +417,7 @@ def delete_sheet(request: Request, session: Session, sheet_id: str) -> Response:
     "/{sheet_id}/rows",
     status_code=201,
     response_class=JSONResponse,
-    openapi_extra={
-        "requestBody": {
-            "required": True,
-            "content": {
-                "application/json": {
-                    "example": {"winner": "Ann", "win_by": "discard", "discarder": "Bob", "scores": {"Ann": 8}}
-                }
-            },
-        }
-    },
+    openapi_extra=json_body(_ROW, _ROW_EXAMPLE),
 )
 def add_row(request: Request, session: Session, sheet_id: str, body: Body) -> JSONResponse:
     """A hand: ``{"winner", "win_by", "discarder"?, "scores": {name: n}}``, ``{"drawn": true}``, or on a
@@ -413,7 +433,7 @@ def add_row(request: Request, session: Session, sheet_id: str, body: Body) -> JS
     return _json(_save(request, record, sheet), 201)
 
 
-@api_router.put("/{sheet_id}/rows/{n}", response_class=JSONResponse)
+@api_router.put("/{sheet_id}/rows/{n}", response_class=JSONResponse, openapi_extra=json_body(_ROW, _ROW_EXAMPLE))
 def edit_row(request: Request, session: Session, sheet_id: str, n: int, body: Body) -> JSONResponse:
     """Replace row ``n`` (from 1); every later total is recomputed."""
     record = _owned(request, session, sheet_id)

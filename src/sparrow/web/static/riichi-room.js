@@ -9,6 +9,7 @@ import { api } from "./api.js";
 import { riichiBoard } from "./riichi/board.js";
 import { follow } from "./room/live.js";
 import { drawInvitation, setupInvitation } from "./room/invite.js";
+import { standInButton } from "./room/stand-in.js";
 
 const $ = (id) => document.getElementById(id);
 const root = $("game");
@@ -91,6 +92,8 @@ function drawPeople() {
       badge.textContent = T("away");
       li.append(" ", badge);
     }
+    const standIn = standInButton(room, index, { onView: receive, onError: message });
+    if (standIn) li.append(" ", standIn);
     list.append(li);
   });
 }

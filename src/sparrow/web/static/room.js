@@ -10,6 +10,7 @@
 import { api } from "./api.js";
 import { follow } from "./room/live.js";
 import { drawInvitation, setupInvitation } from "./room/invite.js";
+import { standInButton } from "./room/stand-in.js";
 import { drawTable } from "./table/board.js";
 import { announce } from "./table/callouts.js";
 import { callOf, describe, fold, publicOf } from "./table/events.js";
@@ -129,6 +130,8 @@ function drawPeople() {
       badge.textContent = T("away");
       li.append(" ", badge);
     }
+    const standIn = standInButton(room, index, { onView: receive, onError: message });
+    if (standIn) li.append(" ", standIn);
     list.append(li);
   });
   // Who is away, on the table too: a badge by the name in their seat's panel.

@@ -9,6 +9,10 @@ const NAME_KEY = "sparrow-room-name";
 export function setupInvitation(roomId, { onView, onError }) {
   const name = $("name");
   name.value = localStorage.getItem(NAME_KEY) || "";
+  // Without a configured public address (sparrow serve --public-url) the server sends the room's
+  // path alone: the link to send is this page's own address, as the browser shows it.
+  const link = $("room-link");
+  if (link.value.startsWith("/")) link.value = location.origin + link.value;
   $("copy-link").addEventListener("click", async () => {
     const link = $("room-link");
     try {
