@@ -10,10 +10,8 @@ import random
 from typing import Any
 
 import pytest
-from fastapi.testclient import TestClient
 
-from tests.clients import entered
-from tests.web_support import BACKENDS, Player, database_url, make_app, winning_line
+from tests.web_support import BACKENDS, Player, database_url, make_app, random_address, winning_line
 
 PASSWORD = "correct horse"
 
@@ -30,9 +28,7 @@ class Browser(Player):
     """A Player on a client address of its own (what the server sees as the peer)."""
 
     def __init__(self, app: Any, address: str = "10.0.0.1", user_agent: str = "") -> None:
-        headers = {"User-Agent": user_agent} if user_agent else {}
-        self.client = entered(TestClient(app, client=(address, 40000), headers=headers))
-        self.csrf = self.client.get("/api/session").json()["csrf_token"]
+        super().__init__(app, address, user_agent)
 
     def sign_out(self, path: str = "/api/auth/logout") -> None:
         assert self.post(path).status_code == 204
@@ -47,8 +43,7 @@ def fresh_name(prefix: str = "a") -> str:
     return f"{prefix}{random.randrange(10**9)}"
 
 
-def address() -> str:
-    return f"10.{random.randrange(256)}.{random.randrange(256)}.{random.randrange(1, 255)}"
+address = random_address
 
 
 def refused(answer, status: int) -> str:

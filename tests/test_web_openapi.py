@@ -24,7 +24,7 @@ from schemathesis import checks as st_checks
 from sparrow.web.app import create_app
 from tests.clients import entered
 from tests.scale import scaled
-from tests.web_support import database_url
+from tests.web_support import database_url, random_address
 
 # A 5xx, or an answer outside the document: status, content type, body, headers.
 CHECKS = [
@@ -52,8 +52,7 @@ class Visitor:
     failed sign-ins and sign-ups (throttled by address) never hold it back."""
 
     def __init__(self, app: Any, signed_in: bool) -> None:
-        address = f"10.{random.randrange(256)}.{random.randrange(256)}.{random.randrange(1, 255)}"
-        self.client = entered(TestClient(app, client=(address, 40000)))
+        self.client = entered(TestClient(app, client=(random_address(), 40000)))
         self.signed_in = signed_in
         self.username = f"fuzz{random.randrange(10**9)}"
         self.session = requests.Session()

@@ -7,12 +7,10 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from fastapi.testclient import TestClient
 from sqlalchemy import text
 
 from sparrow.web.app import create_app
 from sparrow.web.quotas import ENVIRONMENT, Quotas
-from tests.clients import entered
 from tests.web_support import BACKENDS, QUOTAS_VARIABLE, Player, database_url
 
 SHEET = {"rules": "hkos", "players": ["Alice", "Ben", "Cara", "Dev"]}
@@ -30,12 +28,7 @@ def app(url):
     application.state.store.close()
 
 
-class Visitor(Player):
-    """A Player (a session of its own) on a client address of its own."""
-
-    def __init__(self, app: Any, address: str) -> None:
-        self.client = entered(TestClient(app, client=(address, 40000)))
-        self.csrf = self.client.get("/api/session").json()["csrf_token"]
+Visitor = Player  # a session of its own, on the client address given
 
 
 def refusal(answer: Any) -> str:

@@ -4,8 +4,6 @@ limit the host hands an absent person's chair to the stand-in."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
 import sparrow.web.rooms as rooms_module
@@ -20,17 +18,6 @@ def app(tmp_path):
     application.state.store.close()
 
 
-def _room(host: Player, **body: Any) -> dict:
-    answer = host.post("/api/rooms", {"rules": "casual", "level": "easy", "turn_seconds": None} | body)
-    assert answer.status_code == 201, answer.text
-    return answer.json()
-
-
-def _sit(player: Player, room: dict, chair: int, name: str) -> None:
-    answer = player.post(f"/api/rooms/{room['id']}/chair", {"chair": chair, "name": name})
-    assert answer.status_code == 200, answer.text
-
-
 def choose(asked: list[dict]) -> dict:
     kinds = {a["action"]: a for a in asked}
     return plain(kinds.get("win") or kinds.get("pass") or next(a for a in asked if a["action"] == "discard"))
@@ -39,10 +26,12 @@ def choose(asked: list[dict]) -> dict:
 @pytest.mark.parametrize("rules", ["casual", "riichi"])
 def test_a_missed_turn_makes_the_person_away_until_they_are_back(app, monkeypatch, rules):
     people = {"Ann": Player(app), "Bob": Player(app)}
-    room = _room(people["Ann"], rules=rules, turn_seconds=10, options={"hands": 4} if rules == "casual" else {})
+    room = people["Ann"].new_room(
+        level="easy", rules=rules, turn_seconds=10, options={"hands": 4} if rules == "casual" else {}
+    )
     path = f"/api/rooms/{room['id']}"
     for chair, (name, player) in enumerate(people.items()):
-        _sit(player, room, chair, name)
+        player.sit(room, chair, name)
     assert people["Ann"].post(f"{path}/start").status_code == 200
     views = {name: player.get(path).json() for name, player in people.items()}
     late = next(name for name, view in views.items() if view["asked"])
@@ -72,10 +61,10 @@ def test_a_missed_turn_makes_the_person_away_until_they_are_back(app, monkeypatc
 
 def test_the_host_hands_an_absent_persons_chair_to_a_computer_player(app):
     ann, bob = Player(app), Player(app)
-    room = _room(ann)  # no turn limit: the room would wait for Bob for ever
+    room = ann.new_room(level="easy")  # no turn limit: the room would wait for Bob for ever
     path = f"/api/rooms/{room['id']}"
-    _sit(ann, room, 0, "Ann")
-    _sit(bob, room, 1, "Bob")
+    ann.sit(room, 0, "Ann")
+    bob.sit(room, 1, "Bob")
     assert ann.post(f"{path}/stand-in", {"chair": 1}).status_code == 409  # not started yet
     assert ann.post(f"{path}/start").status_code == 200
     refused = bob.post(f"{path}/stand-in", {"chair": 0})
@@ -89,8 +78,8 @@ def test_the_host_hands_an_absent_persons_chair_to_a_computer_player(app):
     assert bob.get(path).json()["asked"] is None  # his stand-in decides now
     assert bob.post(f"{path}/back").status_code == 200
     assert ann.get(path).json()["chairs"][1]["away"] is False
-    timed = _room(ann, turn_seconds=30)  # with a turn limit the clock does it
-    _sit(ann, timed, 0, "Ann")
-    _sit(bob, timed, 1, "Bob")
+    timed = ann.new_room(level="easy", turn_seconds=30)  # with a turn limit the clock does it
+    ann.sit(timed, 0, "Ann")
+    bob.sit(timed, 1, "Bob")
     ann.post(f"/api/rooms/{timed['id']}/start")
     assert ann.post(f"/api/rooms/{timed['id']}/stand-in", {"chair": 1}).status_code == 409

@@ -32,20 +32,9 @@ def app(tmp_path):
     application.state.store.close()
 
 
-def _room(host: Player, **body: Any) -> dict:
-    answer = host.post("/api/rooms", {"rules": "casual", "level": "easy", "turn_seconds": None} | body)
-    assert answer.status_code == 201, answer.text
-    return answer.json()
-
-
-def _sit(player: Player, room: dict, chair: int, name: str) -> None:
-    answer = player.post(f"/api/rooms/{room['id']}/chair", {"chair": chair, "name": name})
-    assert answer.status_code == 200, answer.text
-
-
 def _started(ann: Player) -> dict:
-    room = _room(ann)
-    _sit(ann, room, 0, "Ann")
+    room = ann.new_room(level="easy")
+    ann.sit(room, 0, "Ann")
     assert ann.post(f"/api/rooms/{room['id']}/start").status_code == 200
     return room
 
@@ -246,8 +235,8 @@ def test_a_person_answering_what_the_table_asks_is_never_held_back(app):
     even then the person's answer to the table goes through."""
     app.state.rooms.actions_per_second = 3
     ann = Player(app)
-    room = _room(ann, options={"hands": 16})
-    _sit(ann, room, 0, "Ann")
+    room = ann.new_room(level="easy", options={"hands": 16})
+    ann.sit(room, 0, "Ann")
     path = f"/api/rooms/{room['id']}"
     view = ann.post(f"{path}/start").json()
 

@@ -5,7 +5,6 @@ person and for a spectator. (Rooms across real server processes: test_web_rooms_
 from __future__ import annotations
 
 import json
-from typing import Any
 
 import pytest
 from starlette.websockets import WebSocketDisconnect
@@ -27,17 +26,6 @@ def app(database):
     application.state.store.close()
 
 
-def _room(host: Player, **body: Any) -> dict:
-    answer = host.post("/api/rooms", {"rules": "casual", "turn_seconds": None} | body)
-    assert answer.status_code == 201, answer.text
-    return answer.json()
-
-
-def _sit(player: Player, room: dict, chair: int, name: str) -> None:
-    answer = player.post(f"/api/rooms/{room['id']}/chair", {"chair": chair, "name": name})
-    assert answer.status_code == 200, answer.text
-
-
 def choose(asked: list[dict]) -> dict:
     """A plain player: win when it can, pass on claims, else discard the first tile offered."""
     kinds = {a["action"]: a for a in asked}
@@ -46,9 +34,9 @@ def choose(asked: list[dict]) -> dict:
 
 def test_a_person_acts_through_the_socket_and_a_refusal_changes_nothing(app):
     ann, bob, watcher = Player(app), Player(app), Player(app)
-    room = _room(ann)
-    _sit(ann, room, 0, "Ann")
-    _sit(bob, room, 1, "Bob")
+    room = ann.new_room()
+    ann.sit(room, 0, "Ann")
+    bob.sit(room, 1, "Bob")
     assert ann.post(f"/api/rooms/{room['id']}/start").status_code == 200
     path = f"/api/rooms/{room['id']}/live"
     with ann.client.websocket_connect(path) as a, bob.client.websocket_connect(path) as b:
@@ -80,8 +68,8 @@ def test_a_person_acts_through_the_socket_and_a_refusal_changes_nothing(app):
 
 def test_a_flood_of_actions_is_refused_and_the_room_kept(app):
     ann = Player(app)
-    room = _room(ann)
-    _sit(ann, room, 0, "Ann")
+    room = ann.new_room()
+    ann.sit(room, 0, "Ann")
     ann.post(f"/api/rooms/{room['id']}/start")
     before = ann.get(f"/api/rooms/{room['id']}").json()
     codes = [ann.post(f"/api/rooms/{room['id']}/actions", {"action": "kong", "seen": 0}).status_code for _ in range(25)]
@@ -92,8 +80,8 @@ def test_a_flood_of_actions_is_refused_and_the_room_kept(app):
 
 def test_a_flooded_socket_is_closed(app):
     ann = Player(app)
-    room = _room(ann)
-    _sit(ann, room, 0, "Ann")
+    room = ann.new_room()
+    ann.sit(room, 0, "Ann")
     ann.post(f"/api/rooms/{room['id']}/start")
     with ann.client.websocket_connect(f"/api/rooms/{room['id']}/live") as socket:
         socket.receive_json()
@@ -107,8 +95,8 @@ def test_a_flooded_socket_is_closed(app):
 
 def test_another_sites_page_cannot_open_a_persons_socket(app):
     ann = Player(app)
-    room = _room(ann)
-    _sit(ann, room, 0, "Ann")
+    room = ann.new_room()
+    ann.sit(room, 0, "Ann")
     path = f"/api/rooms/{room['id']}/live"
     with pytest.raises(WebSocketDisconnect) as refused:
         with ann.client.websocket_connect(path, headers={"origin": "https://evil.example"}) as socket:
@@ -121,9 +109,9 @@ def test_another_sites_page_cannot_open_a_persons_socket(app):
 def test_who_is_away_is_kept_when_the_server_starts_again(database):
     first = create_app(database)
     ann, bob = Player(first), Player(first)
-    room = _room(ann)
-    _sit(ann, room, 0, "Ann")
-    _sit(bob, room, 1, "Bob")
+    room = ann.new_room()
+    ann.sit(room, 0, "Ann")
+    bob.sit(room, 1, "Bob")
     ann.post(f"/api/rooms/{room['id']}/start")
     assert bob.post(f"/api/rooms/{room['id']}/away").status_code == 200
     before = ann.get(f"/api/rooms/{room['id']}").json()
@@ -173,8 +161,8 @@ def test_no_websocket_message_of_50_hands_shows_a_hidden_tile(app):
     gets is checked, and every event in it is the referee's event as that viewer may see it."""
     app.state.rooms.actions_per_second = app.state.rooms.messages_per_second = 10_000  # a script is quick
     ann, watcher = Player(app), Player(app)
-    room = _room(ann, options={"hands": 50}, level="easy")
-    _sit(ann, room, 0, "Ann")
+    room = ann.new_room(options={"hands": 50}, level="easy")
+    ann.sit(room, 0, "Ann")
     ann.post(f"/api/rooms/{room['id']}/start")
     path = f"/api/rooms/{room['id']}/live"
     got: dict[str, list[dict]] = {"Ann": [], "spectator": []}
@@ -216,9 +204,9 @@ def test_no_websocket_message_of_50_hands_shows_a_hidden_tile(app):
 
 def test_a_seat_cannot_be_forged_through_the_socket(app):
     ann, bob = Player(app), Player(app)
-    room = _room(ann)
-    _sit(ann, room, 0, "Ann")
-    _sit(bob, room, 1, "Bob")
+    room = ann.new_room()
+    ann.sit(room, 0, "Ann")
+    bob.sit(room, 1, "Bob")
     ann.post(f"/api/rooms/{room['id']}/start")
     with bob.client.websocket_connect(f"/api/rooms/{room['id']}/live") as socket:
         view = socket.receive_json()
@@ -231,10 +219,10 @@ def test_a_seat_cannot_be_forged_through_the_socket(app):
 def test_rooms_with_people_are_in_each_players_history_on_every_device(app):
     ann, bob, stranger = Player(app), Player(app), Player(app)
     assert bob.sign_up("bob_the_player").status_code == 201
-    room = _room(ann)
-    _sit(ann, room, 0, "Ann")
-    _sit(bob, room, 1, "Bob")
-    _room(stranger)  # someone else's room is nobody else's history
+    room = ann.new_room()
+    ann.sit(room, 0, "Ann")
+    bob.sit(room, 1, "Bob")
+    stranger.new_room()  # someone else's room is nobody else's history
     mine = ann.get("/api/rooms").json()
     assert [r["id"] for r in mine] == [room["id"]] and mine[0]["host"] and mine[0]["chair"] == 0
     phone = Player(app)  # Bob on another device: his account's rooms
@@ -247,8 +235,8 @@ def test_rooms_with_people_are_in_each_players_history_on_every_device(app):
 
 def test_a_room_nobody_plays_in_for_hours_is_kept_as_abandoned(app, monkeypatch):
     ann = Player(app)
-    room = _room(ann)
-    _sit(ann, room, 0, "Ann")
+    room = ann.new_room()
+    ann.sit(room, 0, "Ann")
     ann.post(f"/api/rooms/{room['id']}/start")
     before = ann.get(f"/api/rooms/{room['id']}").json()
     import sparrow.web.rooms as rooms_module
@@ -266,8 +254,8 @@ def test_a_socket_whose_session_ended_neither_acts_nor_watches_as_a_player(app):
     spectator's socket only. (Closed without an action too: test_web_rooms_processes.py.)"""
     ann = Player(app)
     assert ann.sign_up("ann_at_the_table").status_code == 201
-    room = _room(ann)
-    _sit(ann, room, 0, "Ann")
+    room = ann.new_room()
+    ann.sit(room, 0, "Ann")
     ann.post(f"/api/rooms/{room['id']}/start")
     path = f"/api/rooms/{room['id']}/live"
     token = ann.client.cookies.get("sparrow_session")

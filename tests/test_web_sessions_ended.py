@@ -20,7 +20,7 @@ from sqlalchemy import update
 from sparrow.store.tables import sessions
 from sparrow.web.session import live_session_id
 from tests.clients import entered
-from tests.web_support import BACKENDS, Player, database_url, make_app
+from tests.web_support import BACKENDS, Player, database_url, make_app, random_address
 
 PASSWORD = "correct horse"
 
@@ -37,9 +37,7 @@ class Browser(Player):
     """A Player on an address of its own (the sign-in throttle counts by address)."""
 
     def __init__(self, app: Any) -> None:
-        address = f"10.{random.randrange(256)}.{random.randrange(256)}.{random.randrange(1, 255)}"
-        self.client = entered(TestClient(app, client=(address, 40000)))
-        self.csrf = self.client.get("/api/session").json()["csrf_token"]
+        super().__init__(app, random_address())
 
     @property
     def token(self) -> str:

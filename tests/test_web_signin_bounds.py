@@ -17,8 +17,7 @@ import httpx2 as httpx
 import pytest
 from fastapi.testclient import TestClient
 
-from tests.clients import entered
-from tests.web_support import BACKENDS, Player, Server, database_url, make_app
+from tests.web_support import BACKENDS, Player, Server, database_url, make_app, random_address
 
 PASSWORD = "correct horse"
 CORES = os.cpu_count() or 1
@@ -36,9 +35,8 @@ class Browser(Player):
     """A Player on a client address of its own (what the server sees as the peer)."""
 
     def __init__(self, app: Any, address: str | None = None) -> None:
-        self.address = address or f"10.{random.randrange(256)}.{random.randrange(256)}.{random.randrange(1, 255)}"
-        self.client = entered(TestClient(app, client=(self.address, 40000)))
-        self.csrf = self.client.get("/api/session").json()["csrf_token"]
+        self.address = address or random_address()
+        super().__init__(app, self.address)
 
 
 def name(prefix: str) -> str:

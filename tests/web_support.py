@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import os
+import random
 import secrets
 import signal
 import socket
@@ -70,12 +71,24 @@ def database_url(backend: str, tmp_path_factory: pytest.TempPathFactory) -> Iter
             db.execute(text(f"DROP SCHEMA {schema} CASCADE"))
 
 
+def random_address() -> str:
+    """An IPv4 address of 10/8, most likely nobody else's in the test."""
+    return f"10.{random.randrange(256)}.{random.randrange(256)}.{random.randrange(1, 255)}"
+
+
 class Player:
     """One browser's worth of API use: its own cookie jar and CSRF token."""
 
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: Any, address: str | None = None, user_agent: str = "") -> None:
+        """``address``: the client's address as the server sees it (``random_address()`` for one of
+        its own: the throttles and quotas count by address); ``user_agent``: its browser."""
+        options: dict[str, Any] = {}
+        if address is not None:
+            options["client"] = (address, 40000)
+        if user_agent:
+            options["headers"] = {"User-Agent": user_agent}
         # Entered once: the client keeps one event-loop thread instead of starting one a request.
-        self.client = entered(TestClient(app))
+        self.client = entered(TestClient(app, **options))
         self.csrf = self.client.get("/api/session").json()["csrf_token"]
 
     def get(self, path: str, **kwargs: Any) -> httpx.Response:
@@ -111,6 +124,17 @@ class Player:
 
     def act(self, game_id: str, action: dict[str, Any]) -> httpx.Response:
         return self.post(f"/api/games/{game_id}/actions", action)
+
+    def new_room(self, **body: Any) -> dict[str, Any]:
+        """A room this player hosts: casual, no turn limit, unless ``body`` says otherwise."""
+        answer = self.post("/api/rooms", {"rules": "casual", "turn_seconds": None} | body)
+        assert answer.status_code == 201, answer.text
+        return answer.json()
+
+    def sit(self, room: dict[str, Any], chair: int, name: str) -> dict[str, Any]:
+        answer = self.post(f"/api/rooms/{room['id']}/chair", {"chair": chair, "name": name})
+        assert answer.status_code == 200, answer.text
+        return answer.json()
 
 
 # The tests of everything but the quotas play from one client address ("testclient", or the loopback

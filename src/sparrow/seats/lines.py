@@ -1,10 +1,13 @@
-"""An outside program's standard output, read one answer line at a time, within a deadline.
+"""An outside program's standard output, read one answer line at a time, within a deadline; and its end.
 
 Both kinds of outside program (the JSON-lines protocol, ``process.py``, and mjai bots, ``mjai.py``)
 answer one line per question, and both need the same two things: a line read with a time limit, and
 the lines the program wrote before it was asked set apart as stale, so that one stray line can never
 become the answer to the next question. A line still unfinished when it is set apart is stale as a
 whole: its end, when it comes, is skipped.
+
+:func:`end_program` ends a run of either kind the same way: its input closed (a program reading to
+the end of it stops by itself), then a second's grace before it is stopped.
 
 ``poll`` rather than ``select``: ``select`` refuses a descriptor numbered 1024 or more, which a
 busy server process (or a test process with many connections open) reaches.
@@ -15,10 +18,11 @@ from __future__ import annotations
 import math
 import os
 import select
+import subprocess
 import time
 from typing import IO
 
-__all__ = ["ProgramOutput", "LineTooLong", "MAX_LINE"]
+__all__ = ["ProgramOutput", "LineTooLong", "MAX_LINE", "end_program"]
 
 MAX_LINE = 1 << 20  # an answer is a few dozen bytes: a megabyte without a newline is garbage
 _CHUNK = 65536
@@ -80,3 +84,24 @@ class ProgramOutput:
             self._buffer += chunk
             if len(self._buffer) > MAX_LINE:
                 raise LineTooLong("a line too long to be an answer")
+
+
+def end_program(process: subprocess.Popen[bytes], grace: float = 1.0) -> None:
+    """Close the program's input and wait ``grace`` seconds for it to exit, then terminate it (and
+    kill it if that is not heard either); its output is closed last."""
+    try:
+        if process.stdin is not None:
+            process.stdin.close()
+    except OSError:
+        pass  # it is gone already, with its end of the pipe
+    try:
+        process.wait(timeout=grace)
+    except subprocess.TimeoutExpired:
+        process.terminate()
+        try:
+            process.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+    if process.stdout is not None:
+        process.stdout.close()

@@ -20,7 +20,7 @@ from sparrow.core.tiles import TileError
 from sparrow.formats.mjai import MjaiError, MjaiEvent, parse_event, tile_from_mjai, tile_to_mjai
 from sparrow.game.riichi import RiichiAction, RiichiActionKind
 from sparrow.game.riichi.tiles import RED_FACE, RED_KINDS, face_kind, parse_face
-from sparrow.seats.lines import LineTooLong, ProgramOutput
+from sparrow.seats.lines import LineTooLong, ProgramOutput, end_program
 
 __all__ = ["to_mjai", "to_mjai_messages", "seat_messages", "MjaiSeat", "MjaiProcess", "MjaiBot", "MjaiAnswerError"]
 
@@ -437,21 +437,4 @@ class MjaiProcess:
     def close(self) -> None:
         """Close its input (a bot reading to the end of it stops by itself, having read all it was
         sent) and stop it if it has not within a second."""
-        process = self.process
-        for stream in (process.stdin,):
-            try:
-                if stream is not None:
-                    stream.close()
-            except OSError:
-                pass
-        try:
-            process.wait(timeout=1)
-        except subprocess.TimeoutExpired:
-            process.terminate()
-            try:
-                process.wait(timeout=5)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait()
-        if process.stdout is not None:
-            process.stdout.close()
+        end_program(self.process)

@@ -36,7 +36,7 @@ from sparrow.bots import get_bot
 from sparrow.game.actions import Action
 from sparrow.game.events import seat_view
 from sparrow.game.state import HandState, Observation
-from sparrow.seats.lines import LineTooLong, ProgramOutput
+from sparrow.seats.lines import LineTooLong, ProgramOutput, end_program
 
 __all__ = ["ProcessAgent", "PROTOCOL_VERSION", "DEFAULT_TIME_LIMIT"]
 
@@ -252,19 +252,8 @@ class ProcessAgent:
     def _stop(self) -> None:
         process, self._process = self._process, None
         self._output = None  # its descriptor is closed below: a program started again gets its own
-        if process is None:
-            return
-        for stream in (process.stdin, process.stdout):
-            try:
-                if stream is not None:
-                    stream.close()
-            except OSError:
-                pass
-        try:
-            process.wait(timeout=1)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
+        if process is not None:
+            end_program(process)
 
     def __del__(self) -> None:
         try:
