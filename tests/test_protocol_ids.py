@@ -103,6 +103,29 @@ def test_a_stray_line_costs_one_decision_and_the_answers_stay_in_step(tmp_path):
     assert "stale" in warnings.getvalue() and "request 1" in warnings.getvalue()
 
 
+def test_a_program_that_echoes_ids_may_log_on_standard_output(tmp_path):
+    # A log line before every answer: once the program is seen echoing ids (its first answer, found
+    # stale at the second request), a line without the request's id is stale, never a fallen decision.
+    command = bot(
+        tmp_path,
+        "logging",
+        """
+        print("thinking about request", message["id"], flush=True)
+        print(json.dumps({**answer, "id": message["id"]}), flush=True)
+        """,
+    )
+    warnings = io.StringIO()
+    agent = ProcessAgent(command, warn=warnings)
+    try:
+        states, asked = play(agent)
+    finally:
+        agent.close()
+    assert all(state.is_over for state in states) and asked > 10
+    assert agent.faults == {"not a JSON line": 1}  # the first request, before any id was seen
+    assert agent.stale == asked  # every log line, and the first answer
+    assert "no id, while waiting for the answer to request 2" in warnings.getvalue()
+
+
 def test_an_answer_to_another_request_is_discarded(tmp_path):
     # Each request gets a line with a wrong id first (a duplicate, a late answer), then its answer.
     command = bot(

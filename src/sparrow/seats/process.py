@@ -67,6 +67,9 @@ class ProcessAgent:
         self._unstartable = False  # could not be started: the built-in bot plays on for good
         self._output: ProgramOutput | None = None  # the running program's answers
         self.stale = 0  # lines discarded because they answer no request asked now
+        # The program was seen echoing ids: from then on only a line with the request's id answers it,
+        # and anything else it writes (a log line, a banner) is stale instead of a fallen decision.
+        self._echoes_ids = False
         self._state: HandState | None = None
         self._seat = ""
         self._sent = 0  # events of self._state already written
@@ -182,21 +185,31 @@ class ProcessAgent:
         before = f"written before request {self._requests} was asked"
         for line in self._output.stale_lines():
             echoed = _echoed_id(line)
+            self._echoes_ids |= _is_id(echoed)
             self._stale(line, before if echoed is None else f"the answer to request {echoed!r}, {before}")
 
     def _read_answer(self) -> tuple[bytes, Any]:
         """The answer to the request just written: its line and the JSON read from it (``_NOT_JSON``
         when it is none). A line with another request's ``id`` is discarded and the next one read,
-        within the same time limit; a line without an ``id`` (a program that sends none) is the answer."""
+        within the same time limit; a line without an ``id`` (a program that sends none) is the answer,
+        unless the program was seen echoing ids: then it is stale too."""
         deadline = time.monotonic() + self.time_limit
         while True:
             line = self._read_line(deadline)
             try:
                 answer = json.loads(line)
             except ValueError:
-                return line, _NOT_JSON
-            if isinstance(answer, dict) and "id" in answer and not _same_id(answer["id"], self._requests):
-                self._stale(line, f"the answer to request {answer['id']!r}, not to request {self._requests}")
+                answer = _NOT_JSON
+            has_id = isinstance(answer, dict) and "id" in answer
+            echoed = answer["id"] if has_id else None
+            if _same_id(echoed, self._requests):
+                self._echoes_ids = True
+                return line, answer
+            if has_id:
+                self._stale(line, f"the answer to request {echoed!r}, not to request {self._requests}")
+                continue
+            if self._echoes_ids:
+                self._stale(line, f"no id, while waiting for the answer to request {self._requests}")
                 continue
             return line, answer
 
@@ -274,9 +287,14 @@ def _echoed_id(line: bytes) -> Any:
     return answer.get("id") if isinstance(answer, dict) else None
 
 
+def _is_id(echoed: Any) -> bool:
+    """Whether an ``id`` is one Sparrow could have sent: a whole number (``true`` is not 1)."""
+    return isinstance(echoed, int) and not isinstance(echoed, bool)
+
+
 def _same_id(echoed: Any, request: int) -> bool:
     """Whether an answer's ``id`` is the request's: the same whole number (``true`` is not 1)."""
-    return isinstance(echoed, int) and not isinstance(echoed, bool) and echoed == request
+    return _is_id(echoed) and echoed == request
 
 
 class _Retire(Exception):
