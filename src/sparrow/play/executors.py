@@ -188,10 +188,15 @@ def ray_executor(address: str | None = None, workers: int | None = None) -> Exec
             future.add_done_callback(lambda _: in_flight.pop(id(reference), None))
             return future
 
+        ended_early = True
         try:
             yield from _in_order(submit, width, chunks)
+            ended_early = False
         finally:
-            for reference in list(in_flight.values()):
+            # Only a run that ended early has tasks to cancel. A finished run's tasks are all done,
+            # though a done-callback may not have dropped them from in_flight yet, and cancelling a
+            # task as it completes trips a check inside Ray that ends the whole process (seen in CI).
+            for reference in list(in_flight.values()) if ended_early else ():
                 try:
                     ray.cancel(reference)
                 except Exception:  # already finished, or the cluster is gone: nothing to cancel
