@@ -206,6 +206,7 @@ class ProcessAgent:
                 self._echoes_ids = True
                 return line, answer
             if has_id:
+                self._echoes_ids |= _is_id(echoed)  # the answer to an earlier request: it echoes ids
                 self._stale(line, f"the answer to request {echoed!r}, not to request {self._requests}")
                 continue
             if self._echoes_ids:
