@@ -78,6 +78,18 @@ def play(agent, rules: str = "casual", seed: int = 1, hands: int = 2):
     return states, asked
 
 
+def play_program(command: str, hands: int = 2):
+    """:func:`play` with the program of ``command`` in player A's chair; returns the agent (closed),
+    the finished hands, how many decisions it was asked for and the warnings it gave."""
+    warnings = io.StringIO()
+    agent = ProcessAgent(command, warn=warnings)
+    try:
+        states, asked = play(agent, hands=hands)
+    finally:
+        agent.close()
+    return agent, states, asked, warnings.getvalue()
+
+
 def test_a_stray_line_costs_one_decision_and_the_answers_stay_in_step(tmp_path):
     # One line of debugging on standard output before the first answer, then every answer with its id.
     command = bot(
@@ -89,18 +101,13 @@ def test_a_stray_line_costs_one_decision_and_the_answers_stay_in_step(tmp_path):
         print(json.dumps({**answer, "id": message["id"]}), flush=True)
         """,
     )
-    warnings = io.StringIO()
-    agent = ProcessAgent(command, warn=warnings)
-    try:
-        states, asked = play(agent)
-    finally:
-        agent.close()
+    agent, states, asked, warnings = play_program(command)
     assert all(state.is_over for state in states) and asked > 10
     # The stray line was taken for the first answer (it carries no id); the first answer, read at the
     # second request, answers request 1: discarded, and every later answer fits its own request.
     assert agent.faults == {"not a JSON line": 1}
     assert agent.stale == 1
-    assert "stale" in warnings.getvalue() and "request 1" in warnings.getvalue()
+    assert "stale" in warnings and "request 1" in warnings
 
 
 def test_a_program_that_echoes_ids_may_log_on_standard_output(tmp_path):
@@ -114,16 +121,11 @@ def test_a_program_that_echoes_ids_may_log_on_standard_output(tmp_path):
         print(json.dumps({**answer, "id": message["id"]}), flush=True)
         """,
     )
-    warnings = io.StringIO()
-    agent = ProcessAgent(command, warn=warnings)
-    try:
-        states, asked = play(agent)
-    finally:
-        agent.close()
+    agent, states, asked, warnings = play_program(command)
     assert all(state.is_over for state in states) and asked > 10
     assert agent.faults == {"not a JSON line": 1}  # the first request, before any id was seen
     assert agent.stale == asked  # every log line, and the first answer
-    assert "no id, while waiting for the answer to request 2" in warnings.getvalue()
+    assert "no id, while waiting for the answer to request 2" in warnings
 
 
 def test_an_answer_to_another_request_is_discarded(tmp_path):
@@ -136,11 +138,7 @@ def test_an_answer_to_another_request_is_discarded(tmp_path):
         print(json.dumps({**answer, "id": message["id"]}), flush=True)
         """,
     )
-    agent = ProcessAgent(command, warn=io.StringIO())
-    try:
-        _, asked = play(agent)
-    finally:
-        agent.close()
+    agent, _, asked, warnings = play_program(command)
     assert not agent.faults
     assert agent.stale == asked
 
@@ -156,24 +154,15 @@ def test_lines_written_between_requests_are_never_an_answer(tmp_path):
         sys.stdout.flush()
         """,
     )
-    warnings = io.StringIO()
-    agent = ProcessAgent(command, warn=warnings)
-    try:
-        _, asked = play(agent)
-    finally:
-        agent.close()
+    agent, _, asked, warnings = play_program(command)
     assert not agent.faults
     assert agent.stale >= asked - 2  # each request's log line (the last ones may still be on the way)
-    assert "answered request" in warnings.getvalue()
+    assert "answered request" in warnings
 
 
 def test_a_program_that_sends_no_id_still_plays(tmp_path):
     command = bot(tmp_path, "old", "print(json.dumps(answer), flush=True)")
-    agent = ProcessAgent(command, warn=io.StringIO())
-    try:
-        states, _ = play(agent)
-    finally:
-        agent.close()
+    agent, states, _, warnings = play_program(command)
     assert all(state.is_over for state in states) and not agent.faults and agent.stale == 0
 
 
@@ -188,15 +177,10 @@ def test_the_examples_echo_the_request_id():
 
 def test_a_program_gone_mid_match_has_every_later_decision_counted(tmp_path):
     gone = program(tmp_path, "gone", "import sys\nsys.stdin.readline()\n")
-    warnings = io.StringIO()
-    agent = ProcessAgent(gone, warn=warnings)
-    try:
-        states, asked = play(agent, hands=1)
-    finally:
-        agent.close()
+    agent, states, asked, warnings = play_program(gone, hands=1)
     # Every decision of the seat fell to the built-in bot, and the hand's end in the log says so.
     assert agent.faults == {"the program exited": asked} and asked > 10
-    assert warnings.getvalue().count("the program exited") == 1  # one warning, not one a decision
+    assert warnings.count("the program exited") == 1  # one warning, not one a decision
     result = run_lab("casual", [f"cmd:{gone}", "normal", "normal", "normal"], 1, seed=3, keep_logs=True)
     fell = result.logs[0][-1]["fallbacks"]
     assert sum(sum(reasons.values()) for reasons in fell.values()) == result.stats[0].fallbacks > 10

@@ -9,19 +9,14 @@ import json
 import random
 from typing import Any
 
-import pytest
-
-from tests.web_support import BACKENDS, Player, database_url, make_app, random_address, winning_line
+from tests.web_support import (
+    Player,
+    app_on_each_backend,  # noqa: F401 (the module's "app" fixture)
+    random_address,
+    winning_line,
+)
 
 PASSWORD = "correct horse"
-
-
-@pytest.fixture(scope="module", params=BACKENDS)
-def app(request, tmp_path_factory):
-    for url in database_url(request.param, tmp_path_factory):
-        application = make_app(url)
-        yield application
-        application.state.store.close()
 
 
 class Browser(Player):

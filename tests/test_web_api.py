@@ -17,15 +17,12 @@ from sparrow.core.tiles import parse_tiles
 from sparrow.game.events import loads
 from sparrow.play.table import Table
 from sparrow.store.tables import sessions
-from tests.web_support import BACKENDS, Player, database_url, make_app, plain, winning_line
-
-
-@pytest.fixture(scope="module", params=BACKENDS)
-def app(request, tmp_path_factory):
-    for url in database_url(request.param, tmp_path_factory):
-        application = make_app(url)
-        yield application
-        application.state.store.close()
+from tests.web_support import (
+    Player,
+    app_on_each_backend,  # noqa: F401 (the module's "app" fixture)
+    plain,
+    winning_line,
+)
 
 
 def fresh_name(prefix: str = "p") -> str:

@@ -17,18 +17,15 @@ import httpx2 as httpx
 import pytest
 from fastapi.testclient import TestClient
 
-from tests.web_support import BACKENDS, Player, Server, database_url, make_app, random_address
+from tests.web_support import (
+    Player,
+    Server,
+    app_on_each_backend,  # noqa: F401 (the module's "app" fixture)
+    random_address,
+)
 
 PASSWORD = "correct horse"
 CORES = os.cpu_count() or 1
-
-
-@pytest.fixture(scope="module", params=BACKENDS)
-def app(request, tmp_path_factory):
-    for url in database_url(request.param, tmp_path_factory):
-        application = make_app(url)
-        yield application
-        application.state.store.close()
 
 
 class Browser(Player):

@@ -76,6 +76,16 @@ def random_address() -> str:
     return f"10.{random.randrange(256)}.{random.randrange(256)}.{random.randrange(1, 255)}"
 
 
+@pytest.fixture(scope="module", params=BACKENDS, name="app")
+def app_on_each_backend(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    """The ``app`` fixture of a module that imports it: the web app on a fresh database of each backend,
+    for the module's tests together."""
+    for url in database_url(request.param, tmp_path_factory):
+        application = make_app(url)
+        yield application
+        application.state.store.close()
+
+
 class Player:
     """One browser's worth of API use: its own cookie jar and CSRF token."""
 
