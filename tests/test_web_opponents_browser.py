@@ -34,6 +34,8 @@ def test_an_offered_program_is_chosen_on_the_home_page_and_plays_at_the_table(br
         view = visit.view(game)
         assert view["level"] == "randombot" and view["ranked"] is False
         page.wait_for_selector("#status")
+        # The seats are drawn once the table's first view has arrived: wait for a name, not the page.
+        page.get_by_text(re.compile(r"randombot [123]")).first.wait_for()
         names = page.inner_text("body")
         assert "randombot 1" in names or "randombot 2" in names or "randombot 3" in names
         assert "unranked" in page.inner_text("#title")
