@@ -36,9 +36,7 @@ def _match(seed: int) -> RiichiMatch:
 
 
 def _same_scores(hands) -> bool:
-    return all(
-        tuple(h.state.events[-1]["scores"][h.state.wind_name(s)] for s in range(4)) == h.expected_scores for h in hands
-    )
+    return all(hand.agrees for hand in hands)
 
 
 @pytest.mark.parametrize("seed", [1, 2])
@@ -84,3 +82,32 @@ def test_riichienvs_log_converts_to_sparrows_and_back(tmp_path):
 def test_bad_logs_are_one_line_and_exit_2(stdin, message):
     done = runner.invoke(app, ["log", "convert", "-"], input=stdin)
     assert done.exit_code == 2 and message in done.output and "Traceback" not in done.output
+
+
+def _with_a_wrong_win(text: str) -> str:
+    """The log with its first win paying 100 points more than the rules give."""
+    lines = text.splitlines()
+    index = next(i for i, line in enumerate(lines) if json.loads(line)["type"] == "hora")
+    message = json.loads(lines[index])
+    message["deltas"][message["actor"]] += 100
+    message["deltas"][message["target"] if message["target"] != message["actor"] else (message["actor"] + 1) % 4] -= 100
+    lines[index] = json.dumps(message)
+    return "\n".join(lines) + "\n"
+
+
+def test_a_log_whose_scores_differ_from_the_replay_is_reported_not_converted(tmp_path):
+    source = tmp_path / "wrong.mjai.jsonl"
+    source.write_text(_with_a_wrong_win(SAMPLE.read_text()))
+    target = tmp_path / "out.jsonl"
+    done = runner.invoke(app, ["log", "convert", str(source), "--riichienv", "-o", str(target)])
+    assert done.exit_code == 2 and not target.exists()
+    assert "1 of " in done.output and "hands end with other scores at Sparrow's table than in the log" in done.output
+    assert "hand 1 (East 1): the log's scores [" in done.output and "Sparrow's [" in done.output
+    assert "Traceback" not in done.output
+    kept = runner.invoke(app, ["log", "convert", str(source), "--riichienv", "--keep-differences", "-o", str(target)])
+    assert kept.exit_code == 0 and "warning: 1 of " in kept.output and target.read_text().startswith('{"event"')
+
+
+def test_the_preset_an_mjai_log_is_played_under_is_named():
+    done = runner.invoke(app, ["log", "convert", str(SAMPLE), "--preset", "tenhuo"])
+    assert done.exit_code == 2 and "unknown riichi preset 'tenhuo'" in done.output

@@ -191,8 +191,43 @@ def test_pao_ron_the_discarder_and_the_liable_seat_share():
     win = Win(2, 8000, Liability(1, "daisangen"))
     assert settle(at("E1", honba=1), Ron(3, win)).deltas == (0, -16300, 32300, -16000)
     assert settle(at("E1"), Ron(1, win)).deltas == (0, -32000, 32000, 0)  # the liable seat dealt in itself
-    double = Win(0, 16000, Liability(3, "daisuushii"))  # the dealer: a double yakuman, one liable
-    assert settle(at("E1"), Tsumo(double)).deltas == (96000, -16000, -16000, -64000)
+
+
+# A hand worth more than the yakuman a seat is liable for (docs/rules/riichi.md, "Pao"): the issue's
+# Tenhou game. South (seat 1) is liable for West's (seat 2) daisangen; West self-draws it with
+# tsuuiisou, two yakuman, at three honba. East (seat 0) deals.
+DOUBLE = Win(2, 16000, Liability(1, "daisangen"))
+
+
+def test_pao_on_several_yakuman_tenhou_the_liable_seat_pays_the_whole_tsumo():
+    assert TENHOU.pao_scope == "hand"
+    assert settle(at("E1", honba=3), Tsumo(DOUBLE), options=TENHOU).deltas == (0, -64900, 64900, 0)
+
+
+def test_pao_on_several_yakuman_tenhou_a_ron_is_shared_half_and_half():
+    # North deals in: 64,000 shared, the honba from the liable seat.
+    assert settle(at("E1", honba=1), Ron(3, DOUBLE), options=TENHOU).deltas == (0, -32300, 64300, -32000)
+    # The dealer wins 96,000: 48,000 each.
+    dealer_double = Win(0, 16000, Liability(3, "daisuushii"))
+    assert settle(at("E1"), Ron(2, dealer_double), options=TENHOU).deltas == (96000, 0, -48000, -48000)
+
+
+@pytest.mark.parametrize("preset", [SOUL, MLEAGUE, WRC])
+def test_pao_on_several_yakuman_elsewhere_the_liable_seat_answers_for_its_yakuman_only(preset: MatchOptions):
+    assert preset.pao_scope == "yakuman"
+    # Tsumo: the liable seat pays its daisangen as a ron (32,000) and the honba; the tsuuiisou is
+    # paid as a tsumo by all three (the liable seat too).
+    assert settle(at("E1", honba=3), Tsumo(DOUBLE), options=preset).deltas == (-16000, -40900, 64900, -8000)
+    # Ron: the discarder pays the tsuuiisou and half the daisangen; the liable seat the other half
+    # and the honba.
+    assert settle(at("E1", honba=1), Ron(3, DOUBLE), options=preset).deltas == (0, -16300, 64300, -48000)
+    dealer_double = Win(0, 16000, Liability(3, "daisuushii"))
+    assert settle(at("E1"), Tsumo(dealer_double), options=preset).deltas == (96000, -16000, -16000, -64000)
+
+
+def test_pao_scope_is_checked():
+    with pytest.raises(MatchOptionError, match="pao_scope must be one of hand, yakuman"):
+        match_options("tenhou", {"pao_scope": "half"})
 
 
 def test_pao_follows_the_rules():

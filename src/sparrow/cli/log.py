@@ -15,10 +15,11 @@ from typing import Annotated, Any
 
 import typer
 
-from sparrow.cli.common import InputError, console, input_errors
+from sparrow.cli.common import InputError, console, errors, input_errors
 from sparrow.formats.mjai import read_mjai, write_mjai
 from sparrow.game.events import dumps
-from sparrow.play.riichi_mjai import RIICHIENV, replay_game, to_mjai
+from sparrow.play.riichi_mjai import replay_game, score_differences, to_mjai
+from sparrow.rules.riichi.presets import DEFAULT_PRESET, PRESETS, match_options
 
 __all__ = ["register", "convert"]
 
@@ -56,10 +57,21 @@ def convert(
         str | None, typer.Option("--to", help="mjai or sparrow (default: the other one of the input).")
     ] = None,
     out: Annotated[str | None, typer.Option("--out", "-o", help="Write here instead of standard output.")] = None,
+    preset: Annotated[
+        str,
+        typer.Option("--preset", help=f"The rules an mjai log is played under: {', '.join(PRESETS)}."),
+    ] = DEFAULT_PRESET,
     riichienv: Annotated[
         bool,
         typer.Option(
             "--riichienv", help="Play an mjai log under riichienv's rules (a wait on one's own fourth tile counts)."
+        ),
+    ] = False,
+    keep_differences: Annotated[
+        bool,
+        typer.Option(
+            "--keep-differences",
+            help="Convert an mjai log even when hands end with other scores than the log's (each is still reported).",
         ),
     ] = False,
 ) -> None:
@@ -72,7 +84,17 @@ def convert(
     if wanted == given:
         result = text
     elif given == "mjai":
-        hands = replay_game(read_mjai(text), RIICHIENV if riichienv else None)
+        options = match_options(preset, {"wait_on_own_fourth": True} if riichienv else None)
+        hands = replay_game(read_mjai(text), options)
+        differences = score_differences(hands)
+        if differences:
+            found = "; ".join(str(difference) for difference in differences)
+            summary = (
+                f"{len(differences)} of {len(hands)} hands end with other scores at Sparrow's table than in the log"
+            )
+            if not keep_differences:
+                raise InputError(f"{summary}, so nothing was converted (--keep-differences converts anyway): {found}")
+            errors.print(f"warning: {summary}: {found}", markup=False, highlight=False, soft_wrap=True)
         result = dumps(event for hand in hands for event in hand.state.events)
     else:
         events = [json.loads(line) for line in text.splitlines() if line.strip()]

@@ -16,7 +16,8 @@ One message a line, a JSON object whose ``type`` names it (the names and fields 
 Seats (``actor``, ``target``, ``oya``, ``id``) are 0-3 from the first dealer; lists by seat (``scores``,
 ``deltas``, ``tehais``, ``tenpais``) have one entry a seat (4, or 3 for three players). The optional
 fields of the original protocol (gimite's mjai) and of its descendants are read when present:
-``deltas``/``scores`` on reach_accepted, hora and ryukyoku; ``pai``, ``uradora_markers`` or Mortal's
+``kyotaku`` and ``scores`` on start_kyoku (gimite's mjai leaves them out); ``deltas``/``scores`` on reach_accepted,
+hora and ryukyoku; ``pai``, ``uradora_markers`` or Mortal's
 ``ura_markers``, ``hora_tehais``, ``yakus``, ``fu``, ``fan``, ``hora_points`` and riichienv's ``tsumo``
 on hora; ``reason``, ``tehais`` and ``tenpais`` on ryukyoku; ``names``/``id`` on start_game; ``pai`` on
 ankan (riichienv). Other fields (``possible_actions``, ``meta``...) are kept as read in ``extra`` and
@@ -311,9 +312,11 @@ class StartKyoku(MjaiEvent):
     dora_marker: MjaiTile = _f(TILE)
     kyoku: int = _f(COUNT)
     honba: int = _f(COUNT)
-    kyotaku: int = _f(COUNT)
+    # gimite's original mjai leaves the sticks and the scores out: they follow from the start and
+    # the hands before.
+    kyotaku: int | None = _opt(COUNT)
     oya: int = _f(SEAT)
-    scores: tuple[int, ...] = _f(PER_SEAT_INT)
+    scores: tuple[int, ...] | None = _opt(PER_SEAT_INT)
     tehais: tuple[tuple[MjaiTile, ...], ...] = _f(PER_SEAT_TILES, 13)
 
 

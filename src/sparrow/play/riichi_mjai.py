@@ -8,6 +8,13 @@ Sparrow's wall keeps it (``sparrow.game.riichi.tiles``: the deal from the front,
 order, replacement tiles from the end, the indicators at their fixed places) and fills the places
 nobody saw with the tiles left; Sparrow then deals that wall and is told each decision of the log.
 Claims nobody made are passes; a riichi is the discard that follows ``reach``.
+
+Besides riichienv's and Mortal's logs, two dialects are read. The converters' (mjai-reviewer's
+``convlog``, which turns Tenhou's logs into mjai) writes a declared draw as a ``ryukyoku`` without a
+reason: it is read as the abortive draw the table allows at that moment (nine terminals right after
+a draw, three rons on a discard), and refused, naming the hand, when none fits. It also leaves out
+the fourth ``reach_accepted`` of a four-riichi draw, whose stick Tenhou takes. gimite's original
+mjai leaves ``scores`` and ``kyotaku`` out of ``start_kyoku``: they follow from the hands before.
 """
 
 from __future__ import annotations
@@ -44,11 +51,15 @@ from sparrow.game.riichi.tiles import (
     ura_index,
 )
 from sparrow.rules.riichi.presets import MatchOptions
+from sparrow.rules.riichi.scorer import dora_of
 from sparrow.seats.mjai import to_mjai
 
 __all__ = [
     "MjaiReplayError",
     "ReplayedHand",
+    "ScoreDifference",
+    "score_differences",
+    "label_of",
     "RIICHIENV",
     "wall_of",
     "replay_hand",
@@ -61,6 +72,7 @@ __all__ = [
 # a wait on a kind whose four copies the player holds itself counts (tenpai at the draw, riichi).
 RIICHIENV = MatchOptions(wait_on_own_fourth=True)
 
+STICK = 1000
 _KANS = (Ankan, Kakan, Daiminkan)
 _CALLS = (Chi, Pon, Daiminkan)
 
@@ -75,6 +87,18 @@ class ReplayedHand:
 
     state: RiichiHandState
     expected_scores: tuple[int, ...]
+    label: str = ""  # "East 2, 1 honba", as the log's start_kyoku names the hand
+    expected_sticks: int = 0  # the riichi sticks on the table after the hand, as the log gives them
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """The scores at the end of the hand as Sparrow settled it, seat by seat."""
+        end = self.state.events[-1]["scores"]
+        return tuple(end[self.state.wind_name(seat)] for seat in range(4))
+
+    @property
+    def agrees(self) -> bool:
+        return self.scores == self.expected_scores
 
 
 def face_of_mjai(tile: MjaiTile) -> int:
@@ -99,8 +123,12 @@ def _deal_places(dealer: int) -> dict[int, list[int]]:
     return places
 
 
-def wall_of(start: StartKyoku, events: Sequence[MjaiEvent], red_fives: int = 3) -> list[int]:
-    """The wall of one hand (tile ids in Sparrow's draw order) from what its log shows."""
+def wall_of(
+    start: StartKyoku, events: Sequence[MjaiEvent], red_fives: int = 3, held: frozenset[int] = frozenset()
+) -> list[int]:
+    """The wall of one hand (tile ids in Sparrow's draw order) from what its log shows. An ura dora
+    indicator the log does not show is, when it can be, a tile whose dora is none of the kinds in
+    ``held`` (the winners' tiles): a hidden indicator then changes no score."""
     red = red_ids(red_fives)
     pools: dict[int, list[int]] = {}
     for kind in range(34):
@@ -141,10 +169,13 @@ def wall_of(start: StartKyoku, events: Sequence[MjaiEvent], red_fives: int = 3) 
             previous = event
     rest = [tile_id for pool in pools.values() for tile_id in pool]
     rest.sort()
-    filled = []
-    for place in wall:
-        filled.append(place if place is not None else rest.pop())
-    return filled
+    for number in range(5) if held else ():
+        place = ura_index(number)
+        neutral = [tile_id for tile_id in rest if int(dora_of(tile_id // 4)) not in held]
+        if wall[place] is None and neutral:
+            wall[place] = neutral[-1]
+            rest.remove(neutral[-1])
+    return [slot if slot is not None else rest.pop() for slot in wall]
 
 
 def _hands(events: Sequence[MjaiEvent]) -> list[list[MjaiEvent]]:
@@ -171,29 +202,78 @@ def _apply(state: RiichiHandState, action: RiichiAction, what: str) -> None:
         raise MjaiReplayError(f"{what}: {error}") from None
 
 
-def replay_hand(hand: Sequence[MjaiEvent], options: MatchOptions | None = None) -> ReplayedHand:
-    """Play one hand of the log (``start_kyoku`` to ``end_kyoku``) at Sparrow's table."""
+def replay_hand(
+    hand: Sequence[MjaiEvent],
+    options: MatchOptions | None = None,
+    scores: Sequence[int] | None = None,
+    sticks: int | None = None,
+) -> ReplayedHand:
+    """Play one hand of the log (``start_kyoku`` to ``end_kyoku``) at Sparrow's table. ``scores``
+    and ``sticks`` are those at its start when its start_kyoku leaves them out (gimite's mjai).
+
+    A riichi winner's ura dora indicators that the log does not show (a converted Tenhou double ron
+    can lose them) are unknown: the hand is played once to learn the winners' tiles, then again with
+    those places holding tiles that make none of them dora."""
     start = hand[0]
     if not isinstance(start, StartKyoku):
         raise MjaiReplayError("a hand starts with start_kyoku")
     options = options or MatchOptions()
+    given = start.scores if start.scores is not None else scores
+    if given is None:
+        raise MjaiReplayError("start_kyoku has no scores, and no earlier hand gives them")
+    table = start.kyotaku if start.kyotaku is not None else sticks or 0
+    played = _play(hand, start, options, given, table, wall_of(start, hand[1:], options.red_fives))
+    result = played.state.result
+    if result is not None and result.wins and _ura_hidden(hand):
+        held = frozenset(
+            int(kind)
+            for win in result.wins
+            for kind in (*win.score.hand.concealed, win.score.hand.winning_tile)
+            + tuple(kind for meld in win.score.hand.melds for kind in meld.tiles)
+        )
+        played = _play(hand, start, options, given, table, wall_of(start, hand[1:], options.red_fives, held))
+    return played
+
+
+def _ura_hidden(hand: Sequence[MjaiEvent]) -> bool:
+    """Whether a winner whose riichi stood shows no ura dora indicator in the log."""
+    accepted = {event.actor for event in hand if isinstance(event, ReachAccepted)}
+    return any(
+        isinstance(event, Hora) and event.actor in accepted and not (event.ura_markers or event.uradora_markers)
+        for event in hand
+    )
+
+
+def _play(
+    hand: Sequence[MjaiEvent],
+    start: StartKyoku,
+    options: MatchOptions,
+    given: Sequence[int],
+    table: int,
+    wall: list[int],
+) -> ReplayedHand:
     state = RiichiHandState(
         None,
         dealer_seat=start.oya,
         round_wind="ESWN".index(start.bakaze),
         honba=start.honba,
-        sticks=start.kyotaku,
-        scores=list(start.scores),
+        sticks=table,
+        scores=list(given),
         options=options,
-        wall=wall_of(start, hand[1:], options.red_fives),
+        wall=wall,
     )
-    expected = list(start.scores)
+    expected = list(given)
+    sticks = table
     declaring: set[int] = set()
+    unaccepted: int | None = None  # a riichi whose discard passed with no reach_accepted (yet)
     for number, event in enumerate(hand[1:], 1):
         what = f"event {number} ({event.TYPE})"
         # A claim or a ron answers the discard; what only tells (the stick accepted, a dora shown)
-        # leaves the window open; anything else means nobody took the tile.
-        answers = isinstance(event, (*_CALLS, Hora)) and getattr(event, "actor", None) != getattr(event, "target", None)
+        # leaves the window open; a draw may answer it too (three rons: _draw passes for the others);
+        # anything else means nobody took the tile.
+        answers = isinstance(event, Ryukyoku) or (
+            isinstance(event, (*_CALLS, Hora)) and getattr(event, "actor", None) != getattr(event, "target", None)
+        )
         tells = isinstance(event, (ReachAccepted, Dora))
         if state.phase != "turn" and not state.over and not answers and not tells:
             _pass_all(state)  # nobody took the tile
@@ -207,9 +287,12 @@ def replay_hand(hand: Sequence[MjaiEvent], options: MatchOptions | None = None) 
         elif isinstance(event, Dahai):
             face = face_of_mjai(event.pai)
             _apply(state, RiichiAction.discard(event.actor, face, riichi=event.actor in declaring), what)
+            unaccepted = event.actor if event.actor in declaring else None
             declaring.discard(event.actor)
         elif isinstance(event, ReachAccepted):
-            expected[event.actor] -= 1000
+            expected[event.actor] -= STICK
+            sticks += 1
+            unaccepted = None
         elif isinstance(event, (Chi, Pon)):
             first, second = (face_of_mjai(t) for t in event.consumed)
             make = RiichiAction.chi if isinstance(event, Chi) else RiichiAction.pon
@@ -226,11 +309,17 @@ def replay_hand(hand: Sequence[MjaiEvent], options: MatchOptions | None = None) 
             kind = RiichiActionKind.TSUMO if event.actor == event.target else RiichiActionKind.RON
             _apply(state, RiichiAction.simple(kind, event.actor), what)
             _add(expected, event.deltas)
+            sticks = 0
             if kind is RiichiActionKind.RON and not _another_hora(hand, number):
                 _pass_all(state)
         elif isinstance(event, Ryukyoku):
-            if event.reason in ("kyushu_kyuhai", "kyushukyuhai") and not state.over:
-                _apply(state, RiichiAction.simple(RiichiActionKind.KYUUSHU, state.turn), what)
+            if not state.over:
+                _draw(state, event, what)
+            result = state.result
+            if unaccepted is not None and result is not None and result.abort == "four_riichi":
+                # The converters leave out the fourth riichi's reach_accepted; Tenhou takes its stick.
+                expected[unaccepted] -= STICK
+                sticks += 1
             _add(expected, event.deltas)
         elif isinstance(event, EndKyoku):
             break
@@ -240,10 +329,52 @@ def replay_hand(hand: Sequence[MjaiEvent], options: MatchOptions | None = None) 
     if end.get("finished") and not any(isinstance(e, Hora) for e in hand):
         # The match ends on a draw: the sticks left on the table go to the top player (Tenhou), which
         # an mjai log's deltas do not show.
-        left = start.kyotaku + sum(isinstance(e, ReachAccepted) for e in hand)
         top = max(range(4), key=lambda seat: (expected[seat], -seat))  # a tie: the seat first from the first dealer
-        expected[top] += 1000 * left
-    return ReplayedHand(state, tuple(expected))
+        expected[top] += STICK * sticks
+        sticks = 0
+    return ReplayedHand(state, tuple(expected), label_of(start), sticks)
+
+
+# How writers name the abortive draws a player declares, when they name them.
+_NINE_TERMINALS = frozenset({"kyushu_kyuhai", "kyushukyuhai", "kyuushu_kyuuhai", "kyushu"})
+_TRIPLE_RON = frozenset({"sanchaho", "sanchahou", "triple_ron", "sanchahoora"})
+
+
+def _draw(state: RiichiHandState, event: Ryukyoku, what: str) -> None:
+    """End the hand as the log's ``ryukyoku`` says, reading a draw without a reason (the
+    converters write nine terminals and triple ron so) as the one the table allows here."""
+    reason = event.reason
+    if state.phase == "turn":
+        # Nine terminals: the reason names it, or a bare ryukyoku right after a draw that allows it.
+        kyuushu = RiichiAction.simple(RiichiActionKind.KYUUSHU, state.turn)
+        if reason in _NINE_TERMINALS or (reason is None and kyuushu in state.legal_actions(state.turn)):
+            _apply(state, kyuushu, what)
+    else:
+        rons = [
+            seat
+            for seat in state.to_act
+            if RiichiAction.simple(RiichiActionKind.RON, seat) in state.legal_actions(seat)
+        ]
+        if len(rons) == 3 and (reason is None or reason in _TRIPLE_RON):
+            for seat in rons:  # three rons on one discard: the table aborts the hand (or pays them)
+                _apply(state, RiichiAction.simple(RiichiActionKind.RON, seat), what)
+        _pass_all(state)  # nobody took the tile: four winds, four riichi, four kans or the wall's end
+    if not state.over:
+        why = f" ({reason})" if reason else ""
+        raise MjaiReplayError(
+            f"{what}: the log draws the hand here{why}, but no draw fits at Sparrow's table"
+            f" ({'seat ' + str(state.turn) + ' to play' if state.phase == 'turn' else 'after a discard'},"
+            f" {state.live_count} tiles left to draw)"
+        )
+
+
+WIND_NAMES = {"E": "East", "S": "South", "W": "West", "N": "North"}
+
+
+def label_of(start: StartKyoku) -> str:
+    """The hand as players name it: ``"East 2"``, with ``", 1 honba"`` when there are counters."""
+    text = f"{WIND_NAMES[start.bakaze]} {start.kyoku}"
+    return f"{text}, {start.honba} honba" if start.honba else text
 
 
 def _plain(tile: MjaiTile) -> int:
@@ -262,11 +393,44 @@ def _another_hora(hand: Sequence[MjaiEvent], number: int) -> bool:
 
 
 def replay_game(events: Sequence[MjaiEvent], options: MatchOptions | None = None) -> list[ReplayedHand]:
-    """Every hand of an mjai game played again at Sparrow's table (see :func:`replay_hand`)."""
-    replayed = []
+    """Every hand of an mjai game played again at Sparrow's table (see :func:`replay_hand`). A hand
+    whose start_kyoku has no scores (gimite's mjai) starts from the start points, or from the scores
+    the log gave at the end of the hand before."""
+    options = options or MatchOptions()
+    replayed: list[ReplayedHand] = []
+    scores: Sequence[int] = (options.start_points,) * 4
+    sticks = 0
     for index, hand in enumerate(_hands(events), 1):
+        start = hand[0]
+        name = f"hand {index} ({label_of(start)})" if isinstance(start, StartKyoku) else f"hand {index}"
         try:
-            replayed.append(replay_hand(hand, options))
+            replayed.append(replay_hand(hand, options, scores, sticks))
         except MjaiReplayError as error:
-            raise MjaiReplayError(f"hand {index}: {error}") from None
+            raise MjaiReplayError(f"{name}: {error}") from None
+        scores, sticks = replayed[-1].expected_scores, replayed[-1].expected_sticks
     return replayed
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreDifference:
+    """A hand that played to its end at Sparrow's table with other scores than the log's."""
+
+    number: int
+    label: str
+    expected: tuple[int, ...]
+    replayed: tuple[int, ...]
+
+    def __str__(self) -> str:
+        return (
+            f"hand {self.number} ({self.label}): the log's scores {list(self.expected)},"
+            f" Sparrow's {list(self.replayed)}"
+        )
+
+
+def score_differences(hands: Sequence[ReplayedHand]) -> list[ScoreDifference]:
+    """The hands whose scores at the end differ from the log's, in order."""
+    return [
+        ScoreDifference(number, hand.label, hand.expected_scores, hand.scores)
+        for number, hand in enumerate(hands, 1)
+        if not hand.agrees
+    ]

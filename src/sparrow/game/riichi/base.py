@@ -29,6 +29,7 @@ from sparrow.game.riichi.tiles import (
 from sparrow.game.riichi.waits import waits
 from sparrow.rules.riichi.hand import NotWinningError, NoYakuError, RiichiHand
 from sparrow.rules.riichi.match import Liability, Standing
+from sparrow.rules.riichi.points import YAKUMAN as YAKUMAN_BASE
 from sparrow.rules.riichi.presets import MatchOptions
 from sparrow.rules.riichi.scorer import RiichiScore, score
 
@@ -352,7 +353,9 @@ class HandBase:
             if yaku in card.yaku_keys and yaku in self.options.pao:
                 sets = [m for m in self.seats[seat].melds if m.kind != "chi" and m.kind_of_tiles in kinds]
                 if len(sets) == len(kinds) and sets[-1].source is not None:
-                    return Liability(sets[-1].source, yaku)
+                    # A yakuman line's value counts its yakuman: daisuushii is two under double_yakuman.
+                    yakuman = card.yaku[card.yaku_keys.index(yaku)].value
+                    return Liability(sets[-1].source, yaku, YAKUMAN_BASE * yakuman)
         if "suukantsu" in card.yaku_keys and "suukantsu" in self.options.pao:
             # The kans' order is the events': a kakan stands where its pon stood among the melds.
             wind = self.wind_name(seat)

@@ -59,6 +59,7 @@ OPTION_HELP: Mapping[str, str] = {
     "leftover_sticks_to_top": "riichi sticks left on the table at the end go to the top player",
     "wait_on_own_fourth": "a wait on a kind whose four copies the player holds counts as a wait",
     "pao": "yakuman whose last set's feeder pays (daisangen, daisuushii, suukantsu)",
+    "pao_scope": "what the feeder answers for on a hand of several yakuman: hand (all of it) or yakuman (its own)",
     "open_tanyao": "all simples (tanyao) counts with open sets too (kuitan)",
     "kiriage": "4 han 30 fu and 3 han 60 fu are rounded up to mangan",
     "kazoe_yakuman": "13 han or more of ordinary yaku is a yakuman (false: sanbaiman)",

@@ -119,8 +119,9 @@ class Standing:
 
 @dataclass(frozen=True, slots=True)
 class Liability:
-    """Pao: ``seat`` fed the set that made ``yaku`` (daisangen, daisuushii, suukantsu) certain and
-    answers for ``base`` of the winner's base points (8,000 a yakuman)."""
+    """Pao: ``seat`` fed the set that made ``yaku`` (daisangen, daisuushii, suukantsu) certain.
+    ``base`` is that yakuman's share of the winner's base points (8,000 a yakuman); under the option
+    ``pao_scope: hand`` (Tenhou) the liable seat answers for the whole win instead."""
 
     seat: int
     yaku: str
@@ -278,31 +279,40 @@ def _check_win(win: Win, dealer: int, tsumo: bool, options: MatchOptions) -> Non
             raise MatchError(f"the liable base {liability.base} must be positive and at most the win's {win.base}")
 
 
-def _pay_ron(ledger: _Ledger, win: Win, loser: int, dealer: bool, honba: int) -> None:
+def _liable_base(win: Win, liability: Liability, options: MatchOptions) -> int:
+    """The part of the win's base the liable seat answers for: the whole hand, or its yakuman alone
+    (``pao_scope``)."""
+    return win.base if options.pao_scope == "hand" else liability.base
+
+
+def _pay_ron(ledger: _Ledger, win: Win, loser: int, dealer: bool, honba: int, options: MatchOptions) -> None:
     liability = win.liability
     if liability is None or liability.seat == loser:
         ledger.pay(loser, win.winner, payments(win.base, dealer, False, 0, 0).ron, "ron")
         ledger.pay(loser, win.winner, HONBA_RON * honba, "honba")
         return
-    # The discarder and the liable seat share the liable part; the rest and the honba as Tenhou.
-    liable_value = payments(liability.base, dealer, False, 0, 0).ron
+    # The discarder and the liable seat share the liable part; the rest is the discarder's, the
+    # honba the liable seat's (Tenhou).
+    liable_base = _liable_base(win, liability, options)
+    liable_value = payments(liable_base, dealer, False, 0, 0).ron
     half = liable_value // 2
-    rest = win.base - liability.base
+    rest = win.base - liable_base
     ledger.pay(loser, win.winner, (payments(rest, dealer, False, 0, 0).ron if rest else 0) + half, "ron")
     ledger.pay(liability.seat, win.winner, liable_value - half, "pao")
     ledger.pay(liability.seat, win.winner, HONBA_RON * honba, "honba")
 
 
-def _pay_tsumo(ledger: _Ledger, win: Win, dealer_seat: int, honba: int) -> None:
+def _pay_tsumo(ledger: _Ledger, win: Win, dealer_seat: int, honba: int, options: MatchOptions) -> None:
     winner = win.winner
     dealer = winner == dealer_seat
     base = win.base
     liability = win.liability
     if liability is not None:
         # The liable seat pays the liable part as if it had dealt in, and every honba.
-        ledger.pay(liability.seat, winner, payments(liability.base, dealer, False, 0, 0).ron, "pao")
+        liable_base = _liable_base(win, liability, options)
+        ledger.pay(liability.seat, winner, payments(liable_base, dealer, False, 0, 0).ron, "pao")
         ledger.pay(liability.seat, winner, HONBA_RON * honba, "honba")
-        base -= liability.base
+        base -= liable_base
         honba = 0
     if base:
         split = payments(base, dealer, True, 0, 0)
@@ -359,13 +369,13 @@ def settle(
             if len(wins) > 1 and (not options.double_ron or (len(wins) == 3 and options.triple_ron == "head_bump")):
                 wins = wins[:1]  # atamahane: only the nearest in turn order wins
             for index, item in enumerate(wins):
-                _pay_ron(ledger, item, loser, item.winner == dealer, standing.honba if index == 0 else 0)
+                _pay_ron(ledger, item, loser, item.winner == dealer, standing.honba if index == 0 else 0, options)
             ledger.pay(None, wins[0].winner, STICK * sticks, "sticks")
             winners = tuple(item.winner for item in wins)
             win = True
     elif isinstance(outcome, Tsumo):
         _check_win(outcome.win, dealer, True, options)
-        _pay_tsumo(ledger, outcome.win, dealer, standing.honba)
+        _pay_tsumo(ledger, outcome.win, dealer, standing.honba, options)
         ledger.pay(None, outcome.win.winner, STICK * sticks, "sticks")
         winners = (outcome.win.winner,)
         win = True

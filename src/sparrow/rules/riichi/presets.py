@@ -25,6 +25,7 @@ __all__ = [
     "LENGTHS",
     "TRIPLE_RON_CHOICES",
     "PAO_YAKU",
+    "PAO_SCOPES",
     "ABORTIVE_DRAWS",
     "match_options",
 ]
@@ -32,6 +33,9 @@ __all__ = [
 LENGTHS = ("hanchan", "tonpuu")  # East and South rounds; East only
 TRIPLE_RON_CHOICES = ("abortive", "allowed", "head_bump")
 PAO_YAKU = ("daisangen", "daisuushii", "suukantsu")
+# What a liable seat answers for when the hand holds more than its yakuman: the whole hand (Tenhou)
+# or only the yakuman it made certain, the rest paid as usual.
+PAO_SCOPES = ("hand", "yakuman")
 ABORTIVE_DRAWS = ("nine_terminals", "four_winds", "four_kongs", "four_riichi")
 RED_FIVES = (0, 3)
 # The scorer's options a preset may set (red fives are `red_fives`, which also sets aka_dora).
@@ -72,6 +76,7 @@ class MatchOptions:
     four_riichi: bool = True
     leftover_sticks_to_top: bool = True
     pao: tuple[str, ...] = ("daisangen", "daisuushii")
+    pao_scope: str = "hand"  # "hand": the liable seat answers for the whole win; "yakuman": only for its yakuman
     # A wait on a kind whose four copies the player holds itself (standing or in its sets) is no wait:
     # not tenpai, no riichi on it (Tenhou). True counts it (riichienv's engine does).
     wait_on_own_fourth: bool = False
@@ -120,6 +125,10 @@ class MatchOptions:
             raise MatchOptionError(f"riichi option red_fives must be 0 or 3, got {self.red_fives}")
         if self.scoring.aka_dora != (self.red_fives > 0):
             raise MatchOptionError("riichi scoring option aka_dora must agree with red_fives")
+        if self.pao_scope not in PAO_SCOPES:
+            raise MatchOptionError(
+                f"riichi option pao_scope must be one of {', '.join(PAO_SCOPES)}, got {quote(self.pao_scope)}"
+            )
         for yaku in self.pao:
             if yaku not in PAO_YAKU:
                 raise MatchOptionError(f"riichi option pao names {quote(yaku)}: known are {', '.join(PAO_YAKU)}")
@@ -205,6 +214,7 @@ PRESETS: dict[str, dict[str, Any]] = {
         "leftover_sticks_to_top": True,
         "wait_on_own_fourth": False,
         "pao": ["daisangen", "daisuushii"],
+        "pao_scope": "hand",
         "open_tanyao": True,
         "kiriage": False,
         "kazoe_yakuman": True,
@@ -235,6 +245,7 @@ PRESETS: dict[str, dict[str, Any]] = {
         "leftover_sticks_to_top": True,
         "wait_on_own_fourth": False,
         "pao": ["daisangen", "daisuushii"],
+        "pao_scope": "yakuman",
         "open_tanyao": True,
         "kiriage": False,
         "kazoe_yakuman": True,
@@ -265,6 +276,7 @@ PRESETS: dict[str, dict[str, Any]] = {
         "leftover_sticks_to_top": True,
         "wait_on_own_fourth": False,
         "pao": ["daisangen", "daisuushii", "suukantsu"],
+        "pao_scope": "yakuman",
         "open_tanyao": True,
         "kiriage": True,
         "kazoe_yakuman": False,
@@ -295,6 +307,7 @@ PRESETS: dict[str, dict[str, Any]] = {
         "leftover_sticks_to_top": True,
         "wait_on_own_fourth": False,
         "pao": ["daisangen", "daisuushii"],
+        "pao_scope": "yakuman",
         "open_tanyao": True,
         "kiriage": False,
         "kazoe_yakuman": False,
