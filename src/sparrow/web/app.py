@@ -69,13 +69,15 @@ def create_app(
     database_url: str,
     *,
     game_seeds: Iterator[int] | None = None,
+    room_seeds: Iterator[int] | None = None,
     opponents: Mapping[str, str] | None = None,
     public_url: str | None = None,
     workers: int = 1,
     quotas: Quotas | None = None,
 ) -> FastAPI:
-    """The web app on the database at ``database_url``. ``opponents``: outside players offered besides
-    the built-in levels, by name (``sparrow serve --opponent NAME=KIND``, ``Games``). ``public_url``:
+    """The web app on the database at ``database_url``. ``game_seeds`` and ``room_seeds``: the deal
+    seeds of new games and rooms, in order (default: drawn at random). ``opponents``: outside players
+    offered besides the built-in levels, by name (``sparrow serve --opponent NAME=KIND``, ``Games``). ``public_url``:
     where people reach the server (``--public-url``), the start of rooms' invitation links.
     ``workers``: how many server processes share the database (``--workers``). ``quotas``: how many
     games, rooms and sheets a player and an address may make (default: ``SPARROW_QUOTAS``, else
@@ -86,7 +88,7 @@ def create_app(
     # Room changes reach the other server processes through PostgreSQL, or Redis when REDIS_URL is set,
     # or, on SQLite shared by several processes, by reading the versions of the rooms watched.
     news = RoomNews(store.engine, os.environ.get("REDIS_URL", "").strip() or None, poll=workers > 1)
-    rooms = Rooms(store, news, public_url=public_url)
+    rooms = Rooms(store, news, public_url=public_url, seeds=room_seeds)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:

@@ -27,7 +27,7 @@ import secrets
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any, TypeVar
 
 from sparrow.bots import LEVELS
@@ -96,8 +96,17 @@ def _settle(future: asyncio.Future[None]) -> None:
 
 
 class Rooms:
-    def __init__(self, store: Store, news: RoomNews | None = None, *, public_url: str | None = None) -> None:
+    def __init__(
+        self,
+        store: Store,
+        news: RoomNews | None = None,
+        *,
+        public_url: str | None = None,
+        seeds: Iterator[int] | None = None,
+    ) -> None:
         self.store = store
+        # The rooms' deal seeds: drawn at random, or taken in order (a test's or a frozen corpus's).
+        self.seeds = seeds
         self.news = news if news is not None else RoomNews(store.engine)
         # Where people reach the server (``sparrow serve --public-url``): the start of invitation links.
         self.public_url = public_url.rstrip("/") if public_url else None
@@ -317,9 +326,8 @@ class Rooms:
             field = "options" if "option" in str(error) or rules == "riichi" else "rules"
             raise WebError(422, f"{field}: {error}.") from None
         room_id = secrets.token_urlsafe(16)
-        return self.store.create_room(
-            room_id, session.id, rules, options, level, turn_seconds, secrets.randbits(62), seats
-        )
+        seed = next(self.seeds) if self.seeds is not None else secrets.randbits(62)
+        return self.store.create_room(room_id, session.id, rules, options, level, turn_seconds, seed, seats)
 
     def take_chair(self, room_id: str, session: SessionRecord, chair: Any, name: Any) -> RoomRecord:
         if not isinstance(name, str) or not _NAME.fullmatch(name.strip()) or _BOT_NAME.fullmatch(name.strip()):
