@@ -60,6 +60,28 @@ def snap_both(page: Page, name: str) -> None:
     page.set_viewport_size(SIZES["desktop"])
 
 
+RED = "rgb(208, 33, 28)"
+
+
+def assert_red_fives_are_red(page: Page) -> None:
+    """The page's stylesheet draws a red five red (not only the calculator's), and so it draws every
+    red five it shows."""
+    drawn = page.evaluate(
+        """() => {
+            const tile = document.createElement("span");
+            tile.className = "tile t-p red-five";
+            tile.innerHTML = '<span class="face"><b class="red">5</b><i>p</i></span>';
+            document.body.append(tile);
+            const colour = getComputedStyle(tile.querySelector("b")).color;
+            tile.remove();
+            return colour;
+        }"""
+    )
+    assert drawn == RED
+    shown = page.eval_on_selector_all(".tile.red-five .face b.red", "bs => bs.map(b => getComputedStyle(b).color)")
+    assert all(colour == RED for colour in shown), shown
+
+
 def post(page: Page, server: Server, path: str, data: dict | None = None) -> dict:
     csrf = page.get_attribute("meta[name=csrf-token]", "content")
     answer = page.request.post(f"{server.url}{path}", data=data or {}, headers={"X-CSRF-Token": csrf})
@@ -89,6 +111,7 @@ def test_a_riichi_game_from_the_home_page_to_the_score_card(browser, tmp_path):
         assert page.locator("[data-testid=dora] .tile:not(.back)").count() == 1
         assert page.locator("[data-testid=score-chip]").all_inner_texts() == ["25,000"] * 4
         assert page.locator("#hand .tile").count() == 14  # South's first draw came
+        assert_red_fives_are_red(page)
         snap_both(page, "riichi-table")
         # The first decision by clicking: choose the tile, click it again to discard it.
         first = line[0]
@@ -133,6 +156,7 @@ def test_a_riichi_game_from_the_home_page_to_the_score_card(browser, tmp_path):
                 view["result"]["wins"][0]["card"]["total"]
             ) in card.inner_text().replace(",", "")
         assert page.locator("#next-hand").is_visible()
+        assert_red_fives_are_red(page)
         snap_both(page, "riichi-result")
         page.click("#next-hand")
         page.wait_for_function("document.getElementById('result').hidden")
