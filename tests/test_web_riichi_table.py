@@ -120,6 +120,18 @@ def test_the_view_after_a_win_has_the_score_card_and_the_changes(app):
     # Every tile on show once the hand is over: the deal whole, each seat's standing tiles.
     assert len(view["events"][1]["hands"]) == 4 and len(result["hands"]) == 4
     assert result["deltas"][win["seat"]] > 0 and card["total"] == win_points(card)
+    # Who paid what: every change but the riichi sticks put down this hand (1,000 from a declarer).
+    net = [0, 0, 0, 0]
+    for payment in result["payments"]:
+        assert payment["points"] > 0 and payment["reason"] in ("ron", "tsumo", "pao", "honba", "sticks", "leftover")
+        net[payment["payee"]] += payment["points"]
+        if payment["payer"] is not None:
+            net[payment["payer"]] -= payment["points"]
+        else:
+            assert payment["reason"] in ("sticks", "leftover")
+    assert all(delta - paid in (0, -1000) for delta, paid in zip(result["deltas"], net))
+    won = sum(p["points"] for p in result["payments"] if p["payee"] == win["seat"] and p["reason"] in ("ron", "tsumo"))
+    assert won == card["total"]  # the hand's value, before honba and sticks
 
 
 def test_riichi_is_declared_with_its_discard(app):

@@ -155,6 +155,9 @@ def test_a_riichi_game_from_the_home_page_to_the_score_card(browser, tmp_path):
             assert "han" in card.inner_text() and str(
                 view["result"]["wins"][0]["card"]["total"]
             ) in card.inner_text().replace(",", "")
+            # Who paid what: a line a payment, the win's first.
+            lines = page.locator("[data-testid=payments] li").all_inner_texts()
+            assert len(lines) == len(view["result"]["payments"]) and " pays " in lines[0]
         assert page.locator("#next-hand").is_visible()
         assert_red_fives_are_red(page)
         snap_both(page, "riichi-result")

@@ -34,6 +34,12 @@ SCRIPT = (
     N_("You declare a closed kan: {tiles}"), N_("You add to your pon: a kan of {tiles}"),
     N_("You win by ron on {tile} from {from}!"), N_("You win by tsumo on {tile}!"),
     N_("You win by tsumo"), N_("You win by ron from {from}"),
+    # who paid what (riichi/result.js)
+    N_("{payer} pays {payee} {points} ({what})"), N_("{payee} takes the riichi sticks: {points}"),
+    N_("{payee} takes the sticks left on the table: {points}"), N_("You pay {payee} {points} ({what})"),
+    N_("You take the riichi sticks: {points}"), N_("You take the sticks left on the table: {points}"),
+    N_("ron"), N_("tsumo"), N_("liability (pao)"),
+    N_("noten payment"), N_("nagashi mangan"),
     # the hint panel (riichi/hint.js)
     N_("1 tile from ready"), N_("{count} tiles from ready"), N_("Leaves"), N_("Tiles"), N_("no yaku"),
     N_("yakuman · {points}"), N_("{han} han {fu} fu · {points}"), N_("furiten"), N_("safe from {names}"),

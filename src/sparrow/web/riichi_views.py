@@ -9,6 +9,7 @@ the changes and the scores; once the match is over, the final results with uma a
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from sparrow.game.riichi import RiichiHandState, face_name, observation
@@ -125,8 +126,24 @@ def riichi_hand_result(hand: RiichiHandState, lang: str = "en") -> dict[str, Any
         "hands": [[names[t] for t in sorted(seat.hand)] for seat in hand.seats],
         "deltas": list(result.deltas),
         "scores": list(result.after.scores),
+        "payments": _payments(result.settlement.transfers),
         "end_reason": result.after.end_reason,
     }
+
+
+def _payments(transfers: Iterable[Any]) -> list[dict[str, Any]]:
+    """Who paid whom what and why, in the order the settlement paid it: ron, tsumo, pao, honba, the
+    riichi sticks taken, noten and nagashi payments, the sticks left to the top. ``payer`` None is
+    the table (the sticks). The sticks put down this hand are the log's, not a payment here."""
+    merged: dict[tuple[int | None, int | None, str], int] = {}
+    for transfer in transfers:
+        if transfer.reason != "riichi" and transfer.points:
+            key = (transfer.payer, transfer.payee, transfer.reason)
+            merged[key] = merged.get(key, 0) + transfer.points
+    return [
+        {"payer": payer, "payee": payee, "reason": reason, "points": points}
+        for (payer, payee, reason), points in merged.items()
+    ]
 
 
 # The abortive draws' names (the engine's keys) as a player reads them.

@@ -47,6 +47,40 @@ function scoreCard(ctx, win) {
   return card;
 }
 
+// What each payment was for, as the settlement's reasons name it.
+const REASONS = {
+  ron: "ron",
+  tsumo: "tsumo",
+  pao: "liability (pao)",
+  honba: "honba",
+  noten: "noten payment",
+  nagashi: "nagashi mangan",
+};
+
+// Who paid whom what: the win (each payer on a tsumo), liability, the honba, the riichi sticks taken,
+// the noten payments, the sticks left to the top at the end.
+function payments(ctx, rows) {
+  const { T, playerName, mine } = ctx;
+  const me = (seat) => mine() !== null && seat === mine();
+  const name = (seat) => (me(seat) ? T("you") : playerName(seat));
+  const list = document.createElement("ul");
+  list.className = "payments";
+  list.dataset.testid = "payments";
+  for (const row of rows) {
+    const item = document.createElement("li");
+    const fields = { payer: name(row.payer), payee: name(row.payee), points: row.points.toLocaleString() };
+    if (row.reason === "sticks" || row.reason === "leftover") {
+      const what = row.reason === "sticks" ? "the riichi sticks" : "the sticks left on the table";
+      item.textContent = T(me(row.payee) ? `You take ${what}: {points}` : `{payee} takes ${what}: {points}`, fields);
+    } else {
+      fields.what = T(REASONS[row.reason] || row.reason);
+      item.textContent = T(me(row.payer) ? "You pay {payee} {points} ({what})" : "{payer} pays {payee} {points} ({what})", fields);
+    }
+    list.append(item);
+  }
+  return list;
+}
+
 function standings(ctx, rows) {
   const { T, playerName, mine } = ctx;
   const box = document.createElement("div");
@@ -120,6 +154,7 @@ export function drawResult(ctx, box, { onNext, newGame, replay }) {
     row.insertCell().textContent = r.scores[seat].toLocaleString();
   }
   box.append(changes);
+  if (r.payments && r.payments.length) box.append(payments(ctx, r.payments));
   if (r.standings) box.append(standings(ctx, r.standings));
   const next = document.createElement("button");
   next.type = "button";
