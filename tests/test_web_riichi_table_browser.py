@@ -279,3 +279,57 @@ def test_the_hint_panel_lists_the_discards_of_the_servers_hint(browser, tmp_path
     finally:
         context.close()
         server.stop()
+
+
+@functools.cache
+def claim_line(start: int = 500) -> tuple[int, tuple[dict, ...]]:
+    """The first seed from ``start`` on which the person, playing as a Normal bot would (and passing
+    on claims), is offered a chi or pon in the first hand: the seed and the actions before it."""
+    for seed in range(start, start + 200):
+        table = RiichiTable("easy", seed)
+        table.start()
+        actions: list[dict] = []
+        while not table.hand_over and len(actions) < 60:
+            legal = table.observation()["legal_actions"]
+            if any(a["action"] in ("chi", "pon") for a in legal):
+                return seed, tuple(actions)
+            action = _bot_choice(table)
+            if action.kind in (RiichiActionKind.CHI, RiichiActionKind.PON, RiichiActionKind.DAIMINKAN):
+                action = RiichiAction.simple(RiichiActionKind.PASS, HUMAN_SEAT)
+            actions.append({k: v for k, v in action.to_dict().items() if k != "seat"})
+            table.act(action)
+    raise AssertionError("no seed with a call offered early found")
+
+
+def test_a_call_is_offered_with_the_tiles_it_takes(browser, tmp_path):
+    seed, line = claim_line()
+    server = Server(tmp_path / "data", seed=seed).start()
+    context = browser.new_context(viewport=SIZES["desktop"], bypass_csp=True)
+    page = context.new_page()
+    try:
+        page.goto(server.url + "/")
+        page.select_option("#rules", "riichi")
+        page.check("input[name=level][value=easy]")
+        page.click("#start")
+        page.wait_for_url(re.compile(r".*/games/[^/]+$"))
+        game = page.url.rsplit("/", 1)[1]
+        view = None
+        for action in line:
+            view = post(page, server, f"/api/games/{game}/actions", action)
+        page.reload()
+        shown_version(page)
+        assert view is not None
+        offered = [a for a in view["observation"]["legal_actions"] if a["action"] in ("chi", "pon")]
+        buttons = page.locator("#actions button.claim")
+        assert buttons.count() >= len(offered) > 0
+        first = buttons.first
+        # The tiles the call takes from the hand, drawn as tiles; their names for a screen reader.
+        assert first.locator(".tile.mini").count() == 2
+        shown = first.locator(".tile.mini").evaluate_all("ts => ts.map(t => t.dataset.tile)")
+        assert shown == offered[0]["tiles"]
+        assert first.get_attribute("aria-label").endswith(" ".join(offered[0]["tiles"]))
+        assert "Pass" in page.inner_text("#actions")
+        snap_both(page, "riichi-claim")
+    finally:
+        context.close()
+        server.stop()

@@ -304,12 +304,14 @@ export function riichiBoard({
     sets.hidden = !o.seats[me()].melds.length;
   }
 
-  function button(text, data, extra = "") {
+  // `content`: the button's words, or its words and tile pictures (a call shows the tiles it takes).
+  function button(content, data, extra = "") {
     const el = document.createElement("button");
     el.type = "button";
     el.className = `button ${extra}`;
     el.dataset.action = data.action;
-    el.textContent = text;
+    if (Array.isArray(content)) el.append(...content);
+    else el.textContent = content;
     el.disabled = busy;
     el.addEventListener("click", () => act(data));
     return el;
@@ -341,10 +343,15 @@ export function riichiBoard({
     }
     for (const a of legal()) {
       if (a.action === "chi" || a.action === "pon") {
-        const label = `${T(a.action === "chi" ? "Chi" : "Pon")} ${a.tiles.join("")}`;
-        box.append(button(label, a));
+        const tiles = a.tiles.map((code) => tileElement(code, { size: "mini" }));
+        const el = button([`${T(a.action === "chi" ? "Chi" : "Pon")} `, ...tiles], a, "claim");
+        el.setAttribute("aria-label", `${T(a.action === "chi" ? "Chi" : "Pon")} ${a.tiles.join(" ")}`);
+        box.append(el);
       } else if (a.action in KAN_WORDS) {
-        box.append(button(`${T(KAN_WORDS[a.action])}${a.tile ? " " + a.tile : ""}`, a));
+        const words = T(KAN_WORDS[a.action]);
+        const el = button(a.tile ? [`${words} `, tileElement(a.tile, { size: "mini" })] : words, a, "claim");
+        if (a.tile) el.setAttribute("aria-label", `${words} ${a.tile}`);
+        box.append(el);
       } else if (a.action === "kyuushu") {
         box.append(button(T("Nine terminals (abortive draw)"), a));
       }
