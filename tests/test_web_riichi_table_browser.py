@@ -155,6 +155,8 @@ def test_a_riichi_game_from_the_home_page_to_the_score_card(browser, tmp_path):
             assert "han" in card.inner_text() and str(
                 view["result"]["wins"][0]["card"]["total"]
             ) in card.inner_text().replace(",", "")
+            # The winner took the sticks: none are left on the table.
+            assert page.inner_text("[data-testid=counters]").strip().endswith(" 0")
             # Who paid what: a line a payment, the win's first.
             lines = page.locator("[data-testid=payments] li").all_inner_texts()
             assert len(lines) == len(view["result"]["payments"]) and " pays " in lines[0]

@@ -127,6 +127,7 @@ def riichi_hand_result(hand: RiichiHandState, lang: str = "en") -> dict[str, Any
         "deltas": list(result.deltas),
         "scores": list(result.after.scores),
         "payments": _payments(result.settlement.transfers),
+        "sticks": result.after.sticks,  # left on the table once the hand is settled (a win takes them)
         "end_reason": result.after.end_reason,
     }
 

@@ -228,8 +228,10 @@ export function riichiBoard({
     const counters = document.createElement("div");
     counters.className = "counters";
     counters.dataset.testid = "counters";
-    counters.textContent = `${T("honba")} ${o.honba} · ${T("sticks")} ${o.sticks}`;
-    counters.title = T("{honba} honba, {sticks} riichi sticks on the table", { honba: o.honba, sticks: o.sticks });
+    // Once the hand is settled, the sticks still on the table (a win has taken them).
+    const sticks = view.hand_over && view.result && view.result.sticks !== undefined ? view.result.sticks : o.sticks;
+    counters.textContent = `${T("honba")} ${o.honba} · ${T("sticks")} ${sticks}`;
+    counters.title = T("{honba} honba, {sticks} riichi sticks on the table", { honba: o.honba, sticks });
     const dora = document.createElement("div");
     dora.className = "dora";
     dora.dataset.testid = "dora";
