@@ -90,6 +90,10 @@ def test_a_riichi_game_is_played_to_its_final_results(app):
     assert [row["points"] for row in rows] == sorted((row["points"] for row in rows), reverse=True)
     listed = player.get("/api/games").json()[0]
     assert listed["match_over"] and listed["finish"]["of"] == 4
+    # "Your games" gives the result as players count it, uma and oka included.
+    mine = next(row for row in rows if row["seat"] == HUMAN_SEAT)
+    assert listed["finish"]["result_text"] == mine["result_text"]
+    assert f'data-testid="game-result">({mine["result_text"]})<' in player.get("/").text
     assert player.post(f"/api/games/{view['id']}/next").status_code == 409
 
 

@@ -190,7 +190,14 @@ def riichi_finish(table: RiichiTable) -> dict[str, Any] | None:
     if not table.match_over:
         return None
     row = next(row for row in riichi_standings(table) if row["seat"] == table.human_seat)
-    return {"rank": row["rank"], "of": 4, "total": row["total"], "hands_won": row["hands_won"], "result": row["result"]}
+    return {
+        "rank": row["rank"],
+        "of": 4,
+        "total": row["total"],
+        "hands_won": row["hands_won"],
+        "result": row["result"],
+        "result_text": row["result_text"],  # uma and oka included, in thousands: "+53.7"
+    }
 
 
 def riichi_replay_frames(events: list[dict[str, Any]], seat: int, lang: str = "en") -> dict[str, Any]:
