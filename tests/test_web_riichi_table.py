@@ -88,6 +88,13 @@ def test_a_riichi_game_is_played_to_its_final_results(app):
     assert sum(row["points"] for row in rows) == 100_000  # the sticks left over go to the top
     assert abs(sum(row["result"] for row in rows)) < 1e-9  # uma and oka add up to nothing
     assert [row["points"] for row in rows] == sorted((row["points"] for row in rows), reverse=True)
+    # The hands of the match, a line each: together they make the final points.
+    history = result["history"]
+    assert [line["number"] for line in history] == list(range(1, hands + 1))
+    assert history[0]["round_wind"] == "E" and history[0]["hand"] == 1 and history[0]["honba"] == 0
+    for row in rows:
+        assert 25000 + sum(line["deltas"][row["seat"]] for line in history) == row["points"]
+    assert sum(row["hands_won"] for row in rows) == sum(len(line["winners"]) for line in history)
     listed = player.get("/api/games").json()[0]
     assert listed["match_over"] and listed["finish"]["of"] == 4
     # "Your games" gives the result as players count it, uma and oka included.

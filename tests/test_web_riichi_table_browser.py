@@ -335,3 +335,36 @@ def test_a_call_is_offered_with_the_tiles_it_takes(browser, tmp_path):
     finally:
         context.close()
         server.stop()
+
+
+def test_the_final_standings_show_hands_won_and_every_hand_of_the_match(browser, tmp_path):
+    from tests.test_web_riichi_table import bot_action
+
+    server = Server(tmp_path / "data", seed=11).start()
+    context = browser.new_context(viewport=SIZES["desktop"], bypass_csp=True)
+    page = context.new_page()
+    try:
+        page.goto(server.url + "/")
+        view = post(page, server, "/api/games", {"rules": "riichi", "level": "easy", "options": {"length": "tonpuu"}})
+        game = view["id"]
+        while not view["match_over"]:
+            if view["hand_over"]:
+                view = post(page, server, f"/api/games/{game}/next")
+            else:
+                view = post(page, server, f"/api/games/{game}/actions", bot_action(view) | {"version": view["version"]})
+        page.goto(f"{server.url}/games/{game}")
+        page.wait_for_selector("[data-testid=standings]")
+        rows = page.locator("[data-testid=standings] tbody tr").all()
+        assert len(rows) == 4
+        heads = page.locator("[data-testid=standings] thead th").all_inner_texts()
+        assert heads[-1] == "Hands won"
+        won = sum(int(row.locator("td").last.inner_text()) for row in rows)
+        history = view["result"]["history"]
+        assert page.locator("[data-testid=history] tbody tr").count() == len(history) >= 4
+        assert won == sum(len(line["winners"]) for line in history)
+        assert page.locator("[data-testid=history] tbody tr").first.locator("td").first.inner_text() == "東 1"
+        page.locator("[data-testid=history]").scroll_into_view_if_needed()
+        snap_both(page, "riichi-standings")
+    finally:
+        context.close()
+        server.stop()

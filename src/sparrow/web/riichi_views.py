@@ -55,6 +55,7 @@ def riichi_game_view(game: GameRecord, table: RiichiTable, lang: str = "en", poi
     }
     if view["result"] is not None and table.match_over:
         view["result"]["standings"] = riichi_standings(table, points, table.human_seat)
+        view["result"]["history"] = riichi_history(table, lang)
     return view
 
 
@@ -80,6 +81,7 @@ def riichi_room_game(table: RiichiRoomTable, person: str | None, lang: str = "en
     }
     if game["result"] is not None and table.match_over:
         game["result"]["standings"] = riichi_standings(table)
+        game["result"]["history"] = riichi_history(table, lang)
     return game
 
 
@@ -183,6 +185,30 @@ def riichi_standings(table: AnyRiichiTable, points: int = 0, person: int | None 
             }
         )
     return rows
+
+
+def riichi_history(table: AnyRiichiTable, lang: str = "en") -> list[dict[str, Any]]:
+    """Every hand of the match in a line: its round, hand and honba, its winners by chair (none for a
+    draw), how it ended (tsumo, ron, an exhaustive or abortive draw, named), and each chair's
+    change, riichi sticks included."""
+    lines = []
+    for number, hand in enumerate(table.hands, start=1):
+        result = hand.result
+        if result is None:
+            continue
+        how = result.kind if result.abort is None else translate(_ABORTS.get(result.abort, result.abort), lang)
+        lines.append(
+            {
+                "number": number,
+                "round_wind": "ESWN"[hand.round_wind],
+                "hand": hand.dealer + 1,  # the hand of the round: its dealer's number from the first dealer
+                "honba": hand.honba,
+                "winners": [win.seat for win in result.wins],
+                "how": how,
+                "deltas": list(result.deltas),
+            }
+        )
+    return lines
 
 
 def riichi_finish(table: RiichiTable) -> dict[str, Any] | None:

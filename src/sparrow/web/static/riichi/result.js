@@ -91,7 +91,7 @@ function standings(ctx, rows) {
   box.append(head);
   const table = document.createElement("table");
   const top = table.createTHead().insertRow();
-  for (const text of [T("Rank"), T("Player"), T("Points"), T("Result")]) {
+  for (const text of [T("Rank"), T("Player"), T("Points"), T("Result"), T("Hands won")]) {
     const th = document.createElement("th");
     th.textContent = text;
     top.append(th);
@@ -104,9 +104,56 @@ function standings(ctx, rows) {
     tr.insertCell().textContent = playerName(row.seat);
     tr.insertCell().textContent = row.points.toLocaleString();
     tr.insertCell().textContent = row.result_text;
+    tr.insertCell().textContent = row.hands_won;
   }
-  box.append(table);
+  const scroll = document.createElement("div");
+  scroll.className = "scroll";
+  scroll.append(table);
+  box.append(scroll);
   return box;
+}
+
+const WIND_CHARS = { E: "東", S: "南", W: "西", N: "北" };
+const HOW = { tsumo: "tsumo", ron: "ron", exhaustive: "Exhaustive draw" };
+
+// The hands of the match, a line each: the hand, who won and how (or the draw), each chair's change.
+function history(ctx, lines) {
+  const { T, playerName } = ctx;
+  const wrap = document.createElement("div");
+  wrap.className = "scroll";
+  const sub = document.createElement("h3");
+  sub.textContent = T("The hands of the match");
+  const table = document.createElement("table");
+  table.className = "history";
+  table.dataset.testid = "history";
+  const head = table.createTHead().insertRow();
+  for (const text of [T("Hand"), T("Winner"), T("How"), ...[0, 1, 2, 3].map(playerName)]) {
+    const th = document.createElement("th");
+    th.textContent = text;
+    head.append(th);
+  }
+  const body = table.createTBody();
+  for (const line of lines) {
+    const tr = body.insertRow();
+    const name = `${WIND_CHARS[line.round_wind]} ${line.hand}` + (line.honba ? ` · ${line.honba} ${T("honba")}` : "");
+    const cells = [
+      name,
+      line.winners.length ? line.winners.map(playerName).join(", ") : T("Drawn hand"),
+      T(HOW[line.how] || line.how),
+      ...line.deltas.map((delta) => (delta > 0 ? `+${delta.toLocaleString()}` : delta ? delta.toLocaleString() : "")),
+    ];
+    cells.forEach((value, index) => {
+      const td = tr.insertCell();
+      td.textContent = value;
+      if (index > 2) {
+        td.className = "num";
+        const delta = line.deltas[index - 3];
+        if (delta) td.classList.add(delta > 0 ? "gain" : "loss");
+      }
+    });
+  }
+  wrap.append(sub, table);
+  return wrap;
 }
 
 // The result of the view's hand into `box` (hidden while the hand is in play). `onNext` deals the next
@@ -156,6 +203,7 @@ export function drawResult(ctx, box, { onNext, newGame, replay }) {
   box.append(changes);
   if (r.payments && r.payments.length) box.append(payments(ctx, r.payments));
   if (r.standings) box.append(standings(ctx, r.standings));
+  if (r.history && r.history.length) box.append(history(ctx, r.history));
   const next = document.createElement("button");
   next.type = "button";
   next.className = "button primary";
