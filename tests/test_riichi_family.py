@@ -18,10 +18,20 @@ from rich.console import Console
 from typer.testing import CliRunner
 
 from sparrow.cli.app import app
-from sparrow.cli.play_riichi import QuitGame, parse_riichi_command, play_riichi, render_riichi
+from sparrow.cli.play_riichi import (
+    HintWanted,
+    QuitGame,
+    hint_text,
+    parse_riichi_command,
+    play_riichi,
+    render_riichi,
+    tile_text,
+)
+from sparrow.cli.text import DISPLAY
 from sparrow.core.situation import HandSituation, SituationError
 from sparrow.formats.compact import format_compact, parse_compact
-from sparrow.game.riichi import RiichiActionKind, RiichiHandState, observation
+from sparrow.game.riichi import RiichiAction, RiichiActionKind, RiichiHandState, observation
+from sparrow.play.riichi_hints import riichi_hint
 from sparrow.play.riichi_lab import check_players, run_lab
 from sparrow.rules import Settlement, get_ruleset, score, settle
 from sparrow.rules.generate import random_complete_situation
@@ -263,14 +273,40 @@ def test_the_screen_shows_one_seat_and_the_keys_read_as_moves():
         parse_riichi_command("q", shown, legal)
 
 
+def test_enter_passes_h_asks_for_a_hint_and_the_hint_reads_as_lines():
+    hand = _state()
+    seat = hand.to_act[0]
+    legal = hand.legal_actions(seat)
+    passing = RiichiAction.simple(RiichiActionKind.PASS, seat)
+    assert parse_riichi_command("", [], [*legal, passing]).action == passing
+    assert "type a tile" in parse_riichi_command("", [], legal).message  # nothing to pass on: say so
+    with pytest.raises(HintWanted):
+        parse_riichi_command("h", [], legal)
+    lines = hint_text(riichi_hint(hand, seat))
+    assert lines[0].endswith("from ready") or lines[0] in ("ready (tenpai)", "complete")
+    assert all(line.startswith("  discard ") for line in lines[1:]) and len(lines) > 1
+
+
+def test_tiles_are_glyphs_where_the_terminal_shows_them_a_red_five_in_red():
+    assert tile_text("0p") == "0p" and tile_text("5p") == "5p"
+    DISPLAY["glyphs"] = True
+    try:
+        assert tile_text("5p") == "\U0001f01d" and tile_text("0p") == "[red]\U0001f01d[/red]"
+        assert tile_text("1z") == "\U0001f000"
+    finally:
+        DISPLAY["glyphs"] = False
+
+
 def test_a_whole_match_is_played_from_the_keyboard():
-    answers = itertools.cycle(["?", "a", *[str(n) for n in range(14, 0, -1)]])
+    answers = itertools.cycle(["?", "h", "a", *[str(n) for n in range(14, 0, -1)]])
     asked = 0
+    prompts: list[str] = []
 
     def read(prompt: str) -> str:
         nonlocal asked
         asked += 1
         assert asked < 20000
+        prompts.append(prompt)
         return next(answers)
 
     out = io.StringIO()
@@ -278,7 +314,9 @@ def test_a_whole_match_is_played_from_the_keyboard():
     code = play_riichi("easy", 3, {"length": "tonpuu"}, console, read)
     text = out.getvalue()
     assert code == 0 and "Final results" in text and "you" in text
-    assert "scores:" in text
+    assert "scores:" in text and "from ready" in text  # a hint was asked for and given
+    # Each score card but the last waits for the player before the next hand is dealt.
+    assert prompts.count("Enter: the next hand > ") == text.count("scores:") - 1 >= 3
 
 
 def test_quitting_leaves_the_table():

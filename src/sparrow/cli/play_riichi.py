@@ -5,8 +5,11 @@ indicators and the tiles left in the wall, each player's score, discards (a riic
 brackets, a called one with ``*``) and calls, then your hand with a number under each tile. Type a
 tile (``5p``, ``0p`` for the red five) or its number to discard it; ``riichi 5p`` (or ``r 5p``)
 declares riichi with that discard. When more than discarding is possible the prompt lists the
-choices by letter (tsumo, ron, chi, pon, kan, pass, nine terminals). ``?`` shows the keys, ``q``
-quits. What you see is your seat's observation only: never another hand or the wall.
+choices by letter (tsumo, ron, chi, pon, kan, pass, nine terminals); Enter alone passes on a
+discard you may claim. ``h`` gives a hint (how far from ready each discard leaves you, and its
+waits), ``?`` shows the keys, ``q`` quits. Tiles are drawn as glyphs where the terminal shows them
+(``--glyphs/--ascii``), a red five in red. After each hand the score card (with the ura dora) waits
+for Enter. What you see is your seat's observation only: never another hand or the wall.
 
 The reading and drawing are plain functions (:func:`parse_riichi_command`, :func:`render_riichi`),
 tested without a terminal; the loop only reads lines and prints.
@@ -19,11 +22,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from rich.console import Console
+from rich.markup import escape
 
+from sparrow.cli.text import DISPLAY
 from sparrow.core.tiles import TileError
 from sparrow.game.riichi import RiichiAction, RiichiActionKind, RiichiHandState, observation
 from sparrow.game.riichi.match import RiichiMatch
 from sparrow.game.riichi.tiles import face_kind, face_name, parse_face
+from sparrow.play.riichi_hints import riichi_hint
 from sparrow.play.riichi_lab import agent_of, play_match
 from sparrow.rules.riichi.presets import MatchOptions
 from sparrow.seats import outside_name
@@ -37,8 +43,13 @@ _KEYS = (
     "a tile (5p, 0p for the red five) or its number: discard it",
     "riichi 5p (or r 5p): declare riichi with that discard",
     "a letter from the list: that choice (tsumo, ron, chi, pon, kan, pass...)",
-    "?: these keys    q: quit",
+    "Enter: pass on a discard you may claim",
+    "h: a hint    ?: these keys    q: quit",
 )
+
+
+class HintWanted(Exception):
+    """The player typed h."""
 
 
 class QuitGame(Exception):
@@ -72,12 +83,17 @@ def parse_riichi_command(text: str, hand: Sequence[str], legal: Sequence[RiichiA
     """What a line typed means among ``legal`` (``hand``: the tiles shown, the drawn one last)."""
     words = text.strip().split()
     if not words:
+        passing = next((action for action in legal if action.kind is RiichiActionKind.PASS), None)
+        if passing is not None:
+            return Parsed(passing)
         return Parsed(message="type a tile to discard, a letter from the list, or ? for the keys")
     first = words[0].lower()
     if first in ("q", "quit"):
         raise QuitGame
     if first in ("?", "help"):
         return Parsed(message="\n".join(_KEYS))
+    if first in ("h", "hint") and len(words) == 1:
+        raise HintWanted
     letters = dict(choice_labels(legal))
     if len(words) == 1 and first in letters:
         return Parsed(letters[first])
@@ -115,25 +131,39 @@ def parse_riichi_command(text: str, hand: Sequence[str], legal: Sequence[RiichiA
     )
 
 
+def tile_text(code: str) -> str:
+    """A tile as the screen shows it (Rich markup): its glyph where the terminal shows them, a red
+    five in red; else its name (``0p`` a red five)."""
+    if not DISPLAY["glyphs"]:
+        return escape(code)
+    face = parse_face(code)
+    glyph = face_kind(face).glyph
+    return f"[red]{glyph}[/red]" if code.startswith("0") else glyph
+
+
+def _tiles(codes: Sequence[str]) -> str:
+    return ("" if DISPLAY["glyphs"] else " ").join(tile_text(code) for code in codes)
+
+
 def _river(discards: Sequence[Mapping[str, Any]]) -> str:
     parts = []
     for item in discards:
-        name = item["tile"]
+        name = tile_text(item["tile"])
         if item["riichi"]:
             name = f"[{name}]"
         if item["called"]:
             name += "*"
         parts.append(name)
-    return " ".join(parts) or "-"
+    return ("" if DISPLAY["glyphs"] else " ").join(parts) or "-"
 
 
 def render_riichi(seen: Mapping[str, Any], names: Sequence[str]) -> list[str]:
-    """The table as one seat sees it, line by line (``names`` of the four seats)."""
+    """The table as one seat sees it, line by line (``names`` of the four seats), in Rich markup."""
     round_wind = _WIND_NAMES[seen["round_wind"]]
     dealer = seen["dealer"]
     head = (
-        f"{round_wind} round, dealer {names[dealer]}  honba {seen['honba']}  riichi sticks {seen['sticks']}"
-        f"  dora indicators {' '.join(seen['dora_indicators'])}  wall {seen['live_wall']}"
+        f"{round_wind} round, dealer {escape(names[dealer])}  honba {seen['honba']}  riichi sticks {seen['sticks']}"
+        f"  dora indicators {_tiles(seen['dora_indicators'])}  wall {seen['live_wall']}"
     )
     lines = [head]
     width = max(8, *(len(name) for name in names))  # an outside bot's name may be long
@@ -141,21 +171,39 @@ def render_riichi(seen: Mapping[str, Any], names: Sequence[str]) -> list[str]:
         seat = other["seat"]
         marks = " RIICHI" if other["riichi"] else ""
         melds = " ".join(
-            "".join(meld["tiles"]) + (f"<{meld['from']}" if meld.get("from") else "") for meld in other["melds"]
+            _tiles(meld["tiles"]) + (f"<{meld['from']}" if meld.get("from") else "") for meld in other["melds"]
         )
-        who = f"{_WIND_NAMES[other['wind']]:<5} {names[seat]:<{width}} {seen['scores'][seat]:>6,}{marks}"
+        who = f"{_WIND_NAMES[other['wind']]:<5} {escape(names[seat]):<{width}} {seen['scores'][seat]:>6,}{marks}"
         lines.append(f"{who}  discards: {_river(other['discards'])}" + (f"  calls: {melds}" if melds else ""))
-    hand = list(seen["hand"])
+    hand = _shown_hand(seen)
     drawn = seen.get("drawn")
-    if drawn is not None:
-        hand.remove(drawn)
-        hand.append(drawn)
+    if DISPLAY["glyphs"]:
+        lines.append("           " + "  ".join(f" {tile_text(tile)}" for tile in hand))
     tiles = "  ".join(f"{tile:>2}" for tile in hand)
     numbers = "  ".join(f"{n:>2}" for n in range(1, len(hand) + 1))
     lines.append(f"your hand: {tiles}" + ("  (drawn last)" if drawn is not None else ""))
     lines.append(f"           {numbers}")
     if seen.get("furiten"):
         lines.append("furiten: you cannot win by ron on your waits")
+    return lines
+
+
+def hint_text(hint: Mapping[str, Any]) -> list[str]:
+    """The hint (:func:`sparrow.play.riichi_hints.riichi_hint`) in lines: how far from ready, then per
+    discard, best first, what it leaves (tiles that improve the hand, or the waits when ready)."""
+    steps = hint["shanten"]
+    lines = ["complete" if steps < 0 else "ready (tenpai)" if steps == 0 else f"{steps} from ready"]
+    if not hint["discards"] and hint["waits"]:
+        lines.append("waits: " + ", ".join(f"{w['tile']} ({w['unseen']} unseen)" for w in hint["waits"]))
+    for row in hint["discards"][:6]:
+        if row["ready"]:
+            leaves = "ready, waits " + ", ".join(w["tile"] for w in row["waits"])
+        else:
+            leaves = f"{row['shanten']} from ready, {row['unseen']} tiles improve it"
+        notes = (" · furiten" if row["furiten"] else "") + (
+            f" · safe from {', '.join(row['safe_from'])}" if row["safe_from"] else ""
+        )
+        lines.append(f"  discard {row['discard']}: {leaves}{notes}")
     return lines
 
 
@@ -186,6 +234,9 @@ def _hand_end(console: Console, hand: RiichiHandState, names: Sequence[str]) -> 
             score = win.score
             how = "tsumo" if win.source is None else f"ron from {names[win.source]}"
             console.print(f"{names[win.seat]} wins by {how}: {score.reading}")
+            ura = score.hand.ura_dora_indicators
+            if ura:
+                console.print("  ura dora indicators: " + _tiles([str(tile) for tile in ura]), highlight=False)
             for item in score.yaku:
                 console.print(f"  {item.name:<28} {item.value} {item.kind}")
             summary = score.limit or f"{score.han} han {score.fu} fu"
@@ -252,15 +303,26 @@ def _play(
         if len(legal) == 1 and legal[0].kind is RiichiActionKind.PASS:
             return legal[0]
         seen = observation(hand, seat)
-        console.print("\n".join(render_riichi(seen, names)), highlight=False, markup=False)
+        console.print("\n".join(render_riichi(seen, names)), highlight=False)
         choices = choice_labels(legal)
         if choices:
             console.print("  ".join(f"{letter}) {_action_text(action)}" for letter, action in choices), markup=False)
         while True:
-            parsed = parse_riichi_command(read("> "), _shown_hand(seen), legal)
+            try:
+                parsed = parse_riichi_command(read("> "), _shown_hand(seen), legal)
+            except HintWanted:
+                console.print("\n".join(hint_text(riichi_hint(hand, seat))), markup=False, highlight=False)
+                continue
             if parsed.action is not None:
                 return parsed.action
             console.print(parsed.message, markup=False, highlight=False)
+
+    def hand_over(match: RiichiMatch, hand: RiichiHandState) -> None:
+        _hand_end(console, hand, names)
+        if not match.over:
+            # The score card stays until the player has read it (q leaves, as at a decision).
+            if read("Enter: the next hand > ").strip().lower() in ("q", "quit"):
+                raise QuitGame
 
     def seat_agent(seat: int) -> Callable[[RiichiMatch, RiichiHandState, int, Sequence[RiichiAction]], RiichiAction]:
         inner = agents[seat]
@@ -280,7 +342,7 @@ def _play(
             seed,
             [seat_agent(seat) for seat in range(4)],
             match_options,
-            on_hand=lambda match, hand: _hand_end(console, hand, names),
+            on_hand=hand_over,
             outside=outside,
         )
     except (QuitGame, EOFError):
