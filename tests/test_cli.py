@@ -355,7 +355,7 @@ def test_bad_input_through_the_installed_command():
 
 
 def test_settle_the_nts_worked_example():
-    # shared/rules/nts.md: East wins with 136; South 32, West 28, North 8. Each loser pays East 2 x 136 = 272;
+    # docs/rules/nts.md: East wins with 136; South 32, West 28, North 8. Each loser pays East 2 x 136 = 272;
     # between losers (no East among them, single): W pays S 4, N pays S 24, N pays W 20.
     settlement = {"rules": "nts", "winner": "E", "win_by": "self_draw", "scores": {"E": 136, "S": 32, "W": 28, "N": 8}}
     result = run("settle", "--json", stdin=json.dumps(settlement))

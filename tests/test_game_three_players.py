@@ -133,8 +133,8 @@ def test_after_west_comes_east():
 
 
 def test_a_win_is_settled_between_the_three_seats():
-    # West wins on South's discard: South pays double, East single (rules/hkos.md, "The sheet and
-    # payments", between three seats). West: mixed one suit 3, dragon pung 1, concealed 1, no bonus 1.
+    # West wins on South's discard: South pays double, East single (docs/rules/hkos.md, "Three players
+    # (`three_players`)", between three seats). West: mixed one suit 3, dragon pung 1, concealed 1, no bonus 1.
     hands = {
         "E": "19m19p19s1234566z1m",
         "S": "1357p13579s1467z",

@@ -179,7 +179,7 @@ CHAIN_REPLACEMENTS = "5f1m2m3m"
 
 @pytest.mark.parametrize("rules", ["hkos", "chinese"])
 def test_bonus_tiles_at_the_deal_are_replaced_in_passes_east_south_west_north(rules):
-    # rules/hkos.md: "E, S, W, N in turn, repeatedly": the bonus replacement waits for East's next pass,
+    # docs/rules/hkos.md: "E, S, W, N in turn, repeatedly": the bonus replacement waits for East's next pass,
     # after South's season is replaced (chinese plays the hkos table).
     state = start(rules, CHAIN_HANDS, replacements=CHAIN_REPLACEMENTS)
     assert procedure(rules).table.bonus_chain == "next_pass"

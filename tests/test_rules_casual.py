@@ -1,4 +1,4 @@
-"""The casual family (seed 001, shared/rules/casual.md): fans, cap, dealer, payments, winning shapes.
+"""The casual family (seed 001, docs/rules/casual.md): fans, cap, dealer, payments, winning shapes.
 
 Every expected value below was worked out by hand from the rules page: value = 20 × 2^fan with the
 fan capped at ``max_fan`` (5), × 1.5 for the dealer (seat wind E). Unless a test says otherwise the

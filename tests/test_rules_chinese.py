@@ -1,4 +1,4 @@
-"""The Chinese points guidelines (seed 002, shared/rules/chinese.md), through the public API.
+"""The Chinese points guidelines (seed 002, docs/rules/chinese.md), through the public API.
 
 Every expected value below was worked out by hand from the seed's points table and the rules page;
 the comment beside a hand says how. Hands are written as the standing tiles, the winning tile and
@@ -765,7 +765,7 @@ def test_waiting_example_5_a_two_sided_wait_earns_nothing():
     assert not WAIT_ITEMS & set(points("67p123m456s11z", "5p", "[8888p]"))
 
 
-# No fifth copy (shared/rules/README.md): a kind the player already holds all four of, standing or in
+# No fifth copy (docs/rules/README.md): a kind the player already holds all four of, standing or in
 # declared sets, is never a wait. The seed's "availability is ignored" holds for everything else.
 
 

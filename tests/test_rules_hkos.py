@@ -1,4 +1,4 @@
-"""Hong Kong Old Style scoring and settlement (seeds 003/004, shared/rules/hkos.md).
+"""Hong Kong Old Style scoring and settlement (seeds 003/004, docs/rules/hkos.md).
 
 Every expected value below was counted by hand from the faan table of the rules page; the comment
 next to a hand says how. Unless a test says otherwise the player sits South in the East round, so

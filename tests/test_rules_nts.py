@@ -1,4 +1,4 @@
-"""The NTS family (seed 000, shared/rules/nts.md): base points, doublings, limit hands, the minimum,
+"""The NTS family (seed 000, docs/rules/nts.md): base points, doublings, limit hands, the minimum,
 the cap, losers' hands and the settlement between all four players.
 
 Every expected total below was worked out by hand from the rules page: ``min(base × 2^doublings,
@@ -525,7 +525,7 @@ def test_last_tile(concealed: str, win: str, line: tuple[str, int], base: int) -
     ],
 )
 def test_winning_on_the_discard_after_the_last_tile_earns_nothing(concealed: str, win: str) -> None:
-    # rules/nts.md: the doubling is for the last live tile self-drawn; NTS has no last-discard item,
+    # docs/rules/nts.md: the doubling is for the last live tile self-drawn; NTS has no last-discard item,
     # though the moment last_tile also names the discard made after the last tile.
     result = nts(concealed, win, melds=DRAGONS, moments=("last_tile",))
     assert not {"Last tile of the live wall", "Last tile is Circle 1"} & set(names(result))

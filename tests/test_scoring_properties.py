@@ -38,7 +38,7 @@ OPTION_CHOICES = {
     "casual": [{}, {"max_fan": 8}],
 }
 
-# The contract's score result (shared/spec/hand-situation.md) and its per-ruleset details.
+# The contract's score result (docs/spec/hand-situation.md) and its per-ruleset details.
 RESULT_FIELDS = {"rules", "valid", "reason", "total", "items", "limit", "details"}
 ITEM_KINDS = {"points", "doubling", "faan", "fan", "limit"}
 DETAIL_FIELDS = {"nts": {"base", "doublings"}, "hkos": {"faan"}, "chinese": {"points"}, "casual": {"fan"}}

@@ -1,4 +1,4 @@
-"""The web API (shared/spec/web-api.md) end to end through FastAPI's test client, on SQLite and on
+"""The web API (docs/spec/web-api.md) end to end through FastAPI's test client, on SQLite and on
 PostgreSQL: every endpoint, and every refusal with its status, its one sentence and nothing changed."""
 
 from __future__ import annotations

@@ -28,7 +28,7 @@ runner = CliRunner()
 # Seed 000's worked example: open East pung 4, concealed Red Dragon pung 8, Bamboo 8 pair, Mahjong 20,
 # self-drawn 2 = 34; dragon pung and own wind: 34 x 2 x 2 = 136.
 NTS_136 = "nts: 23m456p88s777z [111z] +1m* seat=E round=S"
-# Losers' hands for shared/rules/nts.md's settlement (South 32, West 28, North 8).
+# Losers' hands for docs/rules/nts.md's settlement (South 32, West 28, North 8).
 NTS_LOSERS = {
     "S": "nts: 1379s [222z] [444m] [666p] seat=S round=S",
     "W": "nts: 999p4567m [333z] [222s] seat=W round=S",
@@ -210,7 +210,7 @@ def test_nts_worked_settlement(player):
 
 def test_nts_four_hands_end_to_end(player):
     """The four hands scored by the API, their totals settled by the API: seed 000's hand of 136 and
-    shared/rules/nts.md's settlement."""
+    docs/rules/nts.md's settlement."""
     scores = {"E": player.post("/api/score", situation(NTS_136)).json()["total"]}
     for seat, text in NTS_LOSERS.items():
         scores[seat] = player.post("/api/score", situation(text)).json()["total"]

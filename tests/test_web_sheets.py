@@ -1,4 +1,4 @@
-"""Score sheets through the web API (``shared/spec/web-api.md``), on SQLite and PostgreSQL: every
+"""Score sheets through the web API (``docs/spec/web-api.md``), on SQLite and PostgreSQL: every
 operation and every refusal, ownership, CSRF, restarts, a guest's sheets moving to the account, the
 seeds' examples end to end (seed 003's HKOS sheet, seed 000's NTS settlement), English and Dutch."""
 
