@@ -34,11 +34,13 @@ compiled: $(STAMP)
 run: $(STAMP) $(COMPILED)
 	$(BIN)/sparrow serve --host 127.0.0.1 --port 8000 --data-dir data
 
-# The layers' import rule (docs/architecture.md) is checked by import-linter, after the linters.
+# The layers' import rule (docs/architecture.md) is checked by import-linter, after the linters; then the
+# types, by mypy (its settings in pyproject.toml).
 test: $(STAMP) $(COMPILED)
 	$(BIN)/ruff check src tests bench tools
 	$(BIN)/ruff format --check src tests bench tools
 	$(BIN)/lint-imports --no-cache
+	$(BIN)/mypy
 	$(BIN)/pytest -n auto --dist worksteal
 
 # The inner loop: everything but the tests marked slow, on every core.

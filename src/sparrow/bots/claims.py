@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator, Sequence
-from typing import Final
+from typing import Any, Final
 
 from sparrow.bots.knowledge import Knowledge
 from sparrow.bots.planning import PlanChoice, Planner
@@ -75,7 +75,7 @@ def choose_claim(
         return passing
     if temperament.missed_claim and rng(observation).random() < temperament.missed_claim:
         return passing
-    best: tuple | None = None
+    best: tuple[Any, ...] | None = None
     valued_honours = _valued_honours(knowledge)
     for action, after, new_melds, fourteen in options:
         if now.plan is not None and knowledge.has_minimum:
@@ -124,7 +124,7 @@ def choose_claim(
                 share = temperament.kong_share
                 if fourteen or not share or later.worth < share * now.worth:
                     continue
-            key: tuple = (-later.worth,)
+            key: tuple[Any, ...] = (-later.worth,)
         else:
             forward = later.distance < now.distance or (not fourteen and later.distance <= now.distance)
             if now.plan is None and later.distance <= now.distance:

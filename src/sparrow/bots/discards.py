@@ -21,7 +21,7 @@ from sparrow.bots.planning import Planner
 from sparrow.bots.plans import DiscardView, Plan, acceptance, accepting, distance
 from sparrow.bots.ready import ready_discards, ready_hands, wait_values
 from sparrow.bots.temperaments import Temperament
-from sparrow.core.analysis import accepted_tiles, shanten
+from sparrow.core.analysis import Forms, accepted_tiles, shanten
 from sparrow.core.hand import Meld
 
 __all__ = ["choose_discard", "loose_discard", "THROW_ORDER", "THROW_RANK"]
@@ -195,7 +195,7 @@ def _pick(
 
 
 def _by_efficiency(
-    counts: list[int], n: int, forms, unseen: Sequence[int], tiles: Sequence[int]
+    counts: list[int], n: int, forms: Forms, unseen: Sequence[int], tiles: Sequence[int]
 ) -> list[tuple[float, int]]:
     """Every discard scored by its unseen improving tiles if it leaves the lowest shanten, else 0."""
     rows = []
@@ -210,7 +210,7 @@ def _by_efficiency(
 
 
 def _two_step(
-    plan: Plan, counts: list[int], n: int, unseen: Sequence[int], target: int, pairs4: bool, memo: dict
+    plan: Plan, counts: list[int], n: int, unseen: Sequence[int], target: int, pairs4: bool, memo: dict[bytes, int]
 ) -> float:
     """Two draws ahead: for each tile that would improve this 13-tile hand, how many unseen tiles
     the hand then accepts after its best discard, weighted by that tile's unseen copies."""

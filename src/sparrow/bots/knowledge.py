@@ -165,21 +165,21 @@ class Knowledge:
         return tuple(s for s in self.seats if s != seat)
 
 
-_CONTEXT_CACHE: dict[tuple, ScoringContext] = {}
-_WAITS_CACHE: dict[tuple, tuple[Tile, ...]] = {}
+_CONTEXT_CACHE: dict[tuple[Any, ...], ScoringContext] = {}
+_WAITS_CACHE: dict[tuple[Any, ...], tuple[Tile, ...]] = {}
 
 
 def _options_key(options: Mapping[str, Any]) -> tuple[tuple[str, Any], ...]:
     return tuple(sorted(options.items()))
 
 
-_RULES_CACHE: dict[tuple, tuple[Forms, bool]] = {}
+_RULES_CACHE: dict[tuple[Any, ...], tuple[Forms, bool]] = {}
 
 
-_last_visible: tuple[tuple[tuple, ...], tuple[int, ...]] = ((), (0,) * 34)
+_last_visible: tuple[tuple[tuple[Any, ...], ...], tuple[int, ...]] = ((), (0,) * 34)
 
 
-def _visible(parts: tuple[tuple, ...]) -> tuple[int, ...]:
+def _visible(parts: tuple[tuple[Any, ...], ...]) -> tuple[int, ...]:
     """The tiles seen in these discard piles and these sets (each a tuple), counted by kind. The
     seats at a table decide in turn on the same piles and sets, so the last answer is kept, and a
     pile or a row of sets that has only grown or shrunk at its end since is counted from it: the
@@ -215,7 +215,7 @@ def _visible(parts: tuple[tuple, ...]) -> tuple[int, ...]:
     return counted
 
 
-def _count(visible: list[int], items: Sequence, sign: int) -> None:
+def _count(visible: list[int], items: Sequence[Any], sign: int) -> None:
     """Add (``sign`` 1) or take away (-1) the tiles of these items: tiles, or sets."""
     for item in items:
         if isinstance(item, Meld):
@@ -244,7 +244,7 @@ def _unsourced(melds: tuple[Meld, ...]) -> tuple[Meld, ...]:
 _UNSOURCED: dict[tuple[Meld, ...], tuple[Meld, ...]] = {}
 
 
-_LAST_FACTS: dict[str, tuple] = {}
+_LAST_FACTS: dict[str, tuple[Any, ...]] = {}
 
 
 def _interned(

@@ -207,7 +207,7 @@ def _forms_key(forms: Forms) -> int:
     return forms.seven_pairs + 2 * forms.thirteen_orphans + 4 * forms.four_as_two_pairs
 
 
-_PLANS_CACHE: dict[tuple, list[Plan]] = {}
+_PLANS_CACHE: dict[tuple[Any, ...], list[Plan]] = {}
 _FITTING: dict[bytes, tuple[Plan, ...]] = {}  # the plans whose shape these declared sets fit (melds_key)
 
 
@@ -398,7 +398,7 @@ def _distance(plan: Plan, raw: bytes, melds: int, four_as_two_pairs: bool) -> in
     )
 
 
-_last_rows: tuple[tuple, list[tuple[int, int, Plan]]] | None = None
+_last_rows: tuple[tuple[Any, ...], list[tuple[int, int, Plan]]] | None = None
 
 
 def plan_rows(forms: Forms, counts: Sequence[int], melds: tuple[Meld, ...]) -> list[tuple[int, int, Plan]]:
@@ -419,7 +419,7 @@ def plan_rows(forms: Forms, counts: Sequence[int], melds: tuple[Meld, ...]) -> l
     return rows
 
 
-_ACCEPTING_CACHE: dict[tuple, list[int]] = {}
+_ACCEPTING_CACHE: dict[tuple[Any, ...], list[int]] = {}
 
 
 def accepting(plan: Plan, counts: Sequence[int], melds: int) -> list[int]:
@@ -557,7 +557,7 @@ class DiscardView:
 
 # ---------------------------------------------------------------- values from the ruleset's scorer
 
-_VALUE_CACHE: dict[tuple, int] = {}
+_VALUE_CACHE: dict[tuple[Any, ...], int] = {}
 
 
 _NO_MOMENTS: frozenset[str] = frozenset()
@@ -613,7 +613,7 @@ def win_scores(
     return found
 
 
-_WIN_CACHE: dict[tuple, tuple[int, int]] = {}
+_WIN_CACHE: dict[tuple[Any, ...], tuple[int, int]] = {}
 
 
 def _both_ways(
@@ -642,7 +642,7 @@ _COUNT_CAP = bytes([0, 1, 2, 3, 3]) + bytes(251)
 _PAIR_CAP = bytes([0, 1, 2, 2, 2]) + bytes(251)
 
 
-def _signature(plan: Plan, raw: bytes) -> tuple:
+def _signature(plan: Plan, raw: bytes) -> tuple[Any, ...]:
     """What a plan's prototype reads of the hand: the honours held in pairs and pungs, which suits it
     holds most, and for seven pairs the kinds held (up to two of each). Hands with the same signature
     share one prototype, so its value is looked up, not scored again, as the hand moves on."""
@@ -664,7 +664,7 @@ def _signature(plan: Plan, raw: bytes) -> tuple:
 
 
 def _prototype(
-    plan: Plan, signature: tuple, melds: tuple[Meld, ...], context: ScoringContext
+    plan: Plan, signature: tuple[Any, ...], melds: tuple[Meld, ...], context: ScoringContext
 ) -> tuple[tuple[int, ...], int] | None:
     """A completed hand of the plan: (standing tiles without the winning tile, the winning tile), or
     None when the plan cannot be completed this way. Built from the :func:`_signature` only: the
@@ -790,7 +790,7 @@ def _prototype(
     return done(winning)
 
 
-_PROTOTYPE_CACHE: dict[tuple, tuple[float, bool]] = {}
+_PROTOTYPE_CACHE: dict[tuple[Any, ...], tuple[float, bool]] = {}
 
 
 def _prototype_worth(

@@ -60,7 +60,8 @@ def ready_worth(temperament: Temperament, knowledge: Knowledge, found: Sequence[
     looks = temperament.discard_looks
     visible = knowledge.visible
     unseen = knowledge.unseen
-    return sum(
+    # Annotated: a float to a float power is Any to the type checker (it may be complex), never here.
+    worth: float = sum(
         win_chance(
             unseen[w],
             knowledge.unseen_total,
@@ -73,6 +74,7 @@ def ready_worth(temperament: Temperament, knowledge: Knowledge, found: Sequence[
         * value**exponent
         for w, disc, value in found
     )
+    return worth
 
 
 def ready_discards(

@@ -105,7 +105,8 @@ def _tidy_help() -> None:
             return self.metavar
         return (self.name or "value").upper() + ("..." if self.nargs != 1 else "")
 
-    def argument_type(self: TyperArgument, ctx: Any) -> str | None:
+    # self: any parameter, as Typer declares the method this replaces (only arguments are given it).
+    def argument_type(self: object, ctx: Any) -> str | None:
         return None
 
     def usage_name(self: TyperArgument) -> str:

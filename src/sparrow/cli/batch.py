@@ -99,6 +99,7 @@ def run_batch(
         return
     written = False
     if json_output and outcome[0] is None:
+        assert outcome[2] is not None  # with json_output, a line without an error has its JSON line
         sys.stdout.write(outcome[2] + "\n")  # the same line whether the input is one line or many
         written = True
     second = next(items, None)  # waits for the next line (the output so far is flushed first)
@@ -120,7 +121,7 @@ def run_batch(
         if not written:
             failed |= _write_line(first, outcome, show, json_output)
         while item is not None:
-            if type(item) is bytes:
+            if isinstance(item, bytes):
                 held.append(item)
                 item = next(items, None)
                 continue

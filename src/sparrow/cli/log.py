@@ -1,6 +1,6 @@
 """``sparrow log convert``: a Riichi game's log from Sparrow's form to mjai's, or back.
 
-Sparrow's log is JSON Lines of ``event`` objects (``shared/spec/game-log.md``, Riichi's events in
+Sparrow's log is JSON Lines of ``event`` objects (``docs/spec/game-log.md``, Riichi's events in
 ``sparrow.game.riichi``); mjai's is JSON Lines of ``type`` messages (``sparrow.formats.mjai``). Which
 one a file holds is read from its first line. From mjai, every hand is played again at Sparrow's
 table, so a log that does not fit the rules is refused, naming the hand and the event.

@@ -122,11 +122,12 @@ def parse_command(text: str, observation: Observation) -> Command:
     if word in ("k", "kong", "kan", "gang"):
         kongs = [a for a in legal if a.kind in (ActionKind.KONG, ActionKind.CONCEALED_KONG, ActionKind.ADDED_KONG)]
         if rest:
+            named: Tile | None
             try:
-                tile = Tile.parse(rest[0])
+                named = Tile.parse(rest[0])
             except TileError:
-                tile = None
-            kongs = [a for a in kongs if a.tile is None or a.tile == tile]
+                named = None
+            kongs = [a for a in kongs if a.tile is None or a.tile == named]
         if len(kongs) == 1:
             return Command(action=kongs[0])
         if not kongs:
@@ -151,6 +152,7 @@ def parse_command(text: str, observation: Observation) -> Command:
 
 
 def _chow_tiles(action: Action) -> tuple[Tile, ...]:
+    assert action.tile is not None  # a chow names its lowest tile (Action checks it)
     low = int(action.tile)
     return (KINDS[low], KINDS[low + 1], KINDS[low + 2])
 
@@ -191,7 +193,7 @@ def choices_text(observation: Observation) -> str:
 def describe_event(event: Mapping[str, Any], names: Mapping[str, str], me: str) -> str | None:
     """One line for an event of the seat's view, or None for events not worth a line."""
     kind = event.get("event")
-    seat = event.get("seat")
+    seat: Any = event.get("seat")  # a seat for the events that have one
     who = "You" if seat == me else f"{names.get(seat, seat)} ({seat})"
     if kind == "discard":
         return f"{who} discard{'s' if seat != me else ''} {event['tile']}"
@@ -268,6 +270,7 @@ def render_table(observation: Observation, *, hand_number: int, title: str) -> G
     parts: list[Any] = [header, grid, Text("Your hand:")]
     parts += [glyphs, tiles, numbers] if DISPLAY["glyphs"] else [tiles, numbers]
     if observation.claim_tile is not None and observation.phase is not Phase.TURN:
+        assert observation.claim_from is not None  # a tile open to the table always has its discarder
         source = observation.players.get(observation.claim_from, observation.claim_from)
         parts.append(Text(f"{source} ({observation.claim_from}) discarded {observation.claim_tile}", style="bold"))
     return Group(*parts)

@@ -224,7 +224,7 @@ def score(
 ) -> None:
     """Score hands: every item that applies, the arithmetic and the total.
 
-    Reads hand situations as JSON (shared/spec/hand-situation.md) from
+    Reads hand situations as JSON (docs/spec/hand-situation.md) from
     FILE or standard input: one object, or JSON Lines (one a line).
     Or type one hand with --hand. Exit code 0 with a result (also for a
     hand that is not a legal win), 2 on malformed input."""

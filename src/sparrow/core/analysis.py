@@ -43,7 +43,7 @@ __all__ = [
 _INFINITY = 99
 
 
-class _PatternIds(dict):
+class _PatternIds(dict[bytes, int]):
     """A group's counts (bytes) -> its vector id, filled as patterns are met: the shipped patterns are
     in sorted order, so one not met before is found by bisection. Building the whole map up front
     (400,000 suit patterns) would cost every process about half a second before its first hand."""
@@ -179,7 +179,7 @@ def seven_pairs_shanten(counts: Sequence[int], four_as_two_pairs: bool = False) 
     return 6 - pairs + (7 - kinds if kinds < 7 else 0)
 
 
-_orphan_counts = itemgetter(*ORPHANS)
+_orphan_counts: Callable[[Sequence[int]], tuple[int, ...]] = itemgetter(*ORPHANS)  # the 13 kinds' counts
 
 
 def thirteen_orphans_shanten(counts: Sequence[int]) -> int:

@@ -1,6 +1,6 @@
 """The facts of a hand situation that only some families have, and red fives in the notation.
 
-The hand-situation contract (``../shared/spec/hand-situation.md``) names the fields every family
+The hand-situation contract (``docs/spec/hand-situation.md``) names the fields every family
 reads. Riichi needs a few more: the dora indicators turned over (``dora``, and ``ura_dora`` under a
 riichi), the honba and riichi sticks on the table, the moments ``riichi``, ``double_riichi`` and
 ``ippatsu``, and red fives, written ``0m``, ``0p`` or ``0s`` as Tenhou and Mahjong Soul write them.

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import cast
 
 from sparrow.core.tiles import SEATS, Tile, TileError, format_tiles, parse_tiles
 
@@ -53,12 +54,13 @@ class Meld:
         if kind is MeldKind.CHOW:
             valid = (
                 len(tiles) == 3
+                and first is not None  # always, with three tiles: for the type checker
                 and first < 27
                 and first.rank <= 7
                 and tiles == (first, Tile(first + 1), Tile(first + 2))
             )
         else:
-            valid = len(tiles) == size and first < 34 and tiles.count(first) == size
+            valid = len(tiles) == size and first is not None and first < 34 and tiles.count(first) == size
         if not valid or (self.open is False and kind is not MeldKind.KONG):
             self._explain(kind, tiles, size)  # raises with the specific reason
         if self.source is not None and self.source not in SEATS:
@@ -87,7 +89,9 @@ class Meld:
             parsed = parse_tiles(tiles)
         except TileError as error:
             raise HandError(str(error)) from None
-        return cls(MeldKind(kind) if kind in MeldKind._value2member_map_ else kind, tuple(parsed), open, source)
+        # An unknown kind goes in as the text it is, for __post_init__ to refuse with its message.
+        known = MeldKind(kind) if kind in MeldKind._value2member_map_ else cast(MeldKind, kind)
+        return cls(known, tuple(parsed), open, source)
 
     @classmethod
     def chow(cls, lowest: Tile | str, source: str | None = None) -> Meld:

@@ -1,4 +1,4 @@
-"""The hand situation (``../shared/spec/hand-situation.md``): everything needed to score one hand.
+"""The hand situation (``docs/spec/hand-situation.md``): everything needed to score one hand.
 
 ``HandSituation.from_dict`` validates the JSON form and raises :class:`SituationError` naming the
 field at fault; ``to_dict`` writes it back (round-trip).
@@ -239,7 +239,9 @@ class HandSituation:
                 is_open = item.get("open", True)
                 if type(is_open) is bool:
                     try:
-                        meld = _meld_cache.get((item.get("kind"), item.get("tiles"), is_open))
+                        # Whatever the fields hold: a value that is no cached set's text just misses.
+                        key: tuple[Any, Any, bool] = (item.get("kind"), item.get("tiles"), is_open)
+                        meld = _meld_cache.get(key)
                     except TypeError:  # a list or object where a string belongs: said below
                         meld = None
                     if meld is not None:

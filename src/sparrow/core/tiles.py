@@ -1,4 +1,4 @@
-"""Tiles and the tile notation (``../shared/spec/notation.md``).
+"""Tiles and the tile notation (``docs/spec/notation.md``).
 
 A tile is a small int: 0-8 characters (m), 9-17 circles (p), 18-26 bamboo (s), 27-33 honours
 (z: East, South, West, North, White, Green, Red) and 34-41 bonus tiles (f: flowers 1-4, seasons 1-4).
@@ -155,7 +155,7 @@ class Tile(int):
     def __repr__(self) -> str:
         return f"Tile.parse({str(self)!r})"
 
-    def __reduce__(self):  # pickling keeps the singleton
+    def __reduce__(self) -> tuple[type[Tile], tuple[int]]:  # pickling keeps the singleton
         return (Tile, (int(self),))
 
 

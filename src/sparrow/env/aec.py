@@ -53,7 +53,11 @@ def observation_space() -> spaces.Dict:
 class MahjongEnv(AECEnv):
     """A Sparrow table as a PettingZoo AEC environment (see the module docstring)."""
 
-    metadata = {"name": "sparrow_mahjong_v0", "render_modes": ["ansi", "human"], "is_parallelizable": False}
+    metadata: dict[str, Any] = {
+        "name": "sparrow_mahjong_v0",
+        "render_modes": ["ansi", "human"],
+        "is_parallelizable": False,
+    }
 
     def __init__(
         self,
@@ -88,7 +92,7 @@ class MahjongEnv(AECEnv):
         self._player_of: dict[str, str] = {}
         self.hands_played = 0
         self._paid = False
-        self.agents = []
+        self.agents: list[str] = []
 
     # -- spaces
 

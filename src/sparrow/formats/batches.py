@@ -1,7 +1,7 @@
 """Reading batches of hands: JSON documents and JSON Lines as a stream.
 
 ``sparrow score`` and ``sparrow settle`` read one JSON document or JSON Lines (one object a line) from a file
-or standard input (``shared/spec/hand-situation.md``, "The commands"). :func:`read_items` turns the bytes
+or standard input (``docs/spec/hand-situation.md``, "The commands"). :func:`read_items` turns the bytes
 into :class:`Item` values lazily: a line is parsed as soon as it has been read, and nothing but the line
 being read (and, while deciding whether the input is one document laid over several lines, those lines) is
 kept, so memory does not grow with the length of the input and each result can be written before the next

@@ -28,7 +28,7 @@ reads, part by part (parts are separated by spaces; brackets and ``+`` also end 
                        ``minimum=0``, ``max_fan=6`` (values read by :func:`parse_option_value`)
 =====================  ============================================================================
 
-It reads into the same dictionary as the hand-situation JSON (``../shared/spec/hand-situation.md``),
+It reads into the same dictionary as the hand-situation JSON (``docs/spec/hand-situation.md``),
 so :meth:`HandSituation.from_dict` does the checking and every error names what is wrong.
 :func:`format_compact` writes a situation back in canonical form (tiles sorted, defaults spelled
 out), and ``format_compact(parse_compact(text))`` is that canonical form of ``text``.
@@ -292,7 +292,7 @@ def _setting(
     key, _, value = word.partition("=")
     if not key or not value:
         raise CompactError(f"{_quote(word, text, start)}: write a setting as key=value, e.g. seat=S")
-    if rules in FAMILY_FIELDS and key in FAMILY_FIELDS[rules]:  # Riichi's dora=1m, honba=2 ...
+    if rules is not None and rules in FAMILY_FIELDS and key in FAMILY_FIELDS[rules]:  # Riichi's dora=1m, honba=2 ...
         if key in fields:
             raise CompactError(f"{_quote(word, text, start)}: {key} is given twice", key)
         fields[key] = parse_option_value(value)

@@ -2,14 +2,15 @@
 
 ``sparrow score``/``sparrow settle`` (each line of a batch) and the web's ``POST /api/score`` and
 ``POST /api/settle`` answer through these functions, so the two faces give the same results and the
-same messages (``../shared/spec/hand-situation.md``).
+same messages (``docs/spec/hand-situation.md``).
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from typing import Any
+from types import MappingProxyType
+from typing import Any, cast
 
 import msgspec
 import orjson
@@ -192,7 +193,9 @@ def _result_line(situation: HandSituation, key: Any) -> bytes | None:
         "total": result.total,
         "items": [{"name": item.name, "kind": item.kind, "value": item.value} for item in result.items],
         "limit": result.limit,
-        "details": result.details.copy(),  # a read-only mapping of a dict: the dict
+        # A read-only mapping of a dict (ScoreResult makes every result's details one, though it declares
+        # a Mapping): the dict.
+        "details": cast("MappingProxyType[str, Any]", result.details).copy(),
     }
     if key is not NO_ID:
         output = {"id": key, **output}

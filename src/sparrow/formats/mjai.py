@@ -25,7 +25,7 @@ written back, so reading and writing a log gives the same messages.
 
 Tiles: mjai writes ``1m``-``9m``, ``1p``-``9p``, ``1s``-``9s``, ``5mr``/``5pr``/``5sr`` for the red
 fives, ``E S W N`` for the winds, ``P F C`` for the white, green and red dragons, and ``?`` for a tile
-not shown. The project notation (``../shared/spec/notation.md``) has no red fives, so a red five is a
+not shown. The project notation (``docs/spec/notation.md``) has no red fives, so a red five is a
 five with ``red=True`` beside it, as the Riichi scorer takes them (``RiichiHand.aka``, one count a
 suit: :func:`aka_counts`). :class:`MjaiTile` holds the pair; a hidden tile has ``tile`` None.
 

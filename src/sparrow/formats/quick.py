@@ -142,11 +142,13 @@ def quick_situation_from(
         characters, circles, bamboo, honours, bonus_tiles = canonical.groups()
         if bonus_tiles is not None:
             return None  # a bonus tile among the standing tiles
-        concealed = ()
+        concealed: tuple[Tile, ...] = ()
         count = 0
         for group in (characters, circles, bamboo, honours):
             if group is not None:
                 known = _group_cache.get(group) or _read_group(group)
+                # Never None: _CANONICAL matches only the digits each suit has (1-7 of the honours).
+                assert known is not None
                 concealed += known[0]
                 count += known[1]
     else:
@@ -236,12 +238,13 @@ def _quick_tiles(text: str) -> tuple[tuple[Tile, ...], int] | None:
     if len(text) > MAX_TILE_TEXT:
         return None
     canonical = _CANONICAL.fullmatch(text)
+    groups: Sequence[str | None]
     if canonical is None:
         groups = _GROUP.findall(text)
         if sum(map(len, groups)) != len(text):
             return None
     else:
-        groups = canonical.groups()
+        groups = canonical.groups()  # a group it does not have is None
     tiles: tuple[Tile, ...] = ()
     count = 0
     for group in groups:

@@ -9,6 +9,8 @@ only be claimed to win (a decision the sources leave open, see ``docs/engine.md`
 
 from __future__ import annotations
 
+from typing import cast
+
 from sparrow.core.hand import Meld, MeldKind
 from sparrow.core.tiles import KINDS, SEATS
 from sparrow.game import actions as _actions
@@ -38,6 +40,7 @@ class Claims(HandBase):
                 self._resolve()
             return
         tile = self._claim_tile
+        assert tile is not None  # claims are open: the discard or the added kong's tile is on the table
         win_by = "discard" if self._phase is Phase.CLAIMS else "robbing_kong"
         reason = self._why_not_a_win(seat, tile, win_by, self._claim_moments(seat, win_by), extra=True)
         self._false_win(action, seat, reason)
@@ -45,6 +48,7 @@ class Claims(HandBase):
     def _check_claim(self, action: Action, seat: int) -> None:
         """Raise the specific error for a chow, pung or kong that cannot be made on the open discard."""
         tile = self._claim_tile
+        assert tile is not None  # claims are open: the discard or the added kong's tile is on the table
         counts = self._counts[seat]
         discarder = self._turn
         kind = action.kind
@@ -59,6 +63,7 @@ class Claims(HandBase):
                     f"a chow may only be claimed from the player on your left ({SEATS[self._order_from[seat][-1]]})",
                 )
             low = action.tile
+            assert low is not None  # a chow names its lowest tile (Action checks it)
             if not low <= tile <= low + 2:
                 raise InvalidClaimError(
                     action, f"the run {tiles_text((low, low + 1, low + 2))} does not use {tile_text(tile)}"
@@ -109,7 +114,9 @@ class Claims(HandBase):
                     options.append(_PUNGS[seat])
                 if seat == chow_seat:
                     rank = tile % 9
-                    chows = _CHOWS[seat]
+                    # Indexed only at a suited tile of rank 1-7 (the checks on rank), where a chow starts:
+                    # never the None of a tile no chow starts at.
+                    chows = cast("tuple[Action, ...]", _CHOWS[seat])
                     below = counts[tile - 1] if rank >= 1 else 0
                     above = counts[tile + 1] if rank <= 7 else 0
                     if rank >= 2 and below and counts[tile - 2]:
@@ -173,6 +180,7 @@ class Claims(HandBase):
     def _make_claim(self, action: Action, discarder: int) -> None:
         seat = self._seat_index[action.seat]
         tile = self._claim_tile
+        assert tile is not None  # claims are open: the discard or the added kong's tile is on the table
         counts = self._counts[seat]
         self._piles[discarder].pop()
         self._discards_view = None
@@ -180,6 +188,7 @@ class Claims(HandBase):
         kind = action.kind
         if kind is ActionKind.CHOW:
             low = action.tile
+            assert low is not None  # a chow names its lowest tile (Action checks it)
             run = (low, low + 1, low + 2)
             for t in run:
                 if t != tile:

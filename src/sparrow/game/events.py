@@ -1,4 +1,4 @@
-"""The game log (``shared/spec/game-log.md``): events as plain JSON dicts, and JSON Lines in and out.
+"""The game log (``docs/spec/game-log.md``): events as plain JSON dicts, and JSON Lines in and out.
 
 Events are built by the table (``sparrow.game.state``) as plain dicts with exactly the contract's names,
 so a log written with :func:`dumps` and read back with :func:`loads` compares equal to the original.
@@ -165,7 +165,7 @@ def validate_event(event: Any) -> None:
     """Raise :class:`LogError` unless ``event`` has the contract's shape (unknown fields are allowed)."""
     if not isinstance(event, dict):
         raise LogError(f"an event is a JSON object, got {type(event).__name__}")
-    name = event.get("event")
+    name: Any = event.get("event")  # whatever the log holds, until it is found among EVENT_FIELDS
     if name not in EVENT_FIELDS:
         raise LogError(f"unknown event {name!r} (expected one of {', '.join(EVENT_FIELDS)})")
     missing = [field for field in EVENT_FIELDS[name] if field not in event]

@@ -31,6 +31,7 @@ class Kongs(HandBase):
 
     def _declare_kong(self, action: Action, seat: int) -> None:
         tile = action.tile
+        assert tile is not None  # a kong declared on the turn names its tile (Action checks it)
         counts = self._counts[seat]
         if not self._may_kong:
             raise WrongMomentError(action, "a kong is declared after a draw, not after claiming a discard")
@@ -65,6 +66,7 @@ class Kongs(HandBase):
         self._hand_sizes[seat] -= 1
         self._visible[tile] += 1
         index = self._pung_index(seat, tile)
+        assert index is not None  # found above, before anything changed
         pung = self._melds[seat][index]
         self._melds[seat][index] = Meld(MeldKind.KONG, (tile, tile, tile, tile), True, pung.source)
         self._melds_view = None

@@ -113,11 +113,11 @@ def _event_list(events: Any) -> list[Mapping[str, Any]]:
     """The log as a list, every event checked to be an object (a log read from JSON may hold anything)."""
     if isinstance(events, (str, bytes, Mapping)) or not isinstance(events, Iterable):
         raise ReplayError(f"a log is a list of event objects, got {type(events).__name__}")
-    events = list(events)
-    for index, event in enumerate(events):
+    listed: list[Mapping[str, Any]] = list(events)  # each checked next
+    for index, event in enumerate(listed):
         if not isinstance(event, Mapping):
             raise ReplayError(f"event {index} is not an event object: {type(event).__name__} {event!r:.60}")
-    return events
+    return listed
 
 
 def _field(event: Mapping[str, Any], name: str) -> Any:
@@ -173,7 +173,7 @@ def _passes(state: HandState, but: str | None = None) -> list[Action]:
 def _decisions(state: HandState, event: Mapping[str, Any]) -> list[Action]:
     """The players' decisions that make the table produce ``event`` next."""
     kind = event.get("event")
-    seat = event.get("seat")
+    seat: Any = event.get("seat")  # whatever the log holds: Action refuses what is not a seat
     phase = state.phase
     if kind == "discard":
         return [Action.discard(seat, _field(event, "tile"))]

@@ -53,6 +53,7 @@ class Results(HandBase):
         events = self._events
         tile = situation.winning_tile
         if source is not None:
+            assert tile is not None  # a win on a discard or a robbed kong: the tile taken
             if self._phase is Phase.CLAIMS:
                 self._piles[source].pop()
                 self._discards_view = None

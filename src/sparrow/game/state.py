@@ -20,7 +20,7 @@ and ``Observation.seats`` say which, and every per-seat mapping holds exactly th
 the old one). An illegal action raises a subclass of
 :class:`~sparrow.game.actions.IllegalActionError` and changes nothing. Drawing, bonus tiles and
 replacement draws happen by themselves. Every step is appended to :attr:`HandState.events`, the game
-log of ``shared/spec/game-log.md``; :func:`sparrow.game.replay.replay` rebuilds the state from it.
+log of ``docs/spec/game-log.md``; :func:`sparrow.game.replay.replay` rebuilds the state from it.
 A dead hand (a false win, where the rules make it dead) only draws and discards.
 
 This module holds the setting up, the turn (drawing, discarding, the legal actions on a turn) and the
@@ -36,7 +36,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from itertools import compress
-from typing import Any
+from typing import Any, cast
 
 from sparrow.core.hand import MeldKind
 from sparrow.core.tiles import SEATS, Tile, TileError, parse_tiles
@@ -438,6 +438,7 @@ class HandState(Claims, Kongs, BonusTiles, Wins, Results, Views):
 
     def _discard(self, action: Action, seat: int) -> None:
         tile = action.tile
+        assert tile is not None  # a discard names its tile (Action checks it)
         counts = self._counts[seat]
         if not counts[tile]:
             raise TileNotHeldError(action, f"{SEATS[seat]} does not hold {tile}")
@@ -469,7 +470,7 @@ class HandState(Claims, Kongs, BonusTiles, Wins, Results, Views):
         self._events.append({"event": "draw", "seat": SEATS[seat], "tile": tile_text(tile), "source": "live"})
         self._take_drawn(seat, tile, "live", True)
 
-    def _take_drawn(self, seat: int, tile: int, kind: str, from_live: bool) -> None:
+    def _take_drawn(self, seat: int, tile: Tile, kind: str, from_live: bool) -> None:
         """``seat`` takes the tile just drawn (live or replacement) and its turn; a bonus tile is set out
         and replaced first (the hand is drawn when no replacement is left)."""
         if tile >= 34:
@@ -528,7 +529,7 @@ class HandState(Claims, Kongs, BonusTiles, Wins, Results, Views):
 def _check_wind(value: Any, name: str) -> str:
     if value not in SEATS:
         raise HandSetupError(f"{name} must be one of E, S, W, N, got {value!r}")
-    return value
+    return cast(str, value)  # one of SEATS
 
 
 def _check_players(players: Mapping[str, str] | None, seats: tuple[str, ...]) -> dict[str, str]:

@@ -145,12 +145,12 @@ def _sorted_tiles(counts: Sequence[int]) -> tuple[Tile, ...]:
     return tuple(tiles)
 
 
-def _by_seat(parts: Sequence[Any]) -> MappingProxyType:
+def _by_seat(parts: Sequence[Any]) -> MappingProxyType[str, Any]:
     """A read-only seat -> value mapping (shared between observations, so it must not be mutable)."""
     return MappingProxyType({"E": parts[0], "S": parts[1], "W": parts[2], "N": parts[3]})
 
 
-def _by_three_seats(parts: Sequence[Any]) -> MappingProxyType:
+def _by_three_seats(parts: Sequence[Any]) -> MappingProxyType[str, Any]:
     """:func:`_by_seat` at the three-player table: E, S, W."""
     return MappingProxyType({"E": parts[0], "S": parts[1], "W": parts[2]})
 

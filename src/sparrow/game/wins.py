@@ -9,10 +9,11 @@ Under the other families such a claim is refused with :class:`~sparrow.game.acti
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import cast
 
 from sparrow.core.analysis import shanten
 from sparrow.core.situation import HandSituation
-from sparrow.core.tiles import KINDS, SEATS
+from sparrow.core.tiles import KINDS, SEATS, Tile
 from sparrow.game.actions import Action, InvalidWinError, WrongMomentError
 from sparrow.game.events import tile_text
 from sparrow.game.hand_base import HandBase
@@ -47,7 +48,8 @@ class Wins(HandBase):
         if not self._fast_shape:
             if ready is None:
                 ready = self._ready[seat] = frozenset(self._ruleset.waits(counts, len(self._melds[seat]), self.options))
-            return tile in ready
+            # Without the fast check the cache holds the waits (a frozenset), never a bool.
+            return tile in cast("frozenset[Tile]", ready)
         if ready is None:
             ready = self._ready[seat] = shanten(counts, len(self._melds[seat]), self._forms) == 0
         if not ready:
@@ -59,7 +61,9 @@ class Wins(HandBase):
             counts[tile] -= 1
 
     def _win_by_draw(self) -> str:
-        return _WIN_BY_DRAW[self._draw_kind]
+        kind = self._draw_kind
+        assert kind is not None  # asked only after a draw, which sets it (a claim sets it and _drawn to None)
+        return _WIN_BY_DRAW[kind]
 
     def _draw_moments(self, seat: int) -> list[str]:
         moments = []
@@ -79,6 +83,7 @@ class Wins(HandBase):
     def _claim_moments(self, seat: int, win_by: str) -> list[str]:
         moments = []
         tile = self._claim_tile
+        assert tile is not None  # claims are open: the discard or the added kong's tile is on the table
         if win_by == "discard":
             if self._first_round:
                 moments.append("first_round")

@@ -72,8 +72,9 @@ def compile_catalogues() -> None:
         path.write_bytes(data)
 
 
-def missing(lang: str) -> list[str]:
-    """The msgids of ``lang``'s catalogue without a translation."""
+def missing(lang: str) -> list[str | tuple[str, ...] | list[str]]:
+    """The msgids of ``lang``'s catalogue without a translation (a plural message's: its forms, as Babel
+    gives them)."""
     po = LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
     with po.open("rb") as file:
         catalog = read_po(file, locale=lang, domain=DOMAIN)

@@ -73,10 +73,10 @@ class Catalogue:
                 match = pattern.fullmatch(text)
                 if match is None:
                     continue
-                found = {name: self._lookup(value, depth + 1) for name, value in match.groupdict().items()}
-                known = sum(value is not None for value in found.values())
+                parts = {name: self._lookup(value, depth + 1) for name, value in match.groupdict().items()}
+                known = sum(value is not None for value in parts.values())
                 if best is None or known > best[0]:
-                    values = {name: found[name] or value for name, value in match.groupdict().items()}
+                    values = {name: parts[name] or value for name, value in match.groupdict().items()}
                     best = (known, values)
             if best is not None:
                 return template.translation.format(**best[1])

@@ -47,6 +47,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from sparrow.bots import LEVELS, get_bot
+from sparrow.game.actions import Action
 from sparrow.game.match import Match
 from sparrow.game.procedures import procedure
 from sparrow.game.state import HandState
@@ -88,13 +89,14 @@ class _BotPlayer:
     def __init__(self, bot: Any) -> None:
         self.bot = bot
 
-    def choose(self, state: HandState, seat: str, actions: list) -> Any:
+    def choose(self, state: HandState, seat: str, actions: list[Action]) -> Any:
         return self.bot.act(state.observation(seat))
 
 
 def _make_player(kind: str, seed: int, player: int = 0) -> Player:
     if is_outside(kind):
-        return make_seat(kind, seed, player)
+        seat: Player = make_seat(kind, seed, player)  # the agent's Seat, or the program's
+        return seat
     if kind in LEVELS:
         return _BotPlayer(get_bot(kind, seed))
     return PLAYER_KINDS[kind](random.Random(seed))
@@ -211,7 +213,7 @@ def _play_match(chunk: Chunk) -> ChunkResult:
     match = Match(chunk.rules, chunk.match_seed(), dict(chunk.options), chairs)
     seats = {name: _make_player(kind, chunk.bot_seed(p), p) for p, (name, kind) in enumerate(zip(names, chunk.players))}
     index_of = {name: p for p, name in enumerate(names)}
-    records = []
+    records: list[HandRecord] = []
     logs = []
     outside = any(hasattr(player, "faults") for player in seats.values())
     while not match.is_over and (chunk.limit is None or len(records) < chunk.limit):

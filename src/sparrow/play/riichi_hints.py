@@ -117,7 +117,7 @@ def riichi_hint(hand: RiichiHandState, seat: int) -> dict[str, Any]:
     }
     if (len(standing) + 3 * melds) % 3 == 2:  # a turn: a tile to discard
         answer["shanten"] = shanten(counts, melds)
-        rows = []
+        rows: list[dict[str, Any]] = []
         options: list[Discard] = discard_options(counts, melds, visible=visible)
         for option in options:
             kind = int(option.tile)

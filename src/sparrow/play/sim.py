@@ -143,6 +143,7 @@ class SimplePlayer:
         choices: list[Action] = []
         for action in discards:
             tile = action.tile
+            assert tile is not None  # a discard names its tile (Action checks it)
             counts[tile] -= 1
             after = shanten(counts, melds, forms)
             counts[tile] += 1
@@ -237,7 +238,7 @@ def simulate(
     hands: int,
     seed: int,
     players: str = "simple",
-    options: dict | None = None,
+    options: dict[str, Any] | None = None,
     on_hand: Callable[[list[dict[str, Any]]], None] | None = None,
 ) -> SimulationSummary:
     """Play ``hands`` hands of ``rules`` as matches, with a ``players`` kind (a name of :data:`PLAYER_KINDS`:

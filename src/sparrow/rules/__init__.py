@@ -56,8 +56,9 @@ def get_ruleset(name: str) -> Ruleset:
     if entry is None:
         raise RulesError(f"unknown ruleset {quote(name)} (known: {', '.join(sorted(FAMILIES))})")
     module, class_name = entry
-    ruleset = _LOADED[name] = getattr(import_module(module), class_name)()
-    return ruleset
+    family: Ruleset = getattr(import_module(module), class_name)()  # FAMILIES names Ruleset classes
+    _LOADED[name] = family
+    return family
 
 
 def ruleset_names() -> list[str]:

@@ -1,4 +1,4 @@
-"""The casual vs-computer game (seed 001, ``shared/rules/casual.md``).
+"""The casual vs-computer game (seed 001, ``docs/rules/casual.md``).
 
 A win is four sets and a pair, or seven *different* pairs held fully concealed; any such shape wins
 (there is no minimum). The hand is worth ``20 × 2^fan`` with the fan capped (option ``max_fan``,

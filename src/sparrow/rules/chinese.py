@@ -1,4 +1,4 @@
-"""The Chinese points guidelines (seed 002, ``shared/rules/chinese.md``).
+"""The Chinese points guidelines (seed 002, ``docs/rules/chinese.md``).
 
 A hand scores the points of every pattern of the seed's sections 2-6 that it shows, on the split of
 its tiles that scores highest (four sets and a pair in every possible way, or one of the special
@@ -540,7 +540,7 @@ class Chinese(Ruleset):
             rob_added_kong=True,
             false_win="refused",
             hands_in_match=4 if resolved["short_match"] else 16,
-            # The guidelines only score; the table follows hkos (rules/chinese.md), bonus tiles in passes.
+            # The guidelines only score; the table follows hkos (docs/rules/chinese.md), bonus tiles in passes.
             bonus_chain="next_pass",
         )
 

@@ -55,7 +55,7 @@ def only_winning_kind_completes(
     Regular shapes always count; seven pairs (four of a kind as two pairs) and thirteen orphans only
     when ``concealed_only`` (no declared melds). A kind the player already holds all four of, in the
     standing tiles and the declared sets (``held``: 34 counts of every tile of the hand, the winning
-    tile included), is no wait: a fifth copy cannot come (``shared/rules/README.md``). Beyond that,
+    tile included), is no wait: a fifth copy cannot come (``docs/rules/README.md``). Beyond that,
     availability is ignored, as the seed asks (seed 002, waiting example 5): tiles in other players'
     discards and sets are still waited on.
 

@@ -102,14 +102,15 @@ def random_complete_situation(
     win_by = _win_by(rng, self_draw_chance, kongs, bool(bonus), table.rob_added_kong, all_counts[winning_tile] == 1)
     moments = _moments(rng, moment_chance, win_by, seat_wind, kongs, bool(melds), all_counts[winning_tile] == 1)
 
+    won_on: Tile | None = winning_tile
     if not winning:
         # One tile short of complete: the tile that would have won is not there.
-        winning_tile, win_by, moments = None, "discard", set()
+        won_on, win_by, moments = None, "discard", set()
     situation = HandSituation(
         rules=rules,
         concealed=tuple(concealed),
         melds=tuple(melds),
-        winning_tile=winning_tile,
+        winning_tile=won_on,
         win_by=win_by,
         seat_wind=seat_wind,
         round_wind=round_wind,
@@ -155,7 +156,7 @@ def _regular_hand(
             for _attempt in range(50):
                 if rng.random() < chow_chance:
                     start = rng.choice(chow_starts)
-                    tiles = (start, KINDS[start + 1], KINDS[start + 2])
+                    tiles: tuple[Tile, ...] = (start, KINDS[start + 1], KINDS[start + 2])
                     kind = MeldKind.CHOW
                 else:
                     tile = rng.choice(kinds)

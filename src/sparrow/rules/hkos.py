@@ -1,4 +1,4 @@
-"""Hong Kong Old Style (seeds 003 and 004, ``shared/rules/hkos.md``).
+"""Hong Kong Old Style (seeds 003 and 004, ``docs/rules/hkos.md``).
 
 Only the winner scores. The winning hand's faan are counted on its highest-scoring reading and
 turned into points by the faan table (0 faan = 1 point ... 10 faan or more = 128, the limit); a
@@ -317,7 +317,7 @@ class HKOS(Ruleset):
             hands_in_match=seats * rounds,  # every seat deals at least once per round
             seats=seats,
             removed_tiles=_THREE_PLAYER_REMOVED if profile.three_players else (),
-            # rules/hkos.md: bonus tiles are replaced "E, S, W, N in turn, repeatedly": in passes.
+            # docs/rules/hkos.md: bonus tiles are replaced "E, S, W, N in turn, repeatedly": in passes.
             bonus_chain="next_pass",
         )
 

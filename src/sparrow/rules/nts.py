@@ -1,4 +1,4 @@
-"""NTS: the Dutch tournament rules as the score app plays them (seed 000, ``shared/rules/nts.md``).
+"""NTS: the Dutch tournament rules as the score app plays them (seed 000, ``docs/rules/nts.md``).
 
 Every player's hand is scored, the winner's and the losers': ``min(base × 2^doublings, 2000)``.
 Base points come from pungs and kongs, a pair of dragons and the flowers and seasons; the winner
@@ -456,7 +456,7 @@ class _Hand:
         win = self.win
         if self.self_drawn and "last_tile" in self.moments:
             # Only the last live tile drawn by the winner doubles: NTS has no item for winning on the
-            # discard made after it (rules/nts.md), which the moment also covers.
+            # discard made after it (docs/rules/nts.md), which the moment also covers.
             found.append(_LAST_TILE_CIRCLE_1 if win == CIRCLE_1 else _LAST_TILE)
         win_by = self.win_by
         if win_by == "kong_replacement":

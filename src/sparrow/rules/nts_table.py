@@ -1,4 +1,4 @@
-"""The NTS scoring table (seed 000, ``shared/rules/nts.md``) as data: the one copy of every item and
+"""The NTS scoring table (seed 000, ``docs/rules/nts.md``) as data: the one copy of every item and
 value. :mod:`sparrow.rules.nts` and :mod:`sparrow.rules.nts_shapes` make their score card lines and
 limit hands from these rows, and ``sparrow rules nts`` lists them.
 

@@ -19,7 +19,7 @@ import os
 import sys
 from collections import Counter
 from collections.abc import Sequence
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Protocol, cast, runtime_checkable
 
 from sparrow.bots import LEVELS, get_bot
 from sparrow.game.actions import Action
@@ -68,6 +68,7 @@ def load_agent(path: str, seed: int = 0) -> Agent:
         takes_seed = "seed" in inspect.signature(made).parameters
     except (TypeError, ValueError):
         takes_seed = False
+    agent: Agent  # once it is seen to have an act method, below
     try:
         agent = made(seed=seed) if takes_seed else made()
     except Exception as error:
@@ -115,7 +116,7 @@ class Seat:
         if isinstance(answer, int) and not isinstance(answer, bool) and 0 <= answer < len(legal):
             return legal[answer]  # an index into the legal list is an answer too
         if answer in legal:
-            return answer
+            return cast(Action, answer)  # equal to a legal action: one itself
         return self._fall_back(observation, f"not a legal action: {answer!r}")
 
     def _fall_back(self, observation: Observation, reason: str) -> Action:

@@ -238,7 +238,7 @@ def _faan_points(scores: dict[str, int], winner: str, faan: int) -> dict[str, in
 
 
 def _ways(rules: str) -> tuple[str, ...]:
-    if rules == "casual":  # 136 tiles and no robbing the kong (rules/casual.md)
+    if rules == "casual":  # 136 tiles and no robbing the kong (docs/rules/casual.md)
         return ("discard", "self_draw", "kong_replacement")
     return WIN_BY
 
@@ -344,7 +344,7 @@ def _hkos_points(options: Mapping[str, Any]) -> tuple[int, ...]:
 
 
 def _casual_values(options: Mapping[str, Any], dealer: bool) -> tuple[int, ...]:
-    """The values of a casual hand: 20 × 2^fan up to the cap, × 1.5 for the dealer (rules/casual.md)."""
+    """The values of a casual hand: 20 × 2^fan up to the cap, × 1.5 for the dealer (docs/rules/casual.md)."""
     values = tuple(BASE_VALUE << fan for fan in range(options.get("max_fan", 5) + 1))
     return tuple(value * 3 // 2 for value in values) if dealer else values
 

@@ -69,6 +69,10 @@ class Position:
 class Rotation:
     """The seat and dealer rotation of one sheet's ruleset and options, and when its match ends."""
 
+    # The match's length, in rounds or in hands (the other None); both None for an open match or a free sheet.
+    rounds: int | None
+    hands: int | None
+
     def __init__(self, rules: str, options: Mapping[str, Any], players: Sequence[str], length: str) -> None:
         self.players = tuple(players)
         self.count = len(self.players)
@@ -80,8 +84,8 @@ class Rotation:
         table = get_ruleset(rules).table(options)
         self.kind = table.rotation
         self.wind = "dice" if table.prevailing_wind_by_dice else table.round_wind
-        self.rounds: int | None = None
-        self.hands: int | None = None
+        self.rounds = None
+        self.hands = None
         if length != "open":
             if self.kind in ("dealer_keeps", "pass"):
                 # A round is every player dealing once; the match is counted in rounds.

@@ -5,7 +5,7 @@ standings, who deals next, whether the match is over — is recomputed from the 
 undoing or editing a row is making a new sheet with other rows. Every operation returns a new
 :class:`Sheet` or raises :class:`~sparrow.sheets.errors.SheetError` and changes nothing.
 
-``sheet.to_dict()`` is the Sheet of ``shared/spec/web-api.md``; :meth:`Sheet.from_dict` reads it back
+``sheet.to_dict()`` is the Sheet of ``docs/spec/web-api.md``; :meth:`Sheet.from_dict` reads it back
 (the JSON export and import).
 """
 
@@ -383,7 +383,7 @@ def _players(rules: str, players: Any, options: Mapping[str, Any]) -> tuple[str,
         raise SheetError(
             "players", "a {rules} sheet needs {wanted} players' names, got {got}", rules=rules, wanted=wanted, got=got
         )
-    names = []
+    names: list[str] = []
     for index, name in enumerate(players):
         if not isinstance(name, str) or not name.strip() or len(name.strip()) > MAX_NAME or not _printable(name):
             raise SheetError(f"players[{index}]", "a name is 1 to {limit} printable characters", limit=MAX_NAME)

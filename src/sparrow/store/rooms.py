@@ -202,7 +202,7 @@ class RoomStore:
         """Write the room's new chairs, status, log or pending decisions, if nobody changed it since
         ``record`` was read."""
         new_log = tuple(dict(e) for e in log) if log is not None else record.log
-        values = {
+        values: dict[str, Any] = {  # the row's new values: text, numbers, and an SQL expression for a log
             "chairs": json.dumps(list(chairs if chairs is not None else record.chairs)),
             "status": status or record.status,
             "pending": json.dumps([dict(a) for a in pending] if pending is not None else list(record.pending)),

@@ -337,16 +337,18 @@ class Store(AccountStore, RoomStore):
     def create_user(self, username: str, password_hash: str) -> UserRecord:
         with self._write() as db:
             try:
-                user_id = db.execute(
+                inserted = db.execute(
                     insert(t.users).values(
                         username=username,
                         username_key=username.lower(),
                         password_hash=password_hash,
                         created_at=time.time(),
                     )
-                ).inserted_primary_key[0]
+                ).inserted_primary_key
             except IntegrityError:
                 raise UsernameTakenError(username) from None
+            assert inserted is not None  # a single row inserted: the key it was given
+            user_id = inserted[0]
         return UserRecord(user_id, username, password_hash)
 
     def user_by_name(self, username: str) -> UserRecord | None:

@@ -1,4 +1,4 @@
-"""The JSON API under ``/api/`` (``shared/spec/web-api.md``, additions in ``docs/web.md``)."""
+"""The JSON API under ``/api/`` (``docs/spec/web-api.md``, additions in ``docs/web.md``)."""
 
 from __future__ import annotations
 

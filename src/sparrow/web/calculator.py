@@ -364,7 +364,7 @@ def calculator_page(request: Request, session: Session) -> HTMLResponse:
             if option in shown
         ]
         unit = get_ruleset(name).limit_unit  # what a limit hand's value counts (HKOS: faan)
-        entry = {"name": name, "title": _(title), "options": options, "limit_unit": unit}
+        entry: dict[str, Any] = {"name": name, "title": _(title), "options": options, "limit_unit": unit}
         if name == "riichi":
             # Each preset's values of the options shown: the defaults the page shows under that preset.
             entry["presets"] = {

@@ -1,4 +1,4 @@
-"""Score sheets on the web: the API under ``/api/sheets`` (``shared/spec/web-api.md``) and the pages
+"""Score sheets on the web: the API under ``/api/sheets`` (``docs/spec/web-api.md``) and the pages
 ``/sheets`` and ``/sheets/{id}`` (``docs/score-app.md``).
 
 The arithmetic is :mod:`sparrow.sheets` (a sheet is a value). Each request loads the stored sheet with

@@ -1,7 +1,7 @@
 """The input of the Riichi scorer: one winning hand and how it was won (:class:`RiichiHand`), and the
 rule choices it is scored under (:class:`RiichiOptions`).
 
-Tiles use the project notation (``../shared/spec/notation.md``). The notation has no red fives yet, so
+Tiles use the project notation (``docs/spec/notation.md``). The notation has no red fives yet, so
 red fives are given apart from the tiles: ``aka`` is either the number of red fives held (0-3) or one
 count per suit, (characters, circles, bamboo), each 0 or 1. Declared sets are
 :class:`sparrow.core.hand.Meld` values: a chow is a chi, a pung a pon, an open kong a daiminkan or an
