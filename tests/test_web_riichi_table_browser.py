@@ -368,3 +368,36 @@ def test_the_final_standings_show_hands_won_and_every_hand_of_the_match(browser,
     finally:
         context.close()
         server.stop()
+
+
+def test_the_computer_players_moves_are_played_out_one_by_one_at_the_users_pace(browser, tmp_path):
+    seed, line, _ = riichi_line()
+    server = Server(tmp_path / "data", seed=seed).start()
+    context = browser.new_context(viewport=SIZES["desktop"], bypass_csp=True)
+    page = context.new_page()
+    try:
+        page.goto(server.url + "/")
+        csrf = page.get_attribute("meta[name=csrf-token]", "content")
+        page.request.put(f"{server.url}/api/settings", data={"speed": "slow"}, headers={"X-CSRF-Token": csrf})
+        view = post(page, server, "/api/games", {"rules": "riichi", "level": "easy"})
+        page.goto(f"{server.url}/games/{view['id']}")
+        version = shown_version(page)
+        others = "#pond-left .tile, #pond-top .tile, #pond-right .tile"
+        before = page.locator(others).count()
+        first = line[0]
+        page.locator(f"#hand .tile[data-tile='{first['tile']}']").last.click()
+        page.locator("#hand .tile.selected").click()
+        # The first of the others' discards shows alone for a while (1.1 s a move at the slow pace)...
+        page.wait_for_function(f"document.querySelectorAll({others!r}).length === {before + 1}")
+        assert page.get_attribute("#game", "data-busy") == "true"
+        wait_after(page, version)
+        # ...then the rest, one by one, until the new view with your next decision.
+        after = page.request.get(f"{server.url}/api/games/{view['id']}").json()
+        discarded = sum(
+            1 for e in after["events"] if e["event"] == "discard" and e["seat"] != after["observation"]["wind"]
+        )
+        assert page.locator(others).count() == discarded >= before + 2
+        assert page.get_attribute("#game", "data-busy") == "false"
+    finally:
+        context.close()
+        server.stop()

@@ -12,6 +12,8 @@ const root = $("game");
 const gameId = root.dataset.game;
 const PAGE = JSON.parse($("table-data").textContent);
 const settings = JSON.parse(root.dataset.settings || "{}");
+// The pace of the computer players' moves, as at the other tables (the user's speed setting).
+const PACE = { slow: 1100, normal: 550, fast: 200, instant: 0 };
 
 function message(text) {
   const box = $("error");
@@ -23,8 +25,8 @@ let hint = null;
 
 // Each decision carries the version it was made on: one made on an old view is refused (409).
 // (every new view also refreshes the hint panel, which asks the server for the hint of that view)
-function show(view) {
-  board.show(view);
+async function show(view) {
+  await board.show(view);
   hint.refresh();
 }
 
@@ -34,6 +36,7 @@ const board = riichiBoard({
   send: async (data) => show(await api("POST", `/api/games/${gameId}/actions`, { ...data, version: board.view().version })),
   next: async () => show(await api("POST", `/api/games/${gameId}/next`)),
   replayOf: (view) => `/games/${gameId}/hands/${view.hand_number}`,
+  pace: () => PACE[settings.speed] ?? PACE.normal,
 });
 
 // One change at a time: two quick clicks sent at once could be answered out of order, and the older

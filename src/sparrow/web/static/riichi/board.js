@@ -24,8 +24,11 @@ const KAN_WORDS = { daiminkan: "Kan", ankan: "Closed kan", kakan: "Added kan" };
 // `away(seat)`, whether a computer plays for that seat's person now; `canNext()`, whether the viewer
 // may deal the next hand now (a room's spectator may not); `replayOf(view)`, the address of a finished
 // hand's replay (none: no link).
+// `pace()`: how long each other player's move stays on its own before the next is shown (ms; 0:
+// all at once), as the user's speed setting says.
 export function riichiBoard({
   texts, send, next, message, root = $("game"), names = "computer", newGame, status, away, canNext, replayOf,
+  pace = () => 0,
 }) {
   const T = (msgid, fields = {}) =>
     ((texts || {})[msgid] || msgid).replace(/\{(\w+)\}/g, (all, key) => (key in fields ? String(fields[key]) : all));
@@ -403,9 +406,88 @@ export function riichiBoard({
     drawStatus();
   }
 
+  // The moves between two views of one hand, played out one by one: the table as it was after each
+  // (rivers, calls, riichi, sticks and scores, dora, the turn), folded from the earlier view's table
+  // and the events since, which the seat saw. A kan, a win or the end of the hand: the rest at once.
+  const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+  const PLAYED = new Set(["draw", "discard", "claim", "riichi", "dora"]);
+
+  function step(o, event) {
+    const seat = o.seats.findIndex((s) => s.wind === event.seat);
+    const own = seat === o.seat;
+    if (event.event === "draw") {
+      o.turn = seat;
+      if (event.source === "live") o.live_wall -= 1;
+      if (own && event.tile) {
+        o.hand.push(event.tile);
+        o.drawn = event.tile;
+      }
+    } else if (event.event === "discard") {
+      o.turn = seat;
+      o.seats[seat].discards.push({ tile: event.tile, tsumogiri: Boolean(event.tsumogiri), riichi: Boolean(event.riichi), called: false });
+      o.last_discard = event.tile;
+      if (own) {
+        const at = o.hand.indexOf(event.tile);
+        if (at >= 0) o.hand.splice(at, 1);
+        o.drawn = null;
+      } else o.seats[seat].standing -= 1;
+    } else if (event.event === "claim") {
+      const from = o.seats.findIndex((s) => s.wind === event.from);
+      const river = o.seats[from].discards;
+      if (river.length) river[river.length - 1].called = true;
+      o.seats[seat].melds.push({ kind: event.call, tiles: event.meld, called: event.tile, from: event.from });
+      o.turn = seat;
+      if (own) {
+        const taken = [...event.meld];
+        taken.splice(taken.indexOf(event.tile), 1);
+        for (const code of taken) {
+          const at = o.hand.indexOf(code);
+          if (at >= 0) o.hand.splice(at, 1);
+        }
+      } else o.seats[seat].standing -= event.meld.length - 1;
+    } else if (event.event === "riichi") {
+      o.seats[seat].riichi = true;
+      if (event.scores) o.scores = [...event.scores];
+      if (event.sticks !== undefined) o.sticks = event.sticks;
+    } else if (event.event === "dora") {
+      o.dora_indicators.push(event.indicator);
+    }
+  }
+
+  // Whether there are other players' moves to play out (then a promise of their end), else null.
+  function playOut(before, after) {
+    const ms = pace();
+    if (!before || ms <= 0 || before.hand_number !== after.hand_number || before.hand_over) return null;
+    const fresh = after.events.slice(before.events.length);
+    const others = fresh.filter((e) => e.seat && e.seat !== after.observation.wind && e.event !== "draw");
+    return others.length ? played(before, after, fresh, ms) : null;
+  }
+
+  async function played(before, after, fresh, ms) {
+    const o = JSON.parse(JSON.stringify(before.observation));
+    o.legal_actions = [];
+    setBusy(true);
+    for (const event of fresh) {
+      if (!PLAYED.has(event.event)) break; // a kan, a win, the hand's end: shown with the new view
+      step(o, event);
+      view = { ...after, observation: o, events: before.events, hand_over: false, result: null };
+      draw();
+      if (event.seat && event.seat !== after.observation.wind && event.event !== "draw") await sleep(ms);
+    }
+    setBusy(false);
+  }
+
   // A new view. The tile chosen (and the Riichi button's state) stays while the hand and what you
   // may do are the same: a room's live views also come when someone else goes away or comes back.
+  // The other players' moves since the last view are played out first, at the user's pace.
   function show(nextView) {
+    const moves = playOut(view, nextView);
+    if (moves) return moves.then(() => present(nextView));
+    present(nextView);
+    return Promise.resolve();
+  }
+
+  function present(nextView) {
     view = nextView;
     if (view.version !== undefined) root.dataset.version = String(view.version);
     const o = view.observation;
