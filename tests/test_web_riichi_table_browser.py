@@ -401,3 +401,41 @@ def test_the_computer_players_moves_are_played_out_one_by_one_at_the_users_pace(
     finally:
         context.close()
         server.stop()
+
+
+def test_the_settings_dialog_sets_the_pace_and_passes_on_calls_by_itself(browser, tmp_path):
+    seed, line = claim_line()
+    server = Server(tmp_path / "data", seed=seed).start()
+    context = browser.new_context(viewport=SIZES["desktop"], bypass_csp=True)
+    page = context.new_page()
+    try:
+        page.goto(server.url + "/")
+        view = post(page, server, "/api/games", {"rules": "riichi", "level": "easy"})
+        game = view["id"]
+        for action in line:
+            view = post(page, server, f"/api/games/{game}/actions", action)
+        assert any(a["action"] in ("chi", "pon") for a in view["observation"]["legal_actions"])
+        # Without the setting the table waits on the call offered.
+        page.goto(f"{server.url}/games/{game}")
+        version = shown_version(page)
+        page.wait_for_selector("#actions button.claim")
+        # The table's Settings dialog, as at the other tables: the pace and passing on calls.
+        page.click("#settings-open")
+        page.select_option("#settings select[name=speed]", "instant")
+        page.check("#settings input[name=auto_pass]")
+        page.wait_for_function("document.querySelector('#settings input[name=auto_pass]').checked")
+        snap_both(page, "riichi-settings")
+        page.click("#settings-close")
+        saved = page.request.get(f"{server.url}/api/settings").json()
+        assert saved["speed"] == "instant" and saved["auto_pass"]
+        # With it, a call offered is passed by the table itself once the view comes again.
+        page.reload()
+        wait_after(page, version)
+        now = page.request.get(f"{server.url}/api/games/{game}").json()
+        assert now["version"] > version
+        assert not now["hand_over"] and not all(
+            a["action"] in ("chi", "pon", "daiminkan", "pass") for a in now["observation"]["legal_actions"]
+        )
+    finally:
+        context.close()
+        server.stop()

@@ -6,14 +6,16 @@
 import { api } from "./api.js";
 import { riichiBoard } from "./riichi/board.js";
 import { riichiHint } from "./riichi/hint.js";
+import { settingsDialog } from "./settings.js";
 
 const $ = (id) => document.getElementById(id);
 const root = $("game");
 const gameId = root.dataset.game;
 const PAGE = JSON.parse($("table-data").textContent);
-const settings = JSON.parse(root.dataset.settings || "{}");
 // The pace of the computer players' moves, as at the other tables (the user's speed setting).
 const PACE = { slow: 1100, normal: 550, fast: 200, instant: 0 };
+const CLAIMS = new Set(["chi", "pon", "daiminkan", "pass"]);
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function message(text) {
   const box = $("error");
@@ -25,26 +27,35 @@ let hint = null;
 
 // Each decision carries the version it was made on: one made on an old view is refused (409).
 // (every new view also refreshes the hint panel, which asks the server for the hint of that view)
+// With "pass automatically on claims" set, a decision that is only a call or passing (never a ron)
+// is passed after a moment, as at the other tables.
 async function show(view) {
   await board.show(view);
   hint.refresh();
+  const legal = view.observation.legal_actions || [];
+  if (!view.hand_over && prefs.current().auto_pass && legal.length && legal.every((a) => CLAIMS.has(a.action))) {
+    await sleep(Math.min(PACE[prefs.current().speed] ?? PACE.normal, 300));
+    await send({ action: "pass" });
+  }
 }
+
+const send = async (data) =>
+  show(await api("POST", `/api/games/${gameId}/actions`, { ...data, version: board.view().version }));
 
 const board = riichiBoard({
   texts: PAGE.texts,
   message,
-  send: async (data) => show(await api("POST", `/api/games/${gameId}/actions`, { ...data, version: board.view().version })),
+  send,
   next: async () => show(await api("POST", `/api/games/${gameId}/next`)),
   replayOf: (view) => `/games/${gameId}/hands/${view.hand_number}`,
-  pace: () => PACE[settings.speed] ?? PACE.normal,
+  pace: () => PACE[prefs.current().speed] ?? PACE.normal,
 });
 
-// One change at a time: two quick clicks sent at once could be answered out of order, and the older
-// answer would leave the setting as it was before the newer click.
-let saving = Promise.resolve();
-function saveHints(open) {
-  saving = saving.then(() => api("PUT", "/api/settings", { hints: open }).catch((error) => message(error.message)));
-}
+const prefs = settingsDialog({
+  settings: JSON.parse(root.dataset.settings || "{}"),
+  message,
+  onSaved: (now) => hint.setOpen(Boolean(now.hints)),
+});
 
 // The panel starts open when the user's hints setting is on; the button remembers the choice in
 // that setting (as the other families' table does), so the next game opens the same way.
@@ -54,8 +65,8 @@ hint = riichiHint({
   gameId,
   box: $("hint"),
   toggle: $("hint-toggle"),
-  open: Boolean(settings.hints),
-  onToggle: saveHints,
+  open: Boolean(prefs.current().hints),
+  onToggle: (open) => prefs.save({ hints: open }),
 });
 
 api("GET", `/api/games/${gameId}`).then(show, (error) => message(error.message));

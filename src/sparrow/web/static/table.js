@@ -14,6 +14,7 @@
 // hand.js (your hand and the buttons of your choices), callouts.js, result.js (the end of a hand, the
 // final standings) and hints.js; state.js holds the view and settings they share.
 import { api, ApiError } from "./api.js";
+import { settingsDialog } from "./settings.js";
 import { drawTable } from "./table/board.js";
 import { announce } from "./table/callouts.js";
 import { callOf, describe, fold, publicOf } from "./table/events.js";
@@ -295,41 +296,15 @@ handKeys({
 
 // ------------------------------------------------------------------ settings
 
-const dialog = $("settings");
-const form = dialog.querySelector("form");
-
-function fillSettings() {
-  form.speed.value = settings.speed;
-  for (const name of ["hints", "auto_pass", "sound", "captions"]) form[name].checked = settings[name];
-}
-
-// One change at a time: two quick changes sent at once could be answered out of order, and the
-// older answer (without the newer change) would undo it.
-let saving = Promise.resolve();
-
-function saveSettings(change) {
-  saving = saving.then(async () => {
-    try {
-      setSettings(await api("PUT", "/api/settings", change));
-    } catch (error) {
-      message(error.message);
-    }
-    root.classList.toggle("captions", settings.captions);
-    fillSettings();
+const prefs = settingsDialog({
+  settings,
+  message,
+  onSaved: (next) => {
+    setSettings(next);
     drawHint();
-  });
-  return saving;
-}
-
-$("settings-open").addEventListener("click", () => {
-  fillSettings();
-  dialog.showModal();
+  },
 });
-form.addEventListener("change", (event) => {
-  const field = event.target;
-  saveSettings({ [field.name]: field.type === "checkbox" ? field.checked : field.value });
-});
-$("hint-toggle").addEventListener("click", () => saveSettings({ hints: !settings.hints }));
+$("hint-toggle").addEventListener("click", () => prefs.save({ hints: !settings.hints }));
 
 // ------------------------------------------------------------------ another tab
 

@@ -182,5 +182,12 @@ export function riichiHint({ T, board, gameId, box, toggle, open = false, onTogg
   });
   toggle.setAttribute("aria-pressed", String(open));
 
-  return { refresh, isOpen: () => open };
+  // The hints setting changed elsewhere (the Settings dialog): open or close the panel to match.
+  function setOpen(value) {
+    if (value === open) return;
+    open = value;
+    refresh();
+  }
+
+  return { refresh, isOpen: () => open, setOpen };
 }
