@@ -52,11 +52,13 @@ class Simulation:
 
 
 @dataclass(frozen=True)
-class WebGame:
-    """A game against the computer through the web API, the person's choices drawn from a seeded
-    random generator among the legal actions (a win taken whenever offered), for ``hands`` hands or
-    to the end of the match."""
+class ApiGame:
+    """A game played through the web API, the person's choices drawn from a seeded random generator
+    among the legal actions (a win taken whenever offered), for ``hands`` hands or to the end of the
+    match: ``face`` "web" is a game against the computer, "room" a room with the person in chair 0
+    and bots in the other chairs."""
 
+    face: str
     rules: str
     level: str
     hands: int
@@ -64,21 +66,7 @@ class WebGame:
 
     @property
     def name(self) -> str:
-        return f"web-{self.rules}-{self.level}"
-
-
-@dataclass(frozen=True)
-class RoomGame:
-    """A room with one person (chair 0) and bots in the other chairs, played through the API."""
-
-    rules: str
-    level: str
-    hands: int
-    options: dict[str, Any] = field(default_factory=dict, hash=False)
-
-    @property
-    def name(self) -> str:
-        return f"room-{self.rules}-{self.level}"
+        return f"{self.face}-{self.rules}-{self.level}"
 
 
 FAMILIES = ("nts", "hkos", "chinese", "casual")
@@ -90,14 +78,14 @@ SIMULATIONS = [
     Simulation("riichi", "expert,normal,easy,random", 1),
 ]
 WEB_GAMES = [
-    *(WebGame(rules, "normal", 3) for rules in FAMILIES),
-    WebGame("hkos", "expert", 3, {"three_players": True}),
-    WebGame("riichi", "normal", 99, {"length": "tonpuu"}),
-    WebGame("riichi", "expert", 99, {"length": "tonpuu", "preset": "mahjong-soul"}),
+    *(ApiGame("web", rules, "normal", 3) for rules in FAMILIES),
+    ApiGame("web", "hkos", "expert", 3, {"three_players": True}),
+    ApiGame("web", "riichi", "normal", 99, {"length": "tonpuu"}),
+    ApiGame("web", "riichi", "expert", 99, {"length": "tonpuu", "preset": "mahjong-soul"}),
 ]
 ROOM_GAMES = [
-    *(RoomGame(rules, "normal", 2) for rules in FAMILIES),
-    RoomGame("riichi", "normal", 2, {"length": "tonpuu"}),
+    *(ApiGame("room", rules, "normal", 2) for rules in FAMILIES),
+    ApiGame("room", "riichi", "normal", 2, {"length": "tonpuu"}),
 ]
 
 
@@ -130,7 +118,7 @@ def _choose(rng: random.Random, legal: list[dict[str, Any]]) -> dict[str, Any]:
     return {key: value for key, value in chosen.items() if key != "seat"}
 
 
-def web_game(spec: WebGame) -> tuple[str, list[dict[str, Any]]]:
+def web_game(spec: ApiGame) -> tuple[str, list[dict[str, Any]]]:
     """The game's log (the API's ``/log``) and the actions the person sent, in order."""
     from tests.web_support import Player
 
@@ -161,7 +149,7 @@ def web_game(spec: WebGame) -> tuple[str, list[dict[str, Any]]]:
             application.state.store.close()
 
 
-def room_game(spec: RoomGame) -> tuple[str, list[dict[str, Any]]]:
+def room_game(spec: ApiGame) -> tuple[str, list[dict[str, Any]]]:
     """The room's log as the referee stored it, and the actions the person sent."""
     from tests.web_support import Player
 
@@ -233,6 +221,13 @@ def riichienv_digests(games: int = RIICHIENV_GAMES) -> dict[str, str]:
     return digests
 
 
+def play(spec: Simulation | ApiGame) -> tuple[str, Any]:
+    """A corpus played again: its log, and its result (a simulation) or the actions the person sent."""
+    if isinstance(spec, Simulation):
+        return simulate(spec)
+    return web_game(spec) if spec.face == "web" else room_game(spec)
+
+
 # ------------------------------------------------------------------------------------------ storing
 
 
@@ -263,12 +258,7 @@ def main(names: list[str]) -> None:
     for spec in (*SIMULATIONS, *WEB_GAMES, *ROOM_GAMES):
         if names and spec.name not in names:
             continue
-        if isinstance(spec, Simulation):
-            log, extra = simulate(spec)
-        elif isinstance(spec, WebGame):
-            log, extra = web_game(spec)
-        else:
-            log, extra = room_game(spec)
+        log, extra = play(spec)
         write(spec.name, log, extra)
         print(f"{path_of(spec.name)}: {log.count(chr(10))} events", file=sys.stderr)
 
