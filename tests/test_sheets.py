@@ -13,7 +13,16 @@ from hypothesis import strategies as st
 
 from sparrow.formats.compact import parse_compact
 from sparrow.rules import score
-from sparrow.sheets import LENGTHS, SheetError, create_sheet, export_csv, export_json, import_json, length_label
+from sparrow.sheets import (
+    SheetError,
+    create_sheet,
+    export_csv,
+    export_json,
+    import_json,
+    length_label,
+    lengths,
+    sheet_rules,
+)
 from sparrow.sheets.sheet import Sheet
 from tests.scale import scaled
 
@@ -483,14 +492,14 @@ def test_rows_keep_their_hands_in_canonical_notation():
 
 
 def test_nts_totals_are_checked_as_the_settle_api_checks_them():
-    from sparrow.sheets.checks import check_nts_totals
+    from sparrow.sheets.checks import check_scores
 
     with pytest.raises(SheetError, match="at least 80") as error:
-        check_nts_totals({"E": 0, "S": 40, "W": 8, "N": 0}, "S")
+        check_scores("nts", {"E": 0, "S": 40, "W": 8, "N": 0}, "S")
     assert error.value.field == "scores.S"
     with pytest.raises(SheetError, match="at least 80"):
         create_sheet("nts", NTS_PLAYERS).add_row(nts_row("Bob", [0, 40, 8, 0]))
-    check_nts_totals({"E": 40, "S": 10, "W": 0, "N": 8}, None)  # a drawn game: any hand scores
+    check_scores("nts", {"E": 40, "S": 10, "W": 0, "N": 8}, None)  # a drawn game: any hand scores
 
 
 def test_csv_quotes_names_a_spreadsheet_would_run():
@@ -635,8 +644,8 @@ def test_undo_after_add_gives_the_sheet_back(sheet, data):
 def test_every_length_has_a_label_in_the_catalogue():
     from sparrow.i18n import translate
 
-    for rules, lengths in LENGTHS.items():
-        for length in lengths:
+    for rules in sheet_rules():
+        for length in lengths(rules):
             label = length_label(rules, length)
             assert translate(label, "nl") != label
     assert length_label("nts", "session") == "Session of 4 games"

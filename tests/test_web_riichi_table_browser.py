@@ -8,8 +8,10 @@ and desktop (1280x800) size go to ``tests/artifacts/``.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import re
+from collections.abc import Iterator
 
 import pytest
 from playwright.sync_api import Page
@@ -283,6 +285,20 @@ def test_the_hint_panel_lists_the_discards_of_the_servers_hint(browser, tmp_path
         server.stop()
 
 
+@contextlib.contextmanager
+def table_page(browser, tmp_path, seed: int) -> Iterator[tuple[Page, Server]]:
+    """A server dealing ``seed`` and a desktop page on its home page (a session of its own)."""
+    server = Server(tmp_path / "data", seed=seed).start()
+    context = browser.new_context(viewport=SIZES["desktop"], bypass_csp=True)
+    try:
+        page = context.new_page()
+        page.goto(server.url + "/")
+        yield page, server
+    finally:
+        context.close()
+        server.stop()
+
+
 @functools.cache
 def claim_line(start: int = 500) -> tuple[int, tuple[dict, ...]]:
     """The first seed from ``start`` on which the person, playing as a Normal bot would (and passing
@@ -305,11 +321,7 @@ def claim_line(start: int = 500) -> tuple[int, tuple[dict, ...]]:
 
 def test_a_call_is_offered_with_the_tiles_it_takes(browser, tmp_path):
     seed, line = claim_line()
-    server = Server(tmp_path / "data", seed=seed).start()
-    context = browser.new_context(viewport=SIZES["desktop"], bypass_csp=True)
-    page = context.new_page()
-    try:
-        page.goto(server.url + "/")
+    with table_page(browser, tmp_path, seed) as (page, server):
         page.select_option("#rules", "riichi")
         page.check("input[name=level][value=easy]")
         page.click("#start")
@@ -332,19 +344,12 @@ def test_a_call_is_offered_with_the_tiles_it_takes(browser, tmp_path):
         assert first.get_attribute("aria-label").endswith(" ".join(offered[0]["tiles"]))
         assert "Pass" in page.inner_text("#actions")
         snap_both(page, "riichi-claim")
-    finally:
-        context.close()
-        server.stop()
 
 
 def test_the_final_standings_show_hands_won_and_every_hand_of_the_match(browser, tmp_path):
     from tests.test_web_riichi_table import bot_action
 
-    server = Server(tmp_path / "data", seed=11).start()
-    context = browser.new_context(viewport=SIZES["desktop"], bypass_csp=True)
-    page = context.new_page()
-    try:
-        page.goto(server.url + "/")
+    with table_page(browser, tmp_path, 11) as (page, server):
         view = post(page, server, "/api/games", {"rules": "riichi", "level": "easy", "options": {"length": "tonpuu"}})
         game = view["id"]
         while not view["match_over"]:
@@ -365,18 +370,11 @@ def test_the_final_standings_show_hands_won_and_every_hand_of_the_match(browser,
         assert page.locator("[data-testid=history] tbody tr").first.locator("td").first.inner_text() == "東 1"
         page.locator("[data-testid=history]").scroll_into_view_if_needed()
         snap_both(page, "riichi-standings")
-    finally:
-        context.close()
-        server.stop()
 
 
 def test_the_computer_players_moves_are_played_out_one_by_one_at_the_users_pace(browser, tmp_path):
     seed, line, _ = riichi_line()
-    server = Server(tmp_path / "data", seed=seed).start()
-    context = browser.new_context(viewport=SIZES["desktop"], bypass_csp=True)
-    page = context.new_page()
-    try:
-        page.goto(server.url + "/")
+    with table_page(browser, tmp_path, seed) as (page, server):
         csrf = page.get_attribute("meta[name=csrf-token]", "content")
         page.request.put(f"{server.url}/api/settings", data={"speed": "slow"}, headers={"X-CSRF-Token": csrf})
         view = post(page, server, "/api/games", {"rules": "riichi", "level": "easy"})
@@ -398,18 +396,11 @@ def test_the_computer_players_moves_are_played_out_one_by_one_at_the_users_pace(
         )
         assert page.locator(others).count() == discarded >= before + 2
         assert page.get_attribute("#game", "data-busy") == "false"
-    finally:
-        context.close()
-        server.stop()
 
 
 def test_the_settings_dialog_sets_the_pace_and_passes_on_calls_by_itself(browser, tmp_path):
     seed, line = claim_line()
-    server = Server(tmp_path / "data", seed=seed).start()
-    context = browser.new_context(viewport=SIZES["desktop"], bypass_csp=True)
-    page = context.new_page()
-    try:
-        page.goto(server.url + "/")
+    with table_page(browser, tmp_path, seed) as (page, server):
         view = post(page, server, "/api/games", {"rules": "riichi", "level": "easy"})
         game = view["id"]
         for action in line:
@@ -436,6 +427,3 @@ def test_the_settings_dialog_sets_the_pace_and_passes_on_calls_by_itself(browser
         assert not now["hand_over"] and not all(
             a["action"] in ("chi", "pon", "daiminkan", "pass") for a in now["observation"]["legal_actions"]
         )
-    finally:
-        context.close()
-        server.stop()

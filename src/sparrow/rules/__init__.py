@@ -13,22 +13,27 @@ from importlib import import_module
 from sparrow.core.messages import quote
 from sparrow.core.situation import HandSituation
 from sparrow.rules.ruleset import (
+    MatchChoice,
     RulesError,
     Ruleset,
     ScoreItem,
     ScoreResult,
+    ScoresError,
     Settlement,
     TableRules,
 )
 
 __all__ = [
     "FAMILIES",
+    "MatchChoice",
     "Ruleset",
     "RulesError",
     "ScoreItem",
     "ScoreResult",
+    "ScoresError",
     "Settlement",
     "TableRules",
+    "families",
     "get_ruleset",
     "ruleset_names",
     "score",
@@ -64,6 +69,11 @@ def get_ruleset(name: str) -> Ruleset:
 def ruleset_names() -> list[str]:
     """Every family's name, sorted."""
     return sorted(FAMILIES)
+
+
+def families() -> list[Ruleset]:
+    """Every family, in the order the faces list them (``Ruleset.order``, then the name)."""
+    return sorted((get_ruleset(name) for name in FAMILIES), key=lambda family: (family.order, family.name))
 
 
 def score(situation: HandSituation) -> ScoreResult:

@@ -22,7 +22,9 @@ from sparrow.core.hand import MeldKind
 from sparrow.core.shapes import check_tile_counts
 from sparrow.core.situation import HandSituation, SituationError
 from sparrow.core.tiles import KINDS, SEATS, Tile, format_tiles
+from sparrow.i18n.markers import N_
 from sparrow.rules.ruleset import (
+    MatchChoice,
     RulesError,
     Ruleset,
     ScoreItem,
@@ -96,6 +98,22 @@ class Casual(Ruleset):
         "rotate": "the deal moves on (the dealer keeps it with a win) and the score runs on; false: each deal stands alone",
         "hands": f"hands in a match, 1 to {MAX_MATCH_HANDS} (with rotate, whole rounds: 4 hands is the East round)",
     }
+    # What the faces show of it: listed after the score app's own rules; its score sheet after the
+    # riichi and free sheets (seed 003's game); each deal of its sheet stands alone.
+    order: ClassVar[int] = 40
+    sheet_order: ClassVar[int | None] = 90
+    short_name: ClassVar[str] = N_("Casual")
+    play_label: ClassVar[str] = N_("Casual (136 tiles, no minimum)")
+    option_labels: ClassVar[Mapping[str, str]] = {
+        "max_fan": N_("Most fan counted"),
+        "rotate": N_("Rotate the dealer"),
+        "hands": N_("Hands in a match"),
+    }
+    match_choices: ClassVar[tuple[MatchChoice, ...]] = (
+        ("hands", N_("Match length"), ((1, N_("One hand")), (4, N_("4 hands")), (16, N_("16 hands")))),
+        ("rotate", N_("Rotate the dealer (4 hands make the East round)"), ()),
+    )
+    sheet_lengths: ClassVar[tuple[tuple[str, str], ...]] = (("open", N_("Open-ended")),)
 
     def table(self, options: Mapping[str, Any] | None = None) -> TableRules:
         resolved = self._options(options)

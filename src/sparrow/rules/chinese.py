@@ -24,8 +24,10 @@ from sparrow.core.hand import MeldKind
 from sparrow.core.shapes import CHOW, check_tile_counts
 from sparrow.core.situation import HandSituation, SituationError
 from sparrow.core.tiles import SEATS
+from sparrow.i18n.markers import N_
 from sparrow.rules.chinese_shapes import Split, only_winning_kind_completes, regular_splits
 from sparrow.rules.ruleset import (
+    MatchChoice,
     Ruleset,
     ScoreItem,
     ScoreResult,
@@ -529,6 +531,20 @@ class Chinese(Ruleset):
     # The rules page names no scoring options; the length of a match is the table's choice.
     defaults: ClassVar[Mapping[str, Any]] = {"short_match": False}
     option_help: ClassVar[Mapping[str, str]] = {"short_match": "the East round only (4 hands instead of 16)"}
+    # What the faces show of it.
+    order: ClassVar[int] = 30
+    short_name: ClassVar[str] = N_("Chinese")
+    play_label: ClassVar[str] = N_("Chinese (3-point minimum)")
+    option_labels: ClassVar[Mapping[str, str]] = {"short_match": N_("East round only")}
+    match_choices: ClassVar[tuple[MatchChoice, ...]] = (
+        (
+            "short_match",
+            N_("Match length"),
+            ((False, N_("Four rounds (16 hands)")), (True, N_("East round only (4 hands)"))),
+        ),
+    )
+    # A sheet's match: 16 hands (four rounds of four), or open-ended.
+    sheet_lengths: ClassVar[tuple[tuple[str, str], ...]] = (("full", N_("16 hands")), ("open", N_("Open-ended")))
 
     def table(self, options: Mapping[str, Any] | None = None) -> TableRules:
         resolved = self.resolve_options(options)

@@ -25,7 +25,9 @@ from sparrow.core.hand import MeldKind
 from sparrow.core.shapes import check_tile_counts, is_seven_pairs, is_thirteen_orphans
 from sparrow.core.situation import HandSituation, SituationError
 from sparrow.core.tiles import BONUS_TILES, SEATS, Tile, parse_tiles
+from sparrow.i18n.markers import N_
 from sparrow.rules.ruleset import (
+    MatchChoice,
     RulesError,
     Ruleset,
     ScoreItem,
@@ -265,6 +267,43 @@ class HKOS(Ruleset):
         "three_players": "three players E, S, W: no chow claims, 2-8 of characters and 4f 8f removed",
         "responsibility": "half: the discarder pays double, the others single; full: the discarder pays for all",
     }
+    # What the faces show of it.
+    order: ClassVar[int] = 20
+    short_name: ClassVar[str] = "HKOS"
+    play_label: ClassVar[str] = N_("Hong Kong Old Style (3-faan minimum)")
+    option_labels: ClassVar[Mapping[str, str]] = {
+        "flowers": N_("Flowers and seasons in play (144 tiles)"),
+        "practice": N_("Practice profile: any complete hand wins 1 point"),
+        "minimum": N_("Faan needed to win"),
+        "seven_pairs": N_("Seven pairs wins (4 faan)"),
+        "concealed_self_draw": N_("Concealed faan also on a self-draw"),
+        "three_dice_break": N_("Three dice for the wall break"),
+        "short_match": N_("East round only"),
+        "three_players": N_("Three players"),
+        "responsibility": N_("Who pays for a discard"),
+    }
+    option_values: ClassVar[Mapping[str, Mapping[Any, str]]] = {
+        "responsibility": {
+            "half": N_("Half: the discarder pays double, the others single"),
+            "full": N_("Full: the discarder pays for everyone"),
+        },
+    }
+    match_choices: ClassVar[tuple[MatchChoice, ...]] = (
+        (
+            "short_match",
+            N_("Match length"),
+            ((False, N_("Four rounds (16 hands at least)")), (True, N_("East round only (4 hands at least)"))),
+        ),
+        ("minimum", N_("Faan needed to win"), ((3, N_("3 faan")), (1, N_("1 faan")), (0, N_("No minimum")))),
+        ("seven_pairs", N_("Seven pairs wins (4 faan)"), ()),
+        ("flowers", N_("Flowers and seasons in play (144 tiles)"), ()),
+    )
+    # A sheet's match: four rounds (seed 003), the East round only, or open-ended.
+    sheet_lengths: ClassVar[tuple[tuple[str, str], ...]] = (
+        ("full", N_("Full game (four rounds)")),
+        ("east", N_("East round only")),
+        ("open", N_("Open-ended")),
+    )
 
     def __init__(self) -> None:
         self._profiles: dict[tuple[tuple[str, type, Any], ...], _Profile] = {}

@@ -19,7 +19,7 @@ and a limit hand its whole result.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from functools import cache
 from types import MappingProxyType
 from typing import Any, ClassVar, cast
@@ -29,15 +29,24 @@ from sparrow.core.hand import Meld, MeldKind
 from sparrow.core.shapes import CHOW, Split, check_tile_counts, completing_tiles, is_regular_complete, regular_splits
 from sparrow.core.situation import SELF_DRAWN, HandSituation, SituationError
 from sparrow.core.tiles import BONUS_TILES, KINDS, SEATS, Tile, format_tiles
+from sparrow.i18n.markers import N_
 from sparrow.rules import nts_shapes as shapes
 from sparrow.rules.nts_shapes import BAMBOO_1, CIRCLE_1
 from sparrow.rules.nts_table import DOUBLINGS, LIMIT_BY_NAME, LIMITS, POINTS, SECTIONS, SETS, limit
-from sparrow.rules.ruleset import Ruleset, ScoreItem, ScoreResult, ScoringTable, Settlement, TableRules
+from sparrow.rules.ruleset import Ruleset, ScoreItem, ScoreResult, ScoresError, ScoringTable, Settlement, TableRules
 
-__all__ = ["NTS", "CAP", "MINIMUM_DOUBLINGS"]
+__all__ = ["NTS", "CAP", "MINIMUM_DOUBLINGS", "MINIMUM_WIN", "PE_LING_DECISION"]
 
 CAP = 2000
 MINIMUM_DOUBLINGS = 2
+MINIMUM_WIN = 20 << MINIMUM_DOUBLINGS  # Mahjong's 20 points doubled twice: the least a winner scores
+
+# A decision of docs/rules/nts.md that changes a total, said on the calculator's card where it applies.
+PE_LING_DECISION = N_(
+    "Pe-ling eats cake is not counted: the Circle 1 does not close the pair in place of a Bamboo 1, as"
+    " docs/rules/nts.md decides. Read as seed 000 words it (a win on Circle 1 while Bamboo 1 forms the"
+    " pair) this hand would score {total}."
+)
 CIRCLE_5 = 13
 
 # -- per-tile facts, as tables indexed by tile
@@ -538,6 +547,16 @@ class NTS(Ruleset):
     title = "Dutch tournament rules (NTS) with the score app's deviations"
     summary = "The Dutch tournament rules: every hand scores base points × 2^doublings, up to 2000."
     defaults: ClassVar[Mapping[str, Any]] = {}  # the rules page names no options
+    # What the faces show of it: listed first (the score app's own rules); a match against the computer
+    # is a session of four hands, every seat moving after each: the rules leave nothing to choose.
+    order: ClassVar[int] = 10
+    short_name: ClassVar[str] = "NTS"
+    play_label: ClassVar[str] = N_("NTS (Dutch tournament rules)")
+    # A sheet's match: a session of 4 games, everyone East once (seed 000), or open-ended.
+    sheet_lengths: ClassVar[tuple[tuple[str, str], ...]] = (
+        ("session", N_("Session of 4 games")),
+        ("open", N_("Open-ended")),
+    )
 
     def table(self, options: Mapping[str, Any] | None = None) -> TableRules:
         self.resolve_options(options)
@@ -593,6 +612,45 @@ class NTS(Ruleset):
         return [KINDS[t] for t in sorted(found)]
 
     # -- scoring
+
+    def decisions(self, situation: HandSituation, result: ScoreResult) -> list[str]:
+        """Pe-ling eats cake as seed 000 words it (a win on Circle 1 while Bamboo 1 forms the pair), where
+        that reading would change the total."""
+        if not result.valid or result.limit is not None:
+            return []
+        if str(situation.winning_tile) != "1p" or any(item.name == "Pe-ling eats cake" for item in result.items):
+            return []
+        if sum(str(tile) == "1s" for tile in situation.concealed) < 2:
+            return []
+        base, doublings = result.details.get("base", 0), result.details.get("doublings", 0)
+        total = min((base + 10) << doublings, CAP)
+        return [PE_LING_DECISION.format(total=total)] if total != result.total else []
+
+    def check_scores(
+        self, scores: Mapping[str, Any], winner: str | None, dead: Collection[str] = (), *, field: str = "scores"
+    ) -> None:
+        """Every hand score 0-2000, a winner's at least 80 (Mahjong's 20 points doubled twice, the least a
+        legal win scores; every limit hand is more), a dead hand 0: the score sheet's checks and those of
+        the web's ``POST /api/settle``."""
+        for key, value in scores.items():
+            if not isinstance(value, int) or isinstance(value, bool):
+                continue  # the caller's own reading of the value says what is wrong with it
+            if key in dead and value != 0:
+                raise ScoresError(f"{field}.{key}", "a dead hand scores 0, not {value}", value=value)
+            if value > CAP:
+                raise ScoresError(
+                    f"{field}.{key}", "an NTS hand scores at most {cap}, not {value}", cap=CAP, value=value
+                )
+        if winner is None:
+            return
+        value = scores.get(winner)
+        if isinstance(value, int) and not isinstance(value, bool) and value < MINIMUM_WIN:
+            raise ScoresError(
+                f"{field}.{winner}",
+                "a winning NTS hand scores at least {minimum} (Mahjong with two doublings), not {value}",
+                minimum=MINIMUM_WIN,
+                value=value,
+            )
 
     def score(self, situation: HandSituation) -> ScoreResult:
         check_tile_counts(situation)

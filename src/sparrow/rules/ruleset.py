@@ -8,7 +8,7 @@ hand situations and a settlement. The engine, the CLI, bots and the web app only
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, ClassVar
@@ -29,11 +29,30 @@ __all__ = [
     "SETTLEMENT_FIELDS",
     "Ruleset",
     "RulesError",
+    "ScoresError",
+    "MatchChoice",
 ]
 
 
 class RulesError(ValueError):
     """Unknown ruleset or option, or an option of the wrong type."""
+
+
+class ScoresError(RulesError):
+    """Hand scores no hand of the family can have (:meth:`Ruleset.check_scores`): a sentence naming
+    the field at fault, kept as a template with named values so that the catalogue translates it
+    exactly (``sparrow.i18n.translate_error``); ``str(error)`` is the English ``field: message``."""
+
+    def __init__(self, field: str, template: str, **params: Any) -> None:
+        self.field = field
+        self.template = template
+        self.params = params
+        super().__init__(f"{field}: {template.format(**params)}")
+
+
+# One choice before a match against the computer: (option, label, ((value, label), ...)), no values
+# for a yes/no option; the labels are catalogue texts.
+MatchChoice = tuple[str, str, tuple[tuple[Any, str], ...]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -263,6 +282,19 @@ class Ruleset:
     # Named sets of option values a club plays by (Riichi's tenhou, wrc...), chosen with option ``preset``.
     presets: ClassVar[Mapping[str, Mapping[str, Any]]] = {}
 
+    # -- what the faces show of the family (the pages, the calculator, the score sheets): data, so that
+    # no face keeps a list of families or asks which one it has. Labels are catalogue texts (English).
+    order: ClassVar[int] = 100  # where the faces list the family, lowest first
+    short_name: ClassVar[str] = ""  # the family in a game's title ("NTS"); its title if empty
+    play_label: ClassVar[str] = ""  # the family as the home page offers it to play; not offered if empty
+    option_labels: ClassVar[Mapping[str, str]] = {}  # an option as the calculator labels it
+    option_values: ClassVar[Mapping[str, Mapping[Any, str]]] = {}  # an option taking words: each word's label
+    calculator_options: ClassVar[tuple[str, ...] | None] = None  # the options the calculator shows (None: all)
+    match_choices: ClassVar[tuple[MatchChoice, ...]] = ()  # what a player chooses before a match
+    # A score sheet's match lengths with their labels, the default first; none: no sheet of the family.
+    sheet_lengths: ClassVar[tuple[tuple[str, str], ...]] = ()
+    sheet_order: ClassVar[int | None] = None  # where the new-sheet form lists it, if not at ``order``
+
     def resolve_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
         """The defaults overridden by ``options``; unknown names and wrong types are errors."""
         resolved = dict(self.defaults)
@@ -331,6 +363,18 @@ class Ruleset:
         """What the computer players weigh a hand they imagine by: :meth:`win_value`, unless a family
         keeps a looser reading its bots have always used (HKOS values a wait on a fifth copy)."""
         return self.win_value(situation)
+
+    def decisions(self, situation: HandSituation, result: ScoreResult) -> list[str]:
+        """The decisions of the family's rules page that changed this hand's total, one sentence each
+        (catalogue texts), which the calculator shows on the score card; none by default."""
+        return []
+
+    def check_scores(
+        self, scores: Mapping[str, Any], winner: str | None, dead: Collection[str] = (), *, field: str = "scores"
+    ) -> None:
+        """Refuse hand scores no hand of the family can have, before they are settled: ``scores`` maps a
+        player (a sheet's name, or a seat) to a hand score, ``winner`` is None for a drawn hand. Raises
+        :class:`ScoresError` naming ``field.<player>``; accepts everything by default."""
 
     def scoring_table(self) -> ScoringTable:
         """Every item the scorer can write, with its value: the rows the scorer itself reads."""

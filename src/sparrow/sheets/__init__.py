@@ -11,8 +11,8 @@ totals and standings (``docs/sheets.md``). Pure values: no I/O; the web app stor
 from sparrow.sheets.errors import SheetError
 from sparrow.sheets.export import export_csv, export_json, import_json
 from sparrow.sheets.rows import Entry, Turn
-from sparrow.sheets.seating import DEFAULT_LENGTH, LENGTHS, length_label
-from sparrow.sheets.sheet import Row, Sheet, create_sheet, sheet_rules
+from sparrow.sheets.seating import default_length, length_label, lengths
+from sparrow.sheets.sheet import Row, Sheet, create_sheet, sheet_label, sheet_order, sheet_rules
 from sparrow.sheets.standings import TABLE_POINTS, Standing
 
 __all__ = [
@@ -24,11 +24,13 @@ __all__ = [
     "SheetError",
     "create_sheet",
     "sheet_rules",
+    "sheet_label",
+    "sheet_order",
     "export_csv",
     "export_json",
     "import_json",
-    "LENGTHS",
-    "DEFAULT_LENGTH",
+    "lengths",
+    "default_length",
     "length_label",
     "TABLE_POINTS",
 ]

@@ -1,8 +1,8 @@
 """The checks a hand score must pass, shared by the score sheet and the web's ``POST /api/settle`` (one
 validation for both: an NTS winner with 40 points is refused by each, in the same words).
 
-* :func:`check_nts_totals`: every NTS hand score 0–2000, a winner's at least 80 (Mahjong's 20 points
-  doubled twice, the least a legal win scores; every limit hand is more), a dead hand 0;
+* :func:`check_scores`: the family's own checks of the hand scores (``Ruleset.check_scores``: every NTS
+  hand score 0–2000, a winner's at least 80, a dead hand 0), as a :class:`SheetError`;
 * :func:`hkos_points`: the faan a winning HKOS hand counted, turned into points by seed 003's table
   (3 faan 8, 4 faan 16, ... 10 faan or more 128), and back.
 """
@@ -12,39 +12,34 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping
 from typing import Any
 
+from sparrow.rules import ScoresError, get_ruleset
 from sparrow.rules.hkos import FAAN_POINTS, LIMIT_FAAN
-from sparrow.rules.nts import CAP, MINIMUM_DOUBLINGS
+from sparrow.rules.nts import MINIMUM_WIN
 from sparrow.sheets.errors import SheetError
 
-__all__ = ["check_nts_totals", "NTS_MINIMUM_WIN", "hkos_minimum", "hkos_points", "hkos_faan", "MAX_FAAN"]
+__all__ = [
+    "check_scores",
+    "NTS_MINIMUM_WIN",
+    "hkos_minimum",
+    "hkos_points",
+    "hkos_faan",
+    "MAX_FAAN",
+]
 
-NTS_MINIMUM_WIN = 20 << MINIMUM_DOUBLINGS  # Mahjong's 20 points doubled twice: the least a winner scores
+NTS_MINIMUM_WIN = MINIMUM_WIN  # Mahjong's 20 points doubled twice: the least a winner scores
 MAX_FAAN = 99  # far above the limit (10): keeps absurd input out
 
 
-def check_nts_totals(
-    scores: Mapping[str, Any], winner: str | None, dead: Collection[str] = (), *, field: str = "scores"
+def check_scores(
+    rules: str, scores: Mapping[str, Any], winner: str | None, dead: Collection[str] = (), *, field: str = "scores"
 ) -> None:
-    """Refuse NTS hand scores no game can have. ``scores`` maps a player (a sheet's name, or a seat for
-    ``/api/settle``) to a hand score; ``winner`` is None for a drawn game. Raises :class:`SheetError`
-    naming ``field.<player>``."""
-    for key, value in scores.items():
-        if not isinstance(value, int) or isinstance(value, bool):
-            continue  # the caller's own reading of the value says what is wrong with it
-        if key in dead and value != 0:
-            raise SheetError(f"{field}.{key}", "a dead hand scores 0, not {value}", value=value)
-        if value > CAP:
-            raise SheetError(f"{field}.{key}", "an NTS hand scores at most {cap}, not {value}", cap=CAP, value=value)
-    if winner is None:
-        return
-    value = scores.get(winner)
-    if isinstance(value, int) and not isinstance(value, bool) and value < NTS_MINIMUM_WIN:
-        raise SheetError(
-            f"{field}.{winner}",
-            "a winning NTS hand scores at least {minimum} (Mahjong with two doublings), not {value}",
-            minimum=NTS_MINIMUM_WIN,
-            value=value,
-        )
+    """Refuse hand scores no game of the family ``rules`` can have (``Ruleset.check_scores``). ``scores``
+    maps a player (a sheet's name, or a seat for ``/api/settle``) to a hand score; ``winner`` is None for
+    a drawn game. Raises :class:`SheetError` naming ``field.<player>``."""
+    try:
+        get_ruleset(rules).check_scores(scores, winner, dead, field=field)
+    except ScoresError as error:
+        raise SheetError(error.field, error.template, **error.params) from None
 
 
 def hkos_minimum(options: Mapping[str, Any]) -> int:

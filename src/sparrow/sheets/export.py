@@ -78,7 +78,7 @@ def export_csv(sheet: Sheet, lang: str = DEFAULT_LANGUAGE) -> str:
     if sheet.riichi:
         return _riichi_csv(sheet, _)
     players = list(sheet.players)
-    hands = sheet.rules == "nts"  # every player's hand is scored: worth its own columns
+    hands = sheet.every_hand_scored  # every player's hand is scored (NTS): worth its own columns
     faan = sheet.rules == "hkos" and not sheet.options.get("practice", False)
     header = [_(CSV_WORDS[key]) for key in ("n", "dealer", "round_wind", "winner", "win_by", "discarder")]
     header += players

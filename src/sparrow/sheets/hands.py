@@ -15,6 +15,7 @@ from typing import Any
 
 from sparrow.formats.compact import format_compact, parse_compact
 from sparrow.formats.handlink import hand_query
+from sparrow.rules import get_ruleset
 from sparrow.sheets.errors import SheetError
 
 __all__ = ["parse_hands", "calculator_query", "MAX_HAND"]
@@ -61,7 +62,7 @@ def calculator_query(
     hands: Mapping[str, str], winner: str | None, discarder: str | None, seats: Mapping[str, str]
 ) -> dict[str, str] | None:
     """The calculator's link parameters (``docs/score-app.md``) for a row's hands: the winner's hand (else
-    the first) as the main hand, under NTS every other hand as ``hand.<seat>`` / ``bonus.<seat>`` and the
+    the first) as the main hand, where every hand is scored (NTS) every other hand as ``hand.<seat>`` / ``bonus.<seat>`` and the
     discarder's seat. None when the row keeps no hands."""
     if not hands:
         return None
@@ -69,7 +70,7 @@ def calculator_query(
     main_name = winner if winner in situations else next(iter(situations))
     main = situations[main_name]
     query = hand_query(main)
-    if main.rules == "nts":
+    if get_ruleset(main.rules).table().scores_losers:  # every hand is scored (NTS): each one is worth checking
         for name, situation in situations.items():
             if name == main_name or situation.seat_wind == main.seat_wind:
                 continue

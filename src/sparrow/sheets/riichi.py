@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from sparrow.i18n.markers import N_
 from sparrow.rules.riichi.match import Standing as TableStanding
 from sparrow.rules.riichi.match import final_results
 from sparrow.rules.riichi.presets import DEFAULT_PRESET, PRESETS, MatchOptionError, MatchOptions, match_options
@@ -27,6 +28,10 @@ from sparrow.sheets.rows import Entry
 
 __all__ = [
     "RIICHI",
+    "SHEET_LABEL",
+    "PRESET_LABELS",
+    "preset_choices",
+    "match_label",
     "OPTION_KEYS",
     "GAME_FIELDS",
     "GAME_DERIVED",
@@ -41,6 +46,15 @@ __all__ = [
 ]
 
 RIICHI = "riichi"
+SHEET_LABEL = N_("Riichi: one row per game, with uma and oka")  # how the pages name a riichi sheet
+# The presets (sparrow.rules.riichi.presets), by the names their players know them by.
+PRESET_LABELS = {
+    "tenhou": "Tenhou",
+    "mahjong-soul": "Mahjong Soul",
+    "m-league": "M.League",
+    "wrc": N_("World Riichi Championship (WRC)"),
+}
+TERMS = N_("uma {uma} · start {start} · return {ret}")
 PLAYERS = 4
 OPTION_KEYS = ("preset", "uma", "start_points", "return_points")
 GAME_FIELDS = ("scores", "first_dealer")
@@ -127,6 +141,32 @@ def match_summary(match: MatchOptions) -> dict[str, Any]:
         "oka": number(Fraction(match.oka, 1000)),
         "split_ties": match.split_ties,
     }
+
+
+# ---------------------------------------------------------------------------- how the pages name it
+
+
+def preset_choices(translate: Any) -> list[dict[str, Any]]:
+    """The presets for the new-sheet form, Tenhou's (the default) first: each with its label and terms."""
+    return [
+        {
+            "name": name,
+            "label": translate(PRESET_LABELS.get(name, name)),
+            "terms": _terms(translate, match_summary(match_options(name))),
+        }
+        for name in PRESETS
+    ]
+
+
+def match_label(translate: Any, options: Mapping[str, Any], match: Mapping[str, Any]) -> str:
+    """A riichi sheet's preset and terms, as the pages name its length (``match`` its match summary)."""
+    preset = options.get("preset", DEFAULT_PRESET)
+    return f"{translate(PRESET_LABELS.get(preset, preset))}: {_terms(translate, match)}"
+
+
+def _terms(translate: Any, match: Mapping[str, Any]) -> str:
+    uma = "/".join(f"{value:+d}" if value else "0" for value in match["uma"])
+    return translate(TERMS).format(uma=uma, start=match["start_points"], ret=match["return_points"])
 
 
 # ---------------------------------------------------------------------------- one game

@@ -26,7 +26,7 @@ from sparrow.i18n.markers import N_
 from sparrow.rules import Settlement, settle
 from sparrow.rules.casual import BASE_VALUE
 from sparrow.rules.hkos import FAAN_POINTS
-from sparrow.sheets.checks import MAX_FAAN, check_nts_totals, hkos_faan, hkos_minimum, hkos_points
+from sparrow.sheets.checks import MAX_FAAN, check_scores, hkos_faan, hkos_minimum, hkos_points
 from sparrow.sheets.errors import SheetError
 from sparrow.sheets.hands import parse_hands
 
@@ -296,13 +296,13 @@ def _dead(data: Mapping[str, Any], rules: str, players: Sequence[str], winner: s
 
 def _nts_scores(scores: dict[str, int], players: Sequence[str], winner: str, dead: Sequence[str]) -> dict[str, int]:
     """Every player's hand score (NTS settles between all four); a dead hand scores 0. The checks of
-    the values are those of ``POST /api/settle`` too (:func:`~sparrow.sheets.checks.check_nts_totals`)."""
+    the values are those of ``POST /api/settle`` too (:func:`~sparrow.sheets.checks.check_scores`)."""
     missing = [name for name in players if name not in scores and name not in dead]
     if missing:
         raise SheetError(
             "scores", "NTS settles between all players: enter the hand score of {names}", names=", ".join(missing)
         )
-    check_nts_totals(scores, winner, dead)
+    check_scores("nts", scores, winner, dead)
     return {name: 0 if name in dead else scores[name] for name in players}
 
 

@@ -24,34 +24,39 @@ from typing import Any
 from sparrow.core.tiles import SEATS
 from sparrow.i18n.markers import N_
 from sparrow.rules import get_ruleset
+from sparrow.sheets.riichi import RIICHI
 from sparrow.sheets.rows import FREE, Entry, Turn
 
-__all__ = ["Rotation", "Position", "LENGTHS", "DEFAULT_LENGTH", "length_label"]
+__all__ = ["Rotation", "Position", "OWN_SHEETS", "lengths", "default_length", "length_label"]
 
 _NEXT_WIND = {"E": "S", "S": "W", "W": "N", "N": "E"}
 
-# The match lengths a sheet may choose, by ruleset, the default first. "open" never ends by itself;
-# the others end the match when the ruleset's match is complete (rules/*.md).
-LENGTHS: Mapping[str, tuple[str, ...]] = {
-    "nts": ("session", "open"),  # a session of 4 games, everyone East once (seed 000)
-    "hkos": ("full", "east", "open"),  # four rounds, or the East round only (seed 003)
-    "chinese": ("full", "open"),  # 16 hands: four rounds of four
-    "casual": ("open",),  # each deal stands alone
-    "riichi": ("open",),  # one row per game (hanchan or tonpuusen), as many games as are played
-    FREE: ("open",),
-}
-DEFAULT_LENGTH = {rules: lengths[0] for rules, lengths in LENGTHS.items()}
-_LENGTH_LABELS = {
-    ("nts", "session"): N_("Session of 4 games"),
-    ("hkos", "full"): N_("Full game (four rounds)"),
-    ("hkos", "east"): N_("East round only"),
-    ("chinese", "full"): N_("16 hands"),
-}
+# The sheets this package keeps itself, beside each family's of the registry: a free sheet (points
+# typed, for any game) and a riichi sheet (one row per game, ``sparrow.sheets.riichi``). Their deal and
+# winds are not followed from row to row, and their match is open-ended.
+OWN_SHEETS = frozenset({FREE, RIICHI})
+OPEN = "open"
+_OPEN_LABEL = N_("Open-ended")
+
+
+def lengths(rules: str) -> tuple[str, ...]:
+    """The match lengths a sheet of ``rules`` may choose, the default first (the family's
+    ``Ruleset.sheet_lengths``). "open" never ends by itself; the others end the match when the
+    family's match is complete (rules/*.md)."""
+    if rules in OWN_SHEETS:
+        return (OPEN,)
+    return tuple(length for length, _ in get_ruleset(rules).sheet_lengths)
+
+
+def default_length(rules: str) -> str:
+    return lengths(rules)[0]
 
 
 def length_label(rules: str, length: str) -> str:
     """How the pages name a match length (an English message id of the catalogue)."""
-    return _LENGTH_LABELS.get((rules, length), N_("Open-ended"))
+    if rules in OWN_SHEETS:
+        return _OPEN_LABEL
+    return dict(get_ruleset(rules).sheet_lengths).get(length, _OPEN_LABEL)
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,7 +81,7 @@ class Rotation:
     def __init__(self, rules: str, options: Mapping[str, Any], players: Sequence[str], length: str) -> None:
         self.players = tuple(players)
         self.count = len(self.players)
-        if rules in (FREE, "riichi"):
+        if rules in OWN_SHEETS:
             # A free sheet is for any game: its deal and winds are the players' own business. A riichi
             # sheet's row is a whole game: the deal moves within it, not from row to row.
             self.kind, self.wind, self.rounds, self.hands = "free", "unknown", None, None

@@ -19,10 +19,12 @@ from functools import cached_property
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
+from sparrow.i18n.markers import N_
 from sparrow.rules import RulesError, get_ruleset, ruleset_names
 from sparrow.sheets.errors import SheetError
 from sparrow.sheets.riichi import (
     RIICHI,
+    SHEET_LABEL,
     RiichiStanding,
     game_values,
     match_of,
@@ -33,24 +35,46 @@ from sparrow.sheets.riichi import (
     riichi_standings,
 )
 from sparrow.sheets.rows import FREE, Entry, Turn, check_in_turn, parse_entry, row_values
-from sparrow.sheets.seating import DEFAULT_LENGTH, LENGTHS, Position, Rotation
+from sparrow.sheets.seating import OWN_SHEETS, Position, Rotation, default_length, lengths
 from sparrow.sheets.standings import Standing, standings
 
 if TYPE_CHECKING:
     from sparrow.rules.riichi.presets import MatchOptions
 
-__all__ = ["Sheet", "Row", "create_sheet", "sheet_rules", "MAX_NAME", "MAX_TITLE"]
+__all__ = ["Sheet", "Row", "create_sheet", "sheet_rules", "sheet_label", "sheet_order", "MAX_NAME", "MAX_TITLE"]
 
 MAX_NAME = 32  # characters in a player's name
 MAX_TITLE = 120
 
 
 def sheet_rules() -> list[str]:
-    """The rulesets a sheet can follow, ``riichi`` and ``free``. A riichi sheet keeps one row per game
-    and follows :mod:`sparrow.sheets.riichi` (the match options and final results of
-    ``sparrow.rules.riichi``), not the registry's hand settlement: it is offered whether or not the
-    registry lists the family."""
-    return [name for name in ruleset_names() if name in LENGTHS and name != RIICHI] + [RIICHI, FREE]
+    """The rulesets a sheet can follow (every family with sheet lengths, ``Ruleset.sheet_lengths``),
+    ``riichi`` and ``free``. A riichi sheet keeps one row per game and follows
+    :mod:`sparrow.sheets.riichi` (the match options and final results of ``sparrow.rules.riichi``), not
+    the registry's hand settlement: it is offered whether or not the registry lists the family."""
+    families = [name for name in ruleset_names() if name not in OWN_SHEETS and get_ruleset(name).sheet_lengths]
+    return families + [RIICHI, FREE]
+
+
+# How the pages name the sheets this package keeps itself, and where the new-sheet form lists them
+# among the families (``Ruleset.order``): after the score app's own rules (seed 000).
+_OWN_LABELS = {RIICHI: SHEET_LABEL, FREE: N_("Free sheet")}
+_OWN_ORDER = {RIICHI: 60, FREE: 70}
+
+
+def sheet_label(rules: str) -> str:
+    """How the pages name a sheet of ``rules`` (an English message id): the family's title."""
+    if rules in _OWN_LABELS:
+        return _OWN_LABELS[rules]
+    return get_ruleset(rules).title if rules in ruleset_names() else rules
+
+
+def sheet_order(rules: str) -> int:
+    """Where the new-sheet form lists ``rules`` (``Ruleset.sheet_order``, else its ``order``)."""
+    if rules in _OWN_ORDER:
+        return _OWN_ORDER[rules]
+    family = get_ruleset(rules)
+    return family.order if family.sheet_order is None else family.sheet_order
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,6 +158,11 @@ class Sheet:
     @property
     def riichi(self) -> bool:
         return self.rules == RIICHI
+
+    @property
+    def every_hand_scored(self) -> bool:
+        """Whether every player's hand is scored, not only the winner's (NTS: ``TableRules.scores_losers``)."""
+        return self.rules not in OWN_SHEETS and get_ruleset(self.rules).table().scores_losers
 
     @cached_property
     def match(self) -> MatchOptions:
@@ -299,7 +328,7 @@ def create_sheet(
 ) -> Sheet:
     """A new, empty sheet. ``rules`` is a ruleset name or ``free``; ``players`` the names in their
     order round the table, the first dealing first (East); ``length`` one of the ruleset's
-    :data:`~sparrow.sheets.seating.LENGTHS` (default its first). Every argument is checked: a wrong
+    :func:`~sparrow.sheets.seating.lengths` (default its first). Every argument is checked: a wrong
     one is a :class:`SheetError` naming it."""
     known = sheet_rules()
     if not isinstance(rules, str) or rules not in known:
@@ -312,8 +341,8 @@ def create_sheet(
             raise SheetError("length", "the East round only contradicts the option short_match = false")
         options["short_match"] = True
     if length is None:
-        length = "east" if rules == "hkos" and options.get("short_match") else DEFAULT_LENGTH[rules]
-    allowed = LENGTHS[rules]
+        length = "east" if rules == "hkos" and options.get("short_match") else default_length(rules)
+    allowed = lengths(rules)
     if not isinstance(length, str) or length not in allowed:
         raise SheetError(
             "length",

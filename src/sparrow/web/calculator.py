@@ -33,12 +33,10 @@ from sparrow.formats.batches import loads as _loads
 from sparrow.formats.compact import compact_fields, format_compact
 from sparrow.formats.contract import INPUT_ERRORS, input_message, score_input, settle_input, with_id
 from sparrow.formats.handlink import hand_from_query, hand_query
-from sparrow.i18n import N_, gettext, translate, translate_error, translate_result
-from sparrow.rules import ScoreResult, get_ruleset, ruleset_names
-from sparrow.rules.nts import CAP
-from sparrow.rules.riichi.presets import PRESETS as RIICHI_PRESETS
+from sparrow.i18n import gettext, translate, translate_error, translate_result
+from sparrow.rules import Ruleset, ScoreResult, families, get_ruleset
 from sparrow.sheets import SheetError
-from sparrow.sheets.checks import check_nts_totals
+from sparrow.sheets.checks import check_scores
 from sparrow.store import SessionRecord
 from sparrow.web import language
 from sparrow.web.api import session_view
@@ -48,7 +46,7 @@ from sparrow.web.session import current_session
 
 Session = Annotated[SessionRecord, Depends(current_session)]
 
-__all__ = ["api_router", "page_router", "RULES", "OPTION_CHOICES"]
+__all__ = ["api_router", "page_router", "calculator_rules"]
 
 api_router = APIRouter(prefix="/api", tags=["calculator"])
 page_router = APIRouter(include_in_schema=False)
@@ -57,60 +55,8 @@ language.install(templates.env)
 
 _MAX_BODY = 16 * 1024  # a hand situation is a few hundred bytes
 
-# The rulesets the calculator offers, in this order, and their names on the page (catalogue texts).
-# The rulesets in the order the page offers them; each is shown by its own title (``Ruleset.title``).
-RULES = ("nts", "hkos", "chinese", "casual", "riichi")
-# The options a ruleset's calculator shows, where not all of them: Riichi's are a whole match's, and
-# a hand's score reads only these (its preset has a field of its own on the page).
-SHOWN_OPTIONS = {
-    "riichi": (
-        "preset", "red_fives", "open_tanyao", "kiriage", "kazoe_yakuman", "double_yakuman", "renhou",
-        "double_wind_pair_fu", "wait_on_own_fourth",
-    ),
-}  # fmt: skip
-_PRESET_NAMES = {"tenhou": "Tenhou", "mahjong-soul": "Mahjong Soul", "m-league": "M-League", "wrc": "WRC"}
-# Options whose value is a word: the words allowed (every other option is a yes/no or a number).
-OPTION_CHOICES = {
-    "responsibility": {
-        "half": "Half: the discarder pays double, the others single",
-        "full": "Full: the discarder pays for everyone",
-    },
-    # riichi calculator
-    # the presets by their own names, in any language
-    "preset": {name: _PRESET_NAMES.get(name, name) for name in RIICHI_PRESETS},
-    "renhou": {
-        "none": "Not played",
-        "mangan": "Mangan",
-        "yakuman": "Yakuman",
-    },
-}
-# Option words shown as they are, not through the catalogue.
-_PROPER_NAMES = frozenset({"preset"})
-# What each option means, for its label on the page (catalogue texts; terms.py lists them).
-OPTION_LABELS = {
-    "flowers": "Flowers and seasons in play (144 tiles)",
-    "practice": "Practice profile: any complete hand wins 1 point",
-    "minimum": "Faan needed to win",
-    "seven_pairs": "Seven pairs wins (4 faan)",
-    "concealed_self_draw": "Concealed faan also on a self-draw",
-    "three_dice_break": "Three dice for the wall break",
-    "short_match": "East round only",
-    "three_players": "Three players",
-    "responsibility": "Who pays for a discard",
-    "max_fan": "Most fan counted",
-    "rotate": "Rotate the dealer",
-    "hands": "Hands in a match",
-    # riichi calculator
-    "preset": "Preset",
-    "red_fives": "Red fives in the set (0 or 3)",
-    "open_tanyao": "Tanyao with open sets (kuitan)",
-    "kiriage": "Kiriage mangan (4 han 30 fu, 3 han 60 fu)",
-    "kazoe_yakuman": "13 han or more is a yakuman (kazoe)",
-    "double_yakuman": "Double yakuman count two",
-    "renhou": "Renhou (a non-dealer's ron before the first draw)",
-    "double_wind_pair_fu": "Fu for a pair of the double wind",
-    "wait_on_own_fourth": "A wait on a tile you hold four of counts",
-}
+# What the page shows of each family (its order, title, options with their labels and values, presets)
+# is the family's own (``Ruleset``): every family of the registry is offered.
 _OTHER_HAND = "hand."
 _OTHER_BONUS = "bonus."
 
@@ -140,25 +86,12 @@ def _refusal(request: Request, error: Exception) -> WebError:
     return WebError(422, _t(request, input_message(error)))
 
 
-# A decision of docs/rules/nts.md that changes a total, said on the card where it applies.
-PE_LING_DECISION = N_(
-    "Pe-ling eats cake is not counted: the Circle 1 does not close the pair in place of a Bamboo 1, as"
-    " docs/rules/nts.md decides. Read as seed 000 words it (a win on Circle 1 while Bamboo 1 forms the"
-    " pair) this hand would score {total}."
-)
-
-
 def _decisions(situation: HandSituation | None, result: Any) -> list[str]:
-    """The decisions that change this hand's total (English; the card translates them)."""
-    if situation is None or situation.rules != "nts" or not result.valid or result.limit is not None:
+    """The decisions of the family's rules page that change this hand's total (English; the card
+    translates them)."""
+    if situation is None:
         return []
-    if str(situation.winning_tile) != "1p" or any(item.name == "Pe-ling eats cake" for item in result.items):
-        return []
-    if sum(str(tile) == "1s" for tile in situation.concealed) < 2:
-        return []
-    base, doublings = result.details.get("base", 0), result.details.get("doublings", 0)
-    total = min((base + 10) << doublings, CAP)
-    return [PE_LING_DECISION.format(total=total)] if total != result.total else []
+    return get_ruleset(situation.rules).decisions(situation, result)
 
 
 def _card(result: Any, lang: str, situation: HandSituation | None = None) -> dict[str, Any]:
@@ -218,13 +151,12 @@ async def settle(request: Request, session: Session) -> JSONResponse:
         payments = settle_input(data)
     except INPUT_ERRORS as error:
         raise _refusal(request, error) from None
-    if data.get("rules") == "nts":
-        # The score sheet's own checks of the hand scores (an NTS winner scores at least 80): one
-        # validation for the sheet and this endpoint (``sparrow.sheets.checks``).
-        try:
-            check_nts_totals(data.get("scores") or {}, data.get("winner"), data.get("dead") or ())
-        except SheetError as error:
-            raise WebError(422, translate_error(error, language.language_of(request))) from None
+    # The family's own checks of the hand scores (an NTS winner scores at least 80): one validation for
+    # the sheet and this endpoint (``sparrow.sheets.checks``).
+    try:
+        check_scores(data["rules"], data.get("scores") or {}, data.get("winner"), data.get("dead") or ())
+    except SheetError as error:
+        raise WebError(422, translate_error(error, language.language_of(request))) from None
     return JSONResponse(with_id(data, {"payments": payments}))
 
 
@@ -336,42 +268,49 @@ def _texts(lang: str) -> dict[str, str]:
     return {word: _(word) for word in words}
 
 
+def _family(ruleset: Ruleset, _: Any) -> dict[str, Any]:
+    """One family as the page offers it: its title, the options it shows (each with its label, default,
+    kind and the words it may take), what a limit hand's value counts and its presets' values."""
+    defaults = dict(ruleset.defaults)
+    shown = ruleset.calculator_options if ruleset.calculator_options is not None else tuple(defaults)
+    options = [
+        {
+            "name": option,
+            "label": _(ruleset.option_labels.get(option, option)),
+            "default": value,
+            "type": "bool" if isinstance(value, bool) else "int" if isinstance(value, int) else "choice",
+            "choices": [{"value": v, "label": _(text)} for v, text in ruleset.option_values.get(option, {}).items()],
+        }
+        for option, value in defaults.items()
+        if option in shown
+    ]
+    # What a limit hand's value counts (HKOS: faan).
+    entry: dict[str, Any] = {
+        "name": ruleset.name,
+        "title": _(ruleset.title),
+        "options": options,
+        "limit_unit": ruleset.limit_unit,
+    }
+    if ruleset.presets:
+        # Each preset's values of the options shown: the defaults the page shows under that preset.
+        entry["presets"] = {
+            preset: {option: value for option, value in values.items() if option in shown}
+            for preset, values in ruleset.presets.items()
+        }
+    return entry
+
+
+def calculator_rules(lang: str) -> list[dict[str, Any]]:
+    """Every family the calculator offers, in the order the faces list them, its texts in ``lang``."""
+    _ = gettext(lang)
+    return [_family(ruleset, _) for ruleset in families()]
+
+
 @page_router.get("/calculator", response_class=HTMLResponse)
 def calculator_page(request: Request, session: Session) -> HTMLResponse:
     """The calculator; the hand, if the address holds one, is read by the page's script."""
     lang = language.language_of(request)
-    _ = gettext(lang)
-    known = set(ruleset_names())
-    rules = []
-    for name in RULES:
-        if name not in known:
-            continue
-        title = get_ruleset(name).title
-        defaults = dict(get_ruleset(name).defaults)
-        shown = SHOWN_OPTIONS.get(name, tuple(defaults))
-        options = [
-            {
-                "name": option,
-                "label": _(OPTION_LABELS.get(option, option)),
-                "default": value,
-                "type": "bool" if isinstance(value, bool) else "int" if isinstance(value, int) else "choice",
-                "choices": [
-                    {"value": v, "label": text if option in _PROPER_NAMES else _(text)}
-                    for v, text in OPTION_CHOICES.get(option, {}).items()
-                ],
-            }
-            for option, value in defaults.items()
-            if option in shown
-        ]
-        unit = get_ruleset(name).limit_unit  # what a limit hand's value counts (HKOS: faan)
-        entry: dict[str, Any] = {"name": name, "title": _(title), "options": options, "limit_unit": unit}
-        if name == "riichi":
-            # Each preset's values of the options shown: the defaults the page shows under that preset.
-            entry["presets"] = {
-                preset: {option: value for option, value in values.items() if option in shown}
-                for preset, values in RIICHI_PRESETS.items()
-            }
-        rules.append(entry)
+    rules = calculator_rules(lang)
     page = {"rules": rules, "texts": _texts(lang)}
     context = {
         "session": session_view(request.app.state.store, session),

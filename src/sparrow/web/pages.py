@@ -11,8 +11,8 @@ from fastapi import APIRouter, Depends, Request
 from fastapi.responses import HTMLResponse, RedirectResponse
 from fastapi.templating import Jinja2Templates
 
-from sparrow.i18n import N_, gettext
-from sparrow.rules import get_ruleset, ruleset_names
+from sparrow.i18n import gettext
+from sparrow.rules import families, get_ruleset
 from sparrow.store import SessionRecord, Store
 from sparrow.web.account_api import device_name
 from sparrow.web.api import session_view, settings_of
@@ -25,7 +25,7 @@ from sparrow.web.replay_texts import replay_texts
 from sparrow.web.session import current_session
 from sparrow.web.views import summary
 
-__all__ = ["router", "RULES_SHOWN"]
+__all__ = ["router", "rules_shown", "DEFAULT_RULES"]
 
 router = APIRouter(include_in_schema=False)
 templates = Jinja2Templates(directory=Path(__file__).with_name("templates"))
@@ -41,14 +41,18 @@ def _isodate(moment: float, separator: str = "T") -> str:
 templates.env.filters["isodate"] = _isodate
 Session = Annotated[SessionRecord, Depends(current_session)]
 
-# The rulesets offered on the home page, casual first (the default).
-RULES_SHOWN = {
-    "casual": N_("Casual (136 tiles, no minimum)"),
-    "nts": N_("NTS (Dutch tournament rules)"),
-    "hkos": N_("Hong Kong Old Style (3-faan minimum)"),
-    "chinese": N_("Chinese (3-point minimum)"),
-    "riichi": N_("Riichi (Japanese, Tenhou rules)"),
-}
+# The family the home page offers first, chosen when nothing else is.
+DEFAULT_RULES = "casual"
+
+
+def rules_shown() -> dict[str, str]:
+    """The families the home page offers to play, the default first then in the registry's order:
+    each family's name and its label (``Ruleset.play_label``; a family without one is not offered)."""
+    offered = [family for family in families() if family.play_label]
+    offered.sort(key=lambda family: family.name != DEFAULT_RULES)
+    return {family.name: family.play_label for family in offered}
+
+
 LEVEL_NAMES = {"easy": "Easy", "normal": "Normal", "expert": "Expert"}
 
 
@@ -68,8 +72,7 @@ def home(request: Request, session: Session) -> HTMLResponse:
     store: Store = request.app.state.store
     played = request.app.state.games
     games = [summary(game, played.finish(game)) for game in store.games_of(session, limit=10)]
-    known = set(ruleset_names())
-    rules = {name: label for name, label in RULES_SHOWN.items() if name in known}
+    rules = rules_shown()
     _ = gettext(language_of(request))
     choices = {family["rules"]: family["choices"] for family in match_choices(_, RANKED_OPTIONS)}
     return _page(request, session, "home.html", games=games, rules=rules, choices=choices)

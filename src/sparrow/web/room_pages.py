@@ -23,7 +23,7 @@ from sparrow.i18n import N_, gettext
 from sparrow.play.riichi_room import RiichiRoomTable
 from sparrow.play.room import RoomTable
 from sparrow.play.table import Step
-from sparrow.rules import ScoreResult, get_ruleset, ruleset_names
+from sparrow.rules import ScoreResult, get_ruleset
 from sparrow.store import SessionRecord
 from sparrow.store.rooms import RoomRecord
 from sparrow.web import riichi_table_texts, table_texts
@@ -31,7 +31,7 @@ from sparrow.web.choices import match_choices
 from sparrow.web.errors import WebError
 from sparrow.web.games import RANKED_OPTIONS
 from sparrow.web.language import language_of
-from sparrow.web.pages import LEVEL_NAMES, RULES_SHOWN, _page
+from sparrow.web.pages import LEVEL_NAMES, _page, rules_shown
 from sparrow.web.riichi_views import riichi_result, riichi_standings
 from sparrow.web.rooms import AnyRoomTable, Rooms
 from sparrow.web.session import current_session
@@ -95,8 +95,7 @@ def _riichi_page_texts(lang: str) -> dict[str, str]:
 
 @router.get("/rooms", response_class=HTMLResponse, include_in_schema=False)
 def lobby(request: Request, session: Session) -> HTMLResponse:
-    known = set(ruleset_names())
-    rules = {name: label for name, label in RULES_SHOWN.items() if name in known}
+    rules = rules_shown()
     _ = gettext(language_of(request))
     choices = {family["rules"]: family["choices"] for family in match_choices(_, RANKED_OPTIONS)}
     levels = {name: LEVEL_NAMES.get(name, name) for name in LEVELS}

@@ -22,19 +22,20 @@ from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Redirect
 from fastapi.templating import Jinja2Templates
 
 from sparrow.i18n import N_, gettext, translate_error
-from sparrow.rules.riichi.presets import DEFAULT_PRESET, PRESETS, match_options
 from sparrow.sheets import (
-    LENGTHS,
     Sheet,
     SheetError,
     create_sheet,
     export_csv,
     export_json,
     length_label,
+    lengths,
+    sheet_label,
+    sheet_order,
     sheet_rules,
 )
 from sparrow.sheets.hands import calculator_query
-from sparrow.sheets.riichi import match_summary
+from sparrow.sheets.riichi import match_label, preset_choices
 from sparrow.store import SessionRecord, SheetRecord, StaleSheetError, Store
 from sparrow.web.api import session_view, settings_of
 from sparrow.web.api_docs import json_body
@@ -44,7 +45,7 @@ from sparrow.web.language import language_of
 from sparrow.web.quotas import check_new_sheet
 from sparrow.web.session import current_session
 
-__all__ = ["api_router", "pages_router", "PAGE_TEXTS", "RULES_LABELS"]
+__all__ = ["api_router", "pages_router", "PAGE_TEXTS"]
 
 api_router = APIRouter(prefix="/api/sheets", tags=["sheets"])
 pages_router = APIRouter(include_in_schema=False)
@@ -67,25 +68,6 @@ TOO_LARGE = N_("The request body is too large.")
 UNKNOWN_FIELD = N_("Unknown field {name} (expected rules, players, options, title, length).")
 BAD_FORMAT = N_("format must be json or csv.")
 TOO_MANY_ROWS = N_("A sheet holds at most {limit} rows.")
-
-# How the pages name the rulesets a sheet can follow.
-RULES_LABELS = {
-    "nts": N_("Dutch tournament rules (NTS) with the score app's deviations"),
-    "hkos": N_("Hong Kong Old Style"),
-    "chinese": N_("Chinese points guidelines"),
-    "casual": N_("Casual game against the computer"),
-    "riichi": N_("Riichi: one row per game, with uma and oka"),
-    "free": N_("Free sheet"),
-}
-
-# A riichi sheet's presets (sparrow.rules.riichi.presets), by the names their players know them by.
-PRESET_LABELS = {
-    "tenhou": "Tenhou",
-    "mahjong-soul": "Mahjong Soul",
-    "m-league": "M.League",
-    "wrc": N_("World Riichi Championship (WRC)"),
-}
-RIICHI_TERMS = N_("uma {uma} · start {start} · return {ret}")
 
 # Every text the sheet page's script writes, translated on the server and handed to it as JSON.
 PAGE_TEXTS = (
@@ -510,48 +492,24 @@ def _page(request: Request, session: SessionRecord, name: str, status: int = 200
     return templates.TemplateResponse(request, name, base | context, status_code=status)
 
 
-# The order of the new-sheet form: the score app's own rules first (seed 000), then seed 003's.
-_ORDER = ["nts", "hkos", "chinese", "riichi", "free", "casual"]
-
-
-def _order(rules: str) -> int:
-    return _ORDER.index(rules) if rules in _ORDER else len(_ORDER)
-
-
-def _presets(translate: Any) -> list[dict[str, Any]]:
-    """A riichi sheet's presets for the new-sheet form, Tenhou's (the default) first."""
-    presets = []
-    for name in PRESETS:
-        match = match_summary(match_options(name))
-        presets.append(
-            {"name": name, "label": translate(PRESET_LABELS.get(name, name)), "terms": _terms(translate, match)}
-        )
-    return presets
-
-
-def _terms(translate: Any, match: dict[str, Any]) -> str:
-    uma = "/".join(f"{value:+d}" if value else "0" for value in match["uma"])
-    return translate(RIICHI_TERMS).format(uma=uma, start=match["start_points"], ret=match["return_points"])
-
-
 def _length_label(translate: Any, rules: str, sheet: dict[str, Any]) -> str:
-    """The page's words for a sheet's length; for a riichi sheet its preset and terms instead."""
-    if rules == "riichi" and isinstance(sheet.get("match"), dict):
-        preset = (sheet.get("options") or {}).get("preset", DEFAULT_PRESET)
-        label = translate(PRESET_LABELS.get(preset, preset))
-        return f"{label}: {_terms(translate, sheet['match'])}"
+    """The page's words for a sheet's length; for a sheet with a match summary (riichi) its preset and
+    terms instead."""
+    if isinstance(sheet.get("match"), dict):
+        return match_label(translate, sheet.get("options") or {}, sheet["match"])
     return translate(length_label(rules, sheet.get("length") or "open"))
 
 
 def _choices(translate: Any) -> list[dict[str, Any]]:
-    """The rulesets a sheet can follow, each with its match lengths, for the new-sheet form."""
+    """The rulesets a sheet can follow, each with its match lengths, for the new-sheet form (the score
+    app's own rules first, seed 000, then seed 003's)."""
     return [
         {
             "name": rules,
-            "label": translate(RULES_LABELS.get(rules, rules)),
-            "lengths": [{"name": length, "label": translate(length_label(rules, length))} for length in LENGTHS[rules]],
+            "label": translate(sheet_label(rules)),
+            "lengths": [{"name": length, "label": translate(length_label(rules, length))} for length in lengths(rules)],
         }
-        for rules in sorted(sheet_rules(), key=_order)
+        for rules in sorted(sheet_rules(), key=sheet_order)
     ]
 
 
@@ -570,7 +528,7 @@ def sheets_page(request: Request, session: Session) -> HTMLResponse:
     translate = gettext(language_of(request))
     sheets = [summary(record) for record in _store(request).sheets_of(session)]
     for sheet in sheets:
-        sheet["rules_label"] = translate(RULES_LABELS.get(sheet["rules"], sheet["rules"]))
+        sheet["rules_label"] = translate(sheet_label(sheet["rules"]))
         sheet["length_label"] = _length_label(translate, sheet["rules"], sheet)
     choices = _choices(translate)
     return _page(
@@ -579,7 +537,7 @@ def sheets_page(request: Request, session: Session) -> HTMLResponse:
         "sheets.html",
         sheets=sheets,
         choices=choices,
-        presets=_presets(translate),
+        presets=preset_choices(translate),
         games_won=games_won(sheets),
     )
 
@@ -597,6 +555,6 @@ def sheet_page(request: Request, session: Session, sheet_id: str) -> HTMLRespons
         session,
         "sheet.html",
         sheet=sheet,
-        rules_label=translate(RULES_LABELS.get(record.rules, record.rules)),
+        rules_label=translate(sheet_label(record.rules)),
         length_label=_length_label(translate, record.rules, sheet),
     )

@@ -9,8 +9,9 @@ script). :data:`SCRIPT` lists those msgids, :data:`PAGE` the texts ``table.html`
 from __future__ import annotations
 
 from sparrow.i18n import N_, gettext
+from sparrow.rules import get_ruleset, ruleset_names
 
-__all__ = ["SCRIPT", "PAGE", "RULE_NAMES", "texts", "rules_name"]
+__all__ = ["SCRIPT", "PAGE", "texts", "rules_name"]
 
 # Every msgid table.js looks up (the literal T("...") calls and the words its tables name).
 SCRIPT = (
@@ -78,9 +79,6 @@ PAGE = (
     N_("Casual"), N_("Chinese"),
 )  # fmt: skip
 
-# A game's rules as its title names them (NTS and HKOS are the same in every language).
-RULE_NAMES = {"casual": N_("Casual"), "nts": "NTS", "hkos": "HKOS", "chinese": N_("Chinese"), "riichi": "Riichi"}
-
 
 def texts(lang: str) -> dict[str, str]:
     """The texts table.js writes, in ``lang`` (English msgid → text)."""
@@ -89,6 +87,7 @@ def texts(lang: str) -> dict[str, str]:
 
 
 def rules_name(rules: str, lang: str) -> str:
-    """The short name of a game's rules on its page."""
-    name = RULE_NAMES.get(rules, rules)
-    return gettext(lang)(name) if rules in ("casual", "chinese") else name
+    """The short name of a game's rules on its page (``Ruleset.short_name``; NTS and HKOS are the same in
+    every language)."""
+    name = get_ruleset(rules).short_name if rules in ruleset_names() else rules
+    return gettext(lang)(name or get_ruleset(rules).title)

@@ -18,6 +18,7 @@ from sparrow.core.analysis import Forms
 from sparrow.core.messages import quote
 from sparrow.core.situation import HandSituation, SituationError
 from sparrow.core.tiles import SEATS
+from sparrow.i18n.markers import N_
 from sparrow.rules.riichi.hand import (
     DEFAULT_OPTIONS,
     NotWinningError,
@@ -29,7 +30,7 @@ from sparrow.rules.riichi.points import hand_points, payments
 from sparrow.rules.riichi.presets import ABORTIVE_DRAWS, DEFAULT_PRESET, PRESETS, MatchOptions, match_options
 from sparrow.rules.riichi.scorer import score
 from sparrow.rules.riichi.yaku import scoring_table
-from sparrow.rules.ruleset import RulesError, Ruleset, ScoreResult, ScoringTable, Settlement, TableRules
+from sparrow.rules.ruleset import MatchChoice, RulesError, Ruleset, ScoreResult, ScoringTable, Settlement, TableRules
 
 __all__ = ["Riichi", "riichi_hand", "match_of", "table_rows", "OPTION_HELP"]
 
@@ -144,6 +145,10 @@ def riichi_hand(situation: HandSituation, options: Mapping[str, Any] | None = No
         raise _situation_error(error) from None
 
 
+# The presets by the names their players know them by (the same in every language).
+_PRESET_NAMES = {"tenhou": "Tenhou", "mahjong-soul": "Mahjong Soul", "m-league": "M-League", "wrc": "WRC"}
+
+
 def _situation_error(error: RiichiError) -> SituationError:
     message = str(error).split(": ", 1)[1] if ": " in str(error) else str(error)
     return SituationError(_FIELD_OF_FACT.get(error.field, error.field), message)
@@ -162,6 +167,48 @@ class Riichi(Ruleset):
     option_help: ClassVar[Mapping[str, str]] = OPTION_HELP
     limit_unit: ClassVar[str] = "base points"
     presets: ClassVar[Mapping[str, Mapping[str, Any]]] = PRESETS
+    # What the faces show of it (its score sheet is a kind of its own: ``sparrow.sheets.riichi``).
+    order: ClassVar[int] = 50
+    short_name: ClassVar[str] = "Riichi"
+    play_label: ClassVar[str] = N_("Riichi (Japanese, Tenhou rules)")
+    # A hand's score reads only these of a whole match's options (the preset has a field of its own).
+    calculator_options: ClassVar[tuple[str, ...] | None] = (
+        "preset", "red_fives", "open_tanyao", "kiriage", "kazoe_yakuman", "double_yakuman", "renhou",
+        "double_wind_pair_fu", "wait_on_own_fourth",
+    )  # fmt: skip
+    option_labels: ClassVar[Mapping[str, str]] = {
+        "preset": N_("Preset"),
+        "red_fives": N_("Red fives in the set (0 or 3)"),
+        "open_tanyao": N_("Tanyao with open sets (kuitan)"),
+        "kiriage": N_("Kiriage mangan (4 han 30 fu, 3 han 60 fu)"),
+        "kazoe_yakuman": N_("13 han or more is a yakuman (kazoe)"),
+        "double_yakuman": N_("Double yakuman count two"),
+        "renhou": N_("Renhou (a non-dealer's ron before the first draw)"),
+        "double_wind_pair_fu": N_("Fu for a pair of the double wind"),
+        "wait_on_own_fourth": N_("A wait on a tile you hold four of counts"),
+    }
+    option_values: ClassVar[Mapping[str, Mapping[Any, str]]] = {
+        # the presets by their own names, in any language
+        "preset": {name: _PRESET_NAMES.get(name, name) for name in PRESETS},
+        "renhou": {"none": N_("Not played"), "mangan": N_("Mangan"), "yakuman": N_("Yakuman")},
+    }
+    match_choices: ClassVar[tuple[MatchChoice, ...]] = (
+        (
+            "preset",
+            N_("Rules of"),
+            (
+                ("tenhou", N_("Tenhou (ranked game)")),
+                ("mahjong-soul", N_("Mahjong Soul")),
+                ("m-league", N_("M-League")),
+                ("wrc", N_("World Riichi Championship")),
+            ),
+        ),
+        (
+            "length",
+            N_("Match length"),
+            (("hanchan", N_("East and South rounds (hanchan)")), ("tonpuu", N_("East round only (tonpuusen)"))),
+        ),
+    )
 
     def resolve_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
         super().resolve_options(options)  # the names and types
