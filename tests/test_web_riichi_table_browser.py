@@ -427,3 +427,31 @@ def test_the_settings_dialog_sets_the_pace_and_passes_on_calls_by_itself(browser
         assert not now["hand_over"] and not all(
             a["action"] in ("chi", "pon", "daiminkan", "pass") for a in now["observation"]["legal_actions"]
         )
+
+
+# An AudioContext that counts the tones started instead of playing them.
+COUNTING_AUDIO = """
+window.__tones = 0;
+window.AudioContext = class {
+  get currentTime() { return 0; }
+  get destination() { return {}; }
+  createGain() { return { gain: {}, connect: (next) => next }; }
+  createOscillator() {
+    return { frequency: {}, connect: (gain) => gain, start: () => { window.__tones += 1; }, stop: () => {} };
+  }
+};
+"""
+
+
+def test_with_sound_on_a_tone_says_the_decision_is_yours(browser, tmp_path):
+    with table_page(browser, tmp_path, 7) as (page, server):
+        page.add_init_script(COUNTING_AUDIO)
+        view = post(page, server, "/api/games", {"rules": "riichi", "level": "easy"})
+        page.goto(f"{server.url}/games/{view['id']}")
+        shown_version(page)
+        assert page.evaluate("window.__tones") == 0  # the Sound setting is off by default
+        csrf = page.get_attribute("meta[name=csrf-token]", "content")
+        page.request.put(f"{server.url}/api/settings", data={"sound": True}, headers={"X-CSRF-Token": csrf})
+        page.reload()
+        shown_version(page)
+        page.wait_for_function("window.__tones === 1")

@@ -7,6 +7,7 @@ import { api } from "./api.js";
 import { riichiBoard } from "./riichi/board.js";
 import { riichiHint } from "./riichi/hint.js";
 import { settingsDialog } from "./settings.js";
+import { beep } from "./sound.js";
 
 const $ = (id) => document.getElementById(id);
 const root = $("game");
@@ -36,7 +37,7 @@ async function show(view) {
   if (!view.hand_over && prefs.current().auto_pass && legal.length && legal.every((a) => CLAIMS.has(a.action))) {
     await sleep(Math.min(PACE[prefs.current().speed] ?? PACE.normal, 300));
     await send({ action: "pass" });
-  }
+  } else if (!view.hand_over && legal.length) beep(prefs.current().sound); // your decision
 }
 
 const send = async (data) =>

@@ -15,6 +15,7 @@
 // final standings) and hints.js; state.js holds the view and settings they share.
 import { api, ApiError } from "./api.js";
 import { settingsDialog } from "./settings.js";
+import { beep } from "./sound.js";
 import { drawTable } from "./table/board.js";
 import { announce } from "./table/callouts.js";
 import { callOf, describe, fold, publicOf } from "./table/events.js";
@@ -166,23 +167,6 @@ function logLine(text, mine) {
   $("log").scrollTop = $("log").scrollHeight;
 }
 
-let audio = null;
-function beep() {
-  if (!settings.sound) return;
-  try {
-    audio = audio || new AudioContext();
-    const osc = audio.createOscillator();
-    const gain = audio.createGain();
-    osc.frequency.value = 660;
-    gain.gain.value = 0.05;
-    osc.connect(gain).connect(audio.destination);
-    osc.start();
-    osc.stop(audio.currentTime + 0.08);
-  } catch (error) {
-    /* no sound on this device */
-  }
-}
-
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function status() {
@@ -274,7 +258,7 @@ async function show(next, { animate = true } = {}) {
       await sleep(Math.min(pace, 300));
       return send({ action: "pass" });
     }
-    beep();
+    beep(settings.sound);
   }
   drawHint();
 }
