@@ -280,6 +280,9 @@ def test_enter_passes_h_asks_for_a_hint_and_the_hint_reads_as_lines():
     passing = RiichiAction.simple(RiichiActionKind.PASS, seat)
     assert parse_riichi_command("", [], [*legal, passing]).action == passing
     assert "type a tile" in parse_riichi_command("", [], legal).message  # nothing to pass on: say so
+    ron = RiichiAction.simple(RiichiActionKind.RON, seat)
+    assert parse_riichi_command("", [], [ron, passing]).action is None  # a win is never passed by Enter
+    assert parse_riichi_command("b", [], [ron, passing]).action == passing  # (typed, it is)
     with pytest.raises(HintWanted):
         parse_riichi_command("h", [], legal)
     lines = hint_text(riichi_hint(hand, seat))

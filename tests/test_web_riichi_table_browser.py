@@ -455,3 +455,49 @@ def test_with_sound_on_a_tone_says_the_decision_is_yours(browser, tmp_path):
         page.reload()
         shown_version(page)
         page.wait_for_function("window.__tones === 1")
+
+
+@functools.cache
+def ron_line(start: int = 0) -> tuple[int, tuple[dict, ...], dict]:
+    """The first seed from ``start`` on which, the person discarding as a Normal bot would (and
+    passing on calls), a computer player wins by ron in the moves that follow one of the person's
+    discards: the seed, the actions before that discard, and the discard."""
+    for seed in range(start, start + 100):
+        table = RiichiTable("easy", seed)
+        table.start()
+        actions: list[dict] = []
+        while not table.hand_over and len(actions) < 80:
+            action = _bot_choice(table)
+            if action.kind not in (RiichiActionKind.DISCARD, RiichiActionKind.PASS):
+                action = RiichiAction.simple(RiichiActionKind.PASS, HUMAN_SEAT)
+                if action not in [RiichiAction.from_dict(a) for a in table.observation()["legal_actions"]]:
+                    break
+            seen = len(table.hand.events)
+            table.act(action)
+            move = {k: v for k, v in action.to_dict().items() if k != "seat"}
+            fresh = table.hand.events[seen:]
+            robbed = any(e["event"] == "claim" and e.get("kind") == "win" for e in fresh)
+            if robbed and action.kind is RiichiActionKind.DISCARD and not action.riichi:  # (a plain click)
+                return seed, tuple(actions), move
+            actions.append(move)
+    raise AssertionError("no seed with a computer's ron after the person's discard found")
+
+
+def test_a_computer_players_ron_after_your_discard_ends_the_played_out_moves_with_the_score_card(browser, tmp_path):
+    seed, line, discard = ron_line()
+    with table_page(browser, tmp_path, seed) as (page, server):
+        errors: list[str] = []
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        csrf = page.get_attribute("meta[name=csrf-token]", "content")
+        page.request.put(f"{server.url}/api/settings", data={"speed": "fast"}, headers={"X-CSRF-Token": csrf})
+        view = post(page, server, "/api/games", {"rules": "riichi", "level": "easy"})
+        for action in line:
+            view = post(page, server, f"/api/games/{view['id']}/actions", action)
+        page.goto(f"{server.url}/games/{view['id']}")
+        version = shown_version(page)
+        page.locator(f"#hand .tile[data-tile='{discard['tile']}']").last.click()
+        page.locator("#hand .tile.selected").click()
+        wait_after(page, version)
+        page.wait_for_selector("#result:not([hidden]) [data-testid=win-card]")
+        assert page.get_attribute("#game", "data-busy") == "false"
+        assert not page.locator("#error:not([hidden])").count() and not errors, errors

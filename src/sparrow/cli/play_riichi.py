@@ -43,7 +43,7 @@ _KEYS = (
     "a tile (5p, 0p for the red five) or its number: discard it",
     "riichi 5p (or r 5p): declare riichi with that discard",
     "a letter from the list: that choice (tsumo, ron, chi, pon, kan, pass...)",
-    "Enter: pass on a discard you may claim",
+    "Enter: pass on a discard you may call (a win is never passed so)",
     "h: a hint    ?: these keys    q: quit",
 )
 
@@ -82,21 +82,22 @@ def _action_text(action: RiichiAction) -> str:
 def parse_riichi_command(text: str, hand: Sequence[str], legal: Sequence[RiichiAction]) -> Parsed:
     """What a line typed means among ``legal`` (``hand``: the tiles shown, the drawn one last)."""
     words = text.strip().split()
+    wins = {RiichiActionKind.RON, RiichiActionKind.TSUMO}
     if not words:
         passing = next((action for action in legal if action.kind is RiichiActionKind.PASS), None)
-        if passing is not None:
-            return Parsed(passing)
+        if passing is not None and not any(action.kind in wins for action in legal):
+            return Parsed(passing)  # (never a win passed by a stray Enter: that one is typed)
         return Parsed(message="type a tile to discard, a letter from the list, or ? for the keys")
     first = words[0].lower()
     if first in ("q", "quit"):
         raise QuitGame
     if first in ("?", "help"):
         return Parsed(message="\n".join(_KEYS))
-    if first in ("h", "hint") and len(words) == 1:
-        raise HintWanted
     letters = dict(choice_labels(legal))
     if len(words) == 1 and first in letters:
         return Parsed(letters[first])
+    if first in ("h", "hint") and len(words) == 1:
+        raise HintWanted
     riichi = first in ("r", "riichi")
     if riichi:
         if len(words) != 2:

@@ -36,6 +36,8 @@ async function show(view) {
   const legal = view.observation.legal_actions || [];
   if (!view.hand_over && prefs.current().auto_pass && legal.length && legal.every((a) => CLAIMS.has(a.action))) {
     await sleep(Math.min(PACE[prefs.current().speed] ?? PACE.normal, 300));
+    // Only on the decision it was made for: a click in the meantime has answered it already.
+    if (board.view().version !== view.version || board.busy()) return;
     await send({ action: "pass" });
   } else if (!view.hand_over && legal.length) beep(prefs.current().sound); // your decision
 }

@@ -421,7 +421,7 @@ export function riichiBoard({
       if (own && event.tile) {
         o.hand.push(event.tile);
         o.drawn = event.tile;
-      }
+      } else if (!own) o.seats[seat].standing += 1;
     } else if (event.event === "discard") {
       o.turn = seat;
       o.seats[seat].discards.push({ tile: event.tile, tsumogiri: Boolean(event.tsumogiri), riichi: Boolean(event.riichi), called: false });
@@ -467,14 +467,19 @@ export function riichiBoard({
     const o = JSON.parse(JSON.stringify(before.observation));
     o.legal_actions = [];
     setBusy(true);
-    for (const event of fresh) {
-      if (!PLAYED.has(event.event)) break; // a kan, a win, the hand's end: shown with the new view
-      step(o, event);
-      view = { ...after, observation: o, events: before.events, hand_over: false, result: null };
-      draw();
-      if (event.seat && event.seat !== after.observation.wind && event.event !== "draw") await sleep(ms);
+    try {
+      for (const event of fresh) {
+        // A kan, a win (a ron is a claim of kind "win"), the hand's end: shown with the new view.
+        if (!PLAYED.has(event.event) || (event.event === "claim" && !["chi", "pon"].includes(event.call))) break;
+        step(o, event);
+        view = { ...after, observation: o, events: before.events, hand_over: false, result: null };
+        draw();
+        const shown = event.seat && event.seat !== after.observation.wind && ["discard", "claim"].includes(event.event);
+        if (shown) await sleep(ms);
+      }
+    } finally {
+      setBusy(false);
     }
-    setBusy(false);
   }
 
   // A new view. The tile chosen (and the Riichi button's state) stays while the hand and what you
