@@ -485,3 +485,20 @@ def test_every_settlement_conserves_the_table_and_a_finished_match_sums_to_zero(
             assert sum((r.result for r in results), Fraction(0)) == 0
             assert [r.place for r in results] == [1, 2, 3, 4]
             break
+
+
+def test_a_log_from_before_pao_scope_replays_as_it_was_played():
+    """Logs written before the option existed settled a liable hand of several yakuman as "yakuman"
+    (the liable seat answering for its yakuman alone): a hand_start without the option reads so."""
+    import gzip
+    import json
+    from pathlib import Path
+
+    from sparrow.game.riichi import RiichiHandState
+
+    corpus = Path(__file__).parent / "data" / "corpora" / "simulate-riichi-normal.jsonl.gz"
+    start = json.loads(gzip.decompress(corpus.read_bytes()).decode().splitlines()[1])
+    assert start["event"] == "hand_start" and start["options"]["pao_scope"] == "hand"
+    assert RiichiHandState.from_hand_start(start).options.pao_scope == "hand"
+    del start["options"]["pao_scope"]
+    assert RiichiHandState.from_hand_start(start).options.pao_scope == "yakuman"

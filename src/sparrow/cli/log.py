@@ -88,7 +88,9 @@ def convert(
         hands = replay_game(read_mjai(text), options)
         differences = score_differences(hands)
         if differences:
-            found = "; ".join(str(difference) for difference in differences)
+            found = "; ".join(str(difference) for difference in differences[:5])
+            if len(differences) > 5:
+                found += f"; and {len(differences) - 5} more"
             summary = (
                 f"{len(differences)} of {len(hands)} hands end with other scores at Sparrow's table than in the log"
             )

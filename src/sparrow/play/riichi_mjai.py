@@ -344,10 +344,12 @@ def _draw(state: RiichiHandState, event: Ryukyoku, what: str) -> None:
     """End the hand as the log's ``ryukyoku`` says, reading a draw without a reason (the
     converters write nine terminals and triple ron so) as the one the table allows here."""
     reason = event.reason
+    # An abortive draw pays nothing: a bare ryukyoku whose deltas move points is the wall's end.
+    pays = any(event.deltas or ())
     if state.phase == "turn":
         # Nine terminals: the reason names it, or a bare ryukyoku right after a draw that allows it.
         kyuushu = RiichiAction.simple(RiichiActionKind.KYUUSHU, state.turn)
-        if reason in _NINE_TERMINALS or (reason is None and kyuushu in state.legal_actions(state.turn)):
+        if reason in _NINE_TERMINALS or (reason is None and not pays and kyuushu in state.legal_actions(state.turn)):
             _apply(state, kyuushu, what)
     else:
         rons = [
@@ -355,7 +357,7 @@ def _draw(state: RiichiHandState, event: Ryukyoku, what: str) -> None:
             for seat in state.to_act
             if RiichiAction.simple(RiichiActionKind.RON, seat) in state.legal_actions(seat)
         ]
-        if len(rons) == 3 and (reason is None or reason in _TRIPLE_RON):
+        if len(rons) == 3 and ((reason is None and not pays) or reason in _TRIPLE_RON):
             for seat in rons:  # three rons on one discard: the table aborts the hand (or pays them)
                 _apply(state, RiichiAction.simple(RiichiActionKind.RON, seat), what)
         _pass_all(state)  # nobody took the tile: four winds, four riichi, four kans or the wall's end

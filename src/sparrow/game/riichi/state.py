@@ -129,7 +129,11 @@ class RiichiHandState(CallsMixin):
         """The hand a recorded ``hand_start`` begins, from its wall (no randomness)."""
         if event.get("event") != "hand_start" or event.get("rules") != "riichi":
             raise ValueError("expected a riichi hand_start event")
-        options = MatchOptions.from_mapping(event["options"])
+        recorded = dict(event["options"])
+        # A log written before the option pao_scope existed was played with the liable seat answering
+        # for its yakuman alone, whatever the preset: it replays so.
+        recorded.setdefault("pao_scope", "yakuman")
+        options = MatchOptions.from_mapping(recorded)
         red = red_ids(options.red_fives)
         return cls(
             event.get("seed"),
