@@ -15,7 +15,8 @@ import pytest
 
 import sparrow.rules
 from sparrow.core.situation import HandSituation
-from sparrow.rules import MatchChoice, Ruleset, ScoreResult, Settlement, TableRules
+from sparrow.rules import MatchChoice, Ruleset, ScoreResult, ScoresError, Settlement, TableRules
+from sparrow.sheets import SheetError, create_sheet
 from tests.web_support import Player, make_app
 
 
@@ -37,6 +38,7 @@ class Toy(Ruleset):
         ("quick", "Quick toy game", ()),
     )
     sheet_lengths: ClassVar[tuple[tuple[str, str], ...]] = (("open", "Open-ended"),)
+    win_ways: ClassVar[tuple[str, ...]] = ("discard", "self_draw")
 
     def table(self, options: Mapping[str, Any] | None = None) -> TableRules:
         self.resolve_options(options)
@@ -44,6 +46,10 @@ class Toy(Ruleset):
 
     def score(self, situation: HandSituation) -> ScoreResult:
         return ScoreResult(self.name, True, 10)
+
+    def check_win(self, score: int, winner: str, options: Mapping[str, Any], *, field: str = "scores") -> None:
+        if score != 10:
+            raise ScoresError(f"{field}.{winner}", "a toy hand is worth 10, not {value}", value=score)
 
     def settle(self, settlement: Settlement) -> dict[str, int]:
         payments = {seat: 0 for seat in "ESWN"}
@@ -136,3 +142,20 @@ def test_the_home_page_offers_the_toy_family_to_play_after_the_default(toy, play
     assert offered == ["casual", "nts", "hkos", "chinese", "toy", "riichi"]
     assert '<option value="toy">Toy (a family of the test)</option>' in page
     assert '<option value="casual" selected>' in page  # the default, first
+
+
+def test_a_toy_sheet_checks_its_rows_by_the_family_s_own_facts(toy):
+    sheet = create_sheet("toy", ["Ann", "Bob", "Cor", "Dirk"])
+    sheet = sheet.add_row({"winner": "Ann", "win_by": "discard", "discarder": "Bob", "scores": {"Ann": 10}})
+    assert sheet.totals == {"Ann": 30, "Bob": -10, "Cor": -10, "Dirk": -10}
+    assert not sheet.counts_faan and not sheet.table_points and not sheet.every_hand_scored
+    refusals = {
+        "win_by: expected one of discard, self_draw, got 'robbing_kong'": {"win_by": "robbing_kong"},
+        "scores.Bob: a toy hand is worth 10, not 12": {"scores": {"Bob": 12}},
+        "faan: only a Hong Kong Old Style sheet counts faan: enter the points": {"faan": 3},
+        "dead: only NTS has dead hands": {"dead": ["Cor"]},
+    }
+    for message, change in refusals.items():
+        with pytest.raises(SheetError) as error:
+            sheet.add_row({"winner": "Bob", "win_by": "self_draw", "scores": {"Bob": 10}, **change})
+        assert str(error.value) == message

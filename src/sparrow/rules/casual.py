@@ -29,6 +29,7 @@ from sparrow.rules.ruleset import (
     Ruleset,
     ScoreItem,
     ScoreResult,
+    ScoresError,
     ScoringEntry,
     ScoringSection,
     ScoringTable,
@@ -114,6 +115,8 @@ class Casual(Ruleset):
         ("rotate", N_("Rotate the dealer (4 hands make the East round)"), ()),
     )
     sheet_lengths: ClassVar[tuple[tuple[str, str], ...]] = (("open", N_("Open-ended")),)
+    # 136 tiles and no robbing the kong (docs/rules/casual.md).
+    win_ways: ClassVar[tuple[str, ...]] = ("discard", "self_draw", "kong_replacement")
 
     def table(self, options: Mapping[str, Any] | None = None) -> TableRules:
         resolved = self._options(options)
@@ -137,6 +140,22 @@ class Casual(Ruleset):
 
     def has_minimum(self, options: Mapping[str, Any] | None = None) -> bool:
         return False  # any legal shape wins
+
+    def check_dealer_win(
+        self, score: int, winner: str, options: Mapping[str, Any], dealer: bool, *, field: str = "scores"
+    ) -> None:
+        """A hand is worth 20 × 2^fan up to the cap, × 1.5 for the dealer (docs/rules/casual.md)."""
+        values = tuple(BASE_VALUE << fan for fan in range(self._options(options)["max_fan"] + 1))
+        allowed = tuple(value * 3 // 2 for value in values) if dealer else values
+        if score not in allowed:
+            who = N_("the dealer's") if dealer else N_("a non-dealer's")
+            raise ScoresError(
+                f"{field}.{winner}",
+                N_("{value} is not {who} casual score: one of {allowed}"),
+                value=score,
+                who=who,
+                allowed=", ".join(str(v) for v in allowed),
+            )
 
     def waits(self, counts: Sequence[int], melds: int = 0, options: Mapping[str, Any] | None = None) -> list[Tile]:
         # The table-driven analysis with this family's forms gives the same answer as trying each

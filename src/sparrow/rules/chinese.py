@@ -31,6 +31,7 @@ from sparrow.rules.ruleset import (
     Ruleset,
     ScoreItem,
     ScoreResult,
+    ScoresError,
     ScoringEntry,
     ScoringSection,
     ScoringTable,
@@ -545,6 +546,16 @@ class Chinese(Ruleset):
     )
     # A sheet's match: 16 hands (four rounds of four), or open-ended.
     sheet_lengths: ClassVar[tuple[tuple[str, str], ...]] = (("full", N_("16 hands")), ("open", N_("Open-ended")))
+
+    def check_win(self, score: int, winner: str, options: Mapping[str, Any], *, field: str = "scores") -> None:
+        """A win scores at least the minimum (3 points)."""
+        if score < MINIMUM_POINTS:
+            raise ScoresError(
+                f"{field}.{winner}",
+                N_("a Chinese win scores at least {minimum} points, not {value}"),
+                minimum=MINIMUM_POINTS,
+                value=score,
+            )
 
     def table(self, options: Mapping[str, Any] | None = None) -> TableRules:
         resolved = self.resolve_options(options)

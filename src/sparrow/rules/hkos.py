@@ -32,6 +32,7 @@ from sparrow.rules.ruleset import (
     Ruleset,
     ScoreItem,
     ScoreResult,
+    ScoresError,
     ScoringEntry,
     ScoringSection,
     ScoringTable,
@@ -304,6 +305,12 @@ class HKOS(Ruleset):
         ("east", N_("East round only")),
         ("open", N_("Open-ended")),
     )
+    # The East round only is the option short_match; three play with the option three_players.
+    sheet_length_option: ClassVar[tuple[str, str, str] | None] = ("short_match", "east", "full")
+    three_player_option: ClassVar[str] = "three_players"
+    # A sheet counts the winner's faan and writes their points, not the payments (seed 003).
+    faan_table: ClassVar[tuple[int, ...]] = FAAN_POINTS
+    sheet_winner_points: ClassVar[bool] = True
 
     def __init__(self) -> None:
         self._profiles: dict[tuple[tuple[str, type, Any], ...], _Profile] = {}
@@ -367,6 +374,25 @@ class HKOS(Ruleset):
     def has_minimum(self, options: Mapping[str, Any] | None = None) -> bool:
         profile = self._profile(options)
         return profile.minimum > 0 and not profile.practice
+
+    # -- a score sheet's winner
+
+    def faan_minimum(self, options: Mapping[str, Any] | None = None) -> int | None:
+        """The option ``minimum`` (3 faan by default; the limit's at most); the practice profile counts no faan."""
+        profile = self._profile(options)
+        return None if profile.practice else min(profile.minimum, LIMIT_FAAN)
+
+    def check_win(self, score: int, winner: str, options: Mapping[str, Any], *, field: str = "scores") -> None:
+        """A winning hand scores the faan table's points from the minimum up (1 in practice)."""
+        minimum = self.faan_minimum(options)
+        allowed = (1,) if minimum is None else FAAN_POINTS[minimum:]
+        if score not in allowed:
+            raise ScoresError(
+                f"{field}.{winner}",
+                N_("{value} is not a score of this HKOS table: a winning hand scores one of {allowed}"),
+                value=score,
+                allowed=", ".join(str(v) for v in allowed),
+            )
 
     # -- scoring
 

@@ -557,6 +557,7 @@ class NTS(Ruleset):
         ("session", N_("Session of 4 games")),
         ("open", N_("Open-ended")),
     )
+    sheet_table_points: ClassVar[bool] = True  # a session's standings: 4, 2, 1 and ½ table points
 
     def table(self, options: Mapping[str, Any] | None = None) -> TableRules:
         self.resolve_options(options)

@@ -294,6 +294,17 @@ class Ruleset:
     # A score sheet's match lengths with their labels, the default first; none: no sheet of the family.
     sheet_lengths: ClassVar[tuple[tuple[str, str], ...]] = ()
     sheet_order: ClassVar[int | None] = None  # where the new-sheet form lists it, if not at ``order``
+    # A sheet length that stands for an option's value (HKOS: "east" is short_match = true, "full" is
+    # short_match = false): (option, the length when true, the length when false); None if none does.
+    sheet_length_option: ClassVar[tuple[str, str, str] | None] = None
+    three_player_option: ClassVar[str] = ""  # the option that seats three at the family's table, if any
+    win_ways: ClassVar[tuple[str, ...]] = WIN_BY  # how a hand may be won (``HandSituation.win_by``)
+    # A sheet adds the winner's points alone to the totals, not the hand's payments (HKOS, seed 003).
+    sheet_winner_points: ClassVar[bool] = False
+    sheet_table_points: ClassVar[bool] = False  # a sheet's standings give table points by place (NTS)
+    # What a winner's faan are worth, from 0 faan to the limit (HKOS: seed 003's table): a sheet of the
+    # family may count the winner's faan and turn them into points (:meth:`faan_points`); empty: no faan.
+    faan_table: ClassVar[tuple[int, ...]] = ()
 
     def resolve_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
         """The defaults overridden by ``options``; unknown names and wrong types are errors."""
@@ -375,6 +386,27 @@ class Ruleset:
         """Refuse hand scores no hand of the family can have, before they are settled: ``scores`` maps a
         player (a sheet's name, or a seat) to a hand score, ``winner`` is None for a drawn hand. Raises
         :class:`ScoresError` naming ``field.<player>``; accepts everything by default."""
+
+    def faan_minimum(self, options: Mapping[str, Any] | None = None) -> int | None:
+        """The faan a winning hand needs at this table, where a score sheet counts the winner's faan
+        (:attr:`faan_table`); None where the table counts none (HKOS's practice profile)."""
+        return 0 if self.faan_table else None
+
+    def faan_points(self, faan: int) -> int:
+        """The points ``faan`` are worth by :attr:`faan_table` (its last value from the limit up)."""
+        return self.faan_table[min(faan, len(self.faan_table) - 1)]
+
+    def check_win(self, score: int, winner: str, options: Mapping[str, Any], *, field: str = "scores") -> None:
+        """Refuse a winner's hand score that no winning hand at this table can have, whoever deals (a
+        score sheet's row: HKOS's faan table from the minimum, Chinese's minimum). Raises
+        :class:`ScoresError` naming ``field.<winner>``; accepts everything by default."""
+
+    def check_dealer_win(
+        self, score: int, winner: str, options: Mapping[str, Any], dealer: bool, *, field: str = "scores"
+    ) -> None:
+        """Refuse a winner's hand score that a winning hand cannot have as the dealer's, or as another
+        player's (casual: the dealer's hand is worth × 1.5): checked again when an earlier row moves the
+        deal. Raises :class:`ScoresError` naming ``field.<winner>``; accepts everything by default."""
 
     def scoring_table(self) -> ScoringTable:
         """Every item the scorer can write, with its value: the rows the scorer itself reads."""

@@ -79,7 +79,7 @@ def export_csv(sheet: Sheet, lang: str = DEFAULT_LANGUAGE) -> str:
         return _riichi_csv(sheet, _)
     players = list(sheet.players)
     hands = sheet.every_hand_scored  # every player's hand is scored (NTS): worth its own columns
-    faan = sheet.rules == "hkos" and not sheet.options.get("practice", False)
+    faan = sheet.counts_faan  # the winner's faan (HKOS): a column of its own
     header = [_(CSV_WORDS[key]) for key in ("n", "dealer", "round_wind", "winner", "win_by", "discarder")]
     header += players
     if hands:

@@ -5,12 +5,14 @@ Three kinds of row:
 
 * a ruleset row ``{"winner", "win_by", "discarder", "scores": {name: n}}``: the hand scores, whose
   payments the ruleset's own ``settle`` computes (NTS also takes ``dead`` and the ``round_wind``
-  rolled for the game);
+  rolled for the game; HKOS the winner's ``faan``);
 * a free row ``{"points": {name: n}}`` (a ``winner`` may be named): points typed and summed;
 * a drawn hand ``{"drawn": true}``: a row of zeros.
 
 Names are the sheet's player names; the seat each player had in the hand comes from the sheet's
-rotation (``sparrow.sheets.seating``), so a row never names seats.
+rotation (``sparrow.sheets.seating``), so a row never names seats. What a row takes and how its
+scores are checked is the family's (the registry's ``Ruleset`` and its ``TableRules``), never asked
+by its name.
 """
 
 from __future__ import annotations
@@ -20,13 +22,10 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
-from sparrow.core.situation import WIN_BY, SituationError
+from sparrow.core.situation import SituationError
 from sparrow.core.tiles import SEATS
-from sparrow.i18n.markers import N_
-from sparrow.rules import Settlement, settle
-from sparrow.rules.casual import BASE_VALUE
-from sparrow.rules.hkos import FAAN_POINTS
-from sparrow.sheets.checks import MAX_FAAN, check_scores, hkos_faan, hkos_minimum, hkos_points
+from sparrow.rules import Ruleset, ScoresError, Settlement, get_ruleset, settle
+from sparrow.sheets.checks import MAX_FAAN, check_scores
 from sparrow.sheets.errors import SheetError
 from sparrow.sheets.hands import parse_hands
 
@@ -35,7 +34,6 @@ __all__ = ["Entry", "Turn", "parse_entry", "check_in_turn", "row_values", "MAX_P
 FREE = "free"
 MAX_POINTS = 10**12  # far above any real count; keeps absurd input out of the arithmetic
 _DISCARD_WINS = frozenset({"discard", "robbing_kong"})
-_CHINESE_MINIMUM = 3
 
 # The fields a row may carry, by kind of sheet; a row read back from an export also carries the
 # values the sheet computed, which are recomputed and so ignored (``derived``).
@@ -126,13 +124,15 @@ def parse_entry(
     if not isinstance(drawn, bool):
         raise SheetError("drawn", "must be true or false, got {value}", value=_show(drawn))
     if drawn:
-        return _drawn(data, rules, players, turn, free)
+        return _drawn(data, rules, players, options, turn, free)
     if free:
         return _free(data, players)
     return _ruleset_row(data, rules, players, options, turn)
 
 
-def _drawn(data: Mapping[str, Any], rules: str, players: Sequence[str], turn: Turn, free: bool) -> Entry:
+def _drawn(
+    data: Mapping[str, Any], rules: str, players: Sequence[str], options: Mapping[str, Any], turn: Turn, free: bool
+) -> Entry:
     for key in ("winner", "win_by", "discarder", "faan"):
         if data.get(key) is not None:
             raise SheetError(key, "a drawn hand has no winner, way of winning or discarder")
@@ -145,7 +145,7 @@ def _drawn(data: Mapping[str, Any], rules: str, players: Sequence[str], turn: Tu
         raise SheetError("points" if free else "scores", "a drawn hand scores nothing: leave the points out")
     if data.get("dead"):
         raise SheetError("dead", "a drawn hand has no dead hands to settle")
-    round_wind = None if free else _round_wind(data, rules, turn)
+    round_wind = None if free else _round_wind(data, _rolled(rules, options), turn)
     hands = {} if free else parse_hands(data.get("hands"), rules, players)
     return Entry(drawn=True, round_wind=round_wind, hands=hands)
 
@@ -162,15 +162,16 @@ def _free(data: Mapping[str, Any], players: Sequence[str]) -> Entry:
 def _ruleset_row(
     data: Mapping[str, Any], rules: str, players: Sequence[str], options: Mapping[str, Any], turn: Turn
 ) -> Entry:
+    family = get_ruleset(rules)
+    table = family.table(options)
     winner = _player(data, "winner", players, required=True)
     assert winner is not None
     win_by = data.get("win_by")
+    ways = family.win_ways
     if win_by is None:
-        raise SheetError("win_by", "say how the hand was won: one of {ways}", ways=", ".join(_ways(rules)))
-    if not isinstance(win_by, str) or win_by not in _ways(rules):
-        raise SheetError(
-            "win_by", "expected one of {ways}, got {value}", ways=", ".join(_ways(rules)), value=_show(win_by)
-        )
+        raise SheetError("win_by", "say how the hand was won: one of {ways}", ways=", ".join(ways))
+    if not isinstance(win_by, str) or win_by not in ways:
+        raise SheetError("win_by", "expected one of {ways}, got {value}", ways=", ".join(ways), value=_show(win_by))
     discarder = _player(data, "discarder", players, required=False)
     if win_by in _DISCARD_WINS:
         if discarder is None:
@@ -179,46 +180,47 @@ def _ruleset_row(
             raise SheetError("discarder", "the winner cannot be the discarder")
     elif discarder is not None:
         raise SheetError("discarder", "only a win on a discard or a robbed kong has a discarder")
-    dead = _dead(data, rules, players, winner)
-    faan = _faan(data, rules, options)
+    dead = _dead(data, table.false_win == "dead_hand", players, winner)
+    faan = _faan(data, family, options)
     scores_data = data.get("scores")
     if scores_data is None and faan is not None:
         scores_data = {}
     if not isinstance(scores_data, Mapping):
         raise SheetError("scores", "must map player names to hand scores, e.g. {example}", example='{"Ann": 48}')
     scores = _numbers(scores_data, "scores", players, minimum=0)
-    if rules == "nts":
-        scores = _nts_scores(scores, players, winner, dead)
+    if table.scores_losers:
+        scores = _every_score(scores, rules, players, winner, dead)
     else:
         if faan is not None:
-            scores = _faan_points(scores, winner, faan)
-        scores = _winner_only(scores, rules, winner, options)
-        if rules == "hkos" and faan is None and not options.get("practice", False):
-            faan = hkos_faan(scores[winner])
+            scores = _faan_points(scores, family, winner, faan)
+        scores = _winner_only(scores, family, winner, options)
+        if faan is None and family.faan_minimum(options) is not None:
+            faan = _faan_of(family, scores[winner])
     return Entry(
         winner=winner,
         win_by=win_by,
         discarder=discarder,
         scores=scores,
         dead=dead,
-        round_wind=_round_wind(data, rules, turn),
+        round_wind=_round_wind(data, table.prevailing_wind_by_dice, turn),
         faan=faan,
         hands=parse_hands(data.get("hands"), rules, players),
     )
 
 
-def _faan(data: Mapping[str, Any], rules: str, options: Mapping[str, Any]) -> int | None:
-    """HKOS: the winner's faan as typed (seed 003's sheet counts faan and turns them into points)."""
+def _faan(data: Mapping[str, Any], family: Ruleset, options: Mapping[str, Any]) -> int | None:
+    """The winner's faan as typed, where the family's sheet counts faan and turns them into points
+    (``Ruleset.faan_table``: HKOS, seed 003)."""
     value = data.get("faan")
     if value is None:
         return None
-    if rules != "hkos":
+    if not family.faan_table:
         raise SheetError("faan", "only a Hong Kong Old Style sheet counts faan: enter the points")
-    if options.get("practice", False):
+    minimum = family.faan_minimum(options)
+    if minimum is None:
         raise SheetError("faan", "the practice profile counts no faan: a win is 1 point")
     if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= MAX_FAAN:
         raise SheetError("faan", "must be a whole number of faan, 0 or more, got {value}", value=_show(value))
-    minimum = hkos_minimum(options)
     if value < minimum:
         raise SheetError(
             "faan", "a winning hand needs {minimum} faan at this table, not {value}", minimum=minimum, value=value
@@ -226,9 +228,9 @@ def _faan(data: Mapping[str, Any], rules: str, options: Mapping[str, Any]) -> in
     return value
 
 
-def _faan_points(scores: dict[str, int], winner: str, faan: int) -> dict[str, int]:
-    """The winner's points from the faan; points typed as well must be the same."""
-    points = hkos_points(faan)
+def _faan_points(scores: dict[str, int], family: Ruleset, winner: str, faan: int) -> dict[str, int]:
+    """The winner's points from the faan (``Ruleset.faan_points``); points typed as well must be the same."""
+    points = family.faan_points(faan)
     typed = scores.get(winner)
     if typed is not None and typed != points:
         raise SheetError(
@@ -237,10 +239,15 @@ def _faan_points(scores: dict[str, int], winner: str, faan: int) -> dict[str, in
     return {**scores, winner: points}
 
 
-def _ways(rules: str) -> tuple[str, ...]:
-    if rules == "casual":  # 136 tiles and no robbing the kong (docs/rules/casual.md)
-        return ("discard", "self_draw", "kong_replacement")
-    return WIN_BY
+def _faan_of(family: Ruleset, points: int) -> int | None:
+    """The faan a number of points stands for (None if it is not on the family's table)."""
+    table = family.faan_table
+    return table.index(points) if points in table else None
+
+
+def _rolled(rules: str, options: Mapping[str, Any]) -> bool:
+    """Whether the prevailing wind is rolled every game (NTS: ``TableRules.prevailing_wind_by_dice``)."""
+    return get_ruleset(rules).table(options).prevailing_wind_by_dice
 
 
 def _player(data: Mapping[str, Any], key: str, players: Sequence[str], *, required: bool) -> str | None:
@@ -281,11 +288,12 @@ def _numbers(values: Mapping[Any, Any], key: str, players: Sequence[str], minimu
     return checked
 
 
-def _dead(data: Mapping[str, Any], rules: str, players: Sequence[str], winner: str) -> tuple[str, ...]:
+def _dead(data: Mapping[str, Any], dead_hands: bool, players: Sequence[str], winner: str) -> tuple[str, ...]:
+    """The players with a dead hand, where a false win makes one (NTS: ``TableRules.false_win``)."""
     dead = data.get("dead")
     if not dead:
         return ()
-    if rules != "nts":
+    if not dead_hands:
         raise SheetError("dead", "only NTS has dead hands")
     if not isinstance(dead, list) or any(name not in players for name in dead) or len(set(dead)) != len(dead):
         raise SheetError("dead", "must list players of this sheet, each once, got {value}", value=_show(dead))
@@ -294,70 +302,52 @@ def _dead(data: Mapping[str, Any], rules: str, players: Sequence[str], winner: s
     return tuple(name for name in players if name in dead)
 
 
-def _nts_scores(scores: dict[str, int], players: Sequence[str], winner: str, dead: Sequence[str]) -> dict[str, int]:
-    """Every player's hand score (NTS settles between all four); a dead hand scores 0. The checks of
-    the values are those of ``POST /api/settle`` too (:func:`~sparrow.sheets.checks.check_scores`)."""
+def _every_score(
+    scores: dict[str, int], rules: str, players: Sequence[str], winner: str, dead: Sequence[str]
+) -> dict[str, int]:
+    """Every player's hand score, where every hand is scored (``TableRules.scores_losers``: NTS settles
+    between all four); a dead hand scores 0. The checks of the values are those of ``POST /api/settle``
+    too (:func:`~sparrow.sheets.checks.check_scores`)."""
     missing = [name for name in players if name not in scores and name not in dead]
     if missing:
         raise SheetError(
             "scores", "NTS settles between all players: enter the hand score of {names}", names=", ".join(missing)
         )
-    check_scores("nts", scores, winner, dead)
+    check_scores(rules, scores, winner, dead)
     return {name: 0 if name in dead else scores[name] for name in players}
 
 
-def _winner_only(scores: dict[str, int], rules: str, winner: str, options: Mapping[str, Any]) -> dict[str, int]:
+def _winner_only(scores: dict[str, int], family: Ruleset, winner: str, options: Mapping[str, Any]) -> dict[str, int]:
     """Only the winner's score counts here (HKOS writes the winner's points; Chinese and casual
-    payments come from the winner's total): others must be absent or 0."""
+    payments come from the winner's total): others must be absent or 0, and the winner's one a winning
+    hand at this table can have (``Ruleset.check_win``)."""
     for name, value in scores.items():
         if name != winner and value != 0:
             raise SheetError(
-                f"scores.{name}", "only the winner scores under {rules}: leave the others out or write 0", rules=rules
+                f"scores.{name}",
+                "only the winner scores under {rules}: leave the others out or write 0",
+                rules=family.name,
             )
     if winner not in scores:
         raise SheetError("scores", "enter the winner's ({name}) score", name=winner)
     value = scores[winner]
-    if rules == "hkos":
-        allowed = _hkos_points(options)
-        if value not in allowed:
-            raise SheetError(
-                f"scores.{winner}",
-                "{value} is not a score of this HKOS table: a winning hand scores one of {allowed}",
-                value=value,
-                allowed=", ".join(str(v) for v in allowed),
-            )
-    elif rules == "chinese" and value < _CHINESE_MINIMUM:
-        raise SheetError(
-            f"scores.{winner}",
-            "a Chinese win scores at least {minimum} points, not {value}",
-            minimum=_CHINESE_MINIMUM,
-            value=value,
-        )
+    try:
+        family.check_win(value, winner, options)
+    except ScoresError as error:
+        raise SheetError(error.field, error.template, **error.params) from None
     return {winner: value}
 
 
-def _hkos_points(options: Mapping[str, Any]) -> tuple[int, ...]:
-    """The points a winning HKOS hand can score: the faan table from the minimum up (1 in practice)."""
-    if options.get("practice", False):
-        return (1,)
-    return FAAN_POINTS[hkos_minimum(options) :]
-
-
-def _casual_values(options: Mapping[str, Any], dealer: bool) -> tuple[int, ...]:
-    """The values of a casual hand: 20 × 2^fan up to the cap, × 1.5 for the dealer (docs/rules/casual.md)."""
-    values = tuple(BASE_VALUE << fan for fan in range(options.get("max_fan", 5) + 1))
-    return tuple(value * 3 // 2 for value in values) if dealer else values
-
-
-def _round_wind(data: Mapping[str, Any], rules: str, turn: Turn) -> str | None:
-    """NTS: the prevailing wind rolled for this game (stored with the row; may be left out). Elsewhere
-    the sheet knows the round wind from its rotation; a different one typed is refused."""
+def _round_wind(data: Mapping[str, Any], rolled: bool, turn: Turn) -> str | None:
+    """The prevailing wind rolled for this game, where it is rolled every game (``rolled``, NTS:
+    stored with the row; may be left out). Elsewhere the sheet knows the round wind from its rotation;
+    a different one typed is refused."""
     value = data.get("round_wind")
     if value is None:
         return None
     if value not in SEATS:
         raise SheetError("round_wind", "expected one of E, S, W, N, got {value}", value=_show(value))
-    if rules == "nts":
+    if rolled:
         return value
     if value != turn.round_wind:
         raise SheetError(
@@ -374,20 +364,16 @@ def _round_wind(data: Mapping[str, Any], rules: str, turn: Turn) -> str | None:
 
 def check_in_turn(entry: Entry, rules: str, options: Mapping[str, Any], turn: Turn) -> None:
     """The checks that depend on where the row falls in the match (a row is checked again when an
-    earlier row is edited): a casual hand is worth more when the dealer wins it."""
-    if rules == "casual" and entry.winner is not None:
-        dealer = turn.dealer == entry.winner
-        value = entry.scores[entry.winner]
-        allowed = _casual_values(options, dealer)
-        if value not in allowed:
-            who = N_("the dealer's") if dealer else N_("a non-dealer's")
-            raise SheetError(
-                f"scores.{entry.winner}",
-                "{value} is not {who} casual score: one of {allowed}",
-                value=value,
-                who=who,
-                allowed=", ".join(str(v) for v in allowed),
-            )
+    earlier row is edited): whether the winner dealt (``Ruleset.check_dealer_win``: a casual hand is
+    worth more when the dealer wins it)."""
+    if rules == FREE or entry.winner is None:
+        return
+    try:
+        get_ruleset(rules).check_dealer_win(
+            entry.scores[entry.winner], entry.winner, options, turn.dealer == entry.winner
+        )
+    except ScoresError as error:
+        raise SheetError(error.field, error.template, **error.params) from None
 
 
 def row_values(
@@ -395,7 +381,7 @@ def row_values(
 ) -> tuple[dict[str, int] | None, dict[str, int]]:
     """The row's payments (the ruleset's settlement; None on a free sheet) and its points: what it
     adds to each player's total. NTS, Chinese and casual sheets add the payments; HKOS writes the
-    winner's points only (seed 003); a free sheet adds the points typed."""
+    winner's points only (seed 003, ``Ruleset.sheet_winner_points``); a free sheet adds the points typed."""
     zero = dict.fromkeys(players, 0)
     if rules == FREE:
         return None, {**zero, **entry.scores}
@@ -417,7 +403,7 @@ def row_values(
     except SituationError as error:  # every input was checked above: this is a gap in those checks
         raise SheetError("row", "{detail}", detail=str(error)) from None
     payments = {name: by_seat.get(seat[name], 0) for name in players}
-    if rules == "hkos":
+    if get_ruleset(rules).sheet_winner_points:
         return payments, {**zero, entry.winner: entry.scores[entry.winner]}
     return payments, payments
 

@@ -164,6 +164,16 @@ class Sheet:
         """Whether every player's hand is scored, not only the winner's (NTS: ``TableRules.scores_losers``)."""
         return self.rules not in OWN_SHEETS and get_ruleset(self.rules).table().scores_losers
 
+    @property
+    def counts_faan(self) -> bool:
+        """Whether the rows record the winner's faan (HKOS but its practice profile: ``Ruleset.faan_minimum``)."""
+        return self.rules not in OWN_SHEETS and get_ruleset(self.rules).faan_minimum(self.options) is not None
+
+    @property
+    def table_points(self) -> bool:
+        """Whether the standings give table points by place (NTS: ``Ruleset.sheet_table_points``)."""
+        return self.rules not in OWN_SHEETS and get_ruleset(self.rules).sheet_table_points
+
     @cached_property
     def match(self) -> MatchOptions:
         """A riichi sheet's match options: its preset with the overrides."""
@@ -209,9 +219,7 @@ class Sheet:
                 mahjongs[entry.winner] += 1
             if deal_ins is not None and entry.discarder is not None:
                 deal_ins[entry.discarder] += 1
-        return standings(
-            self.players, self.totals, mahjongs, deal_ins, over=self.over, table_points=self.rules == "nts"
-        )
+        return standings(self.players, self.totals, mahjongs, deal_ins, over=self.over, table_points=self.table_points)
 
     # -- changes
 
@@ -336,12 +344,14 @@ def create_sheet(
             "rules", "unknown ruleset {value} (known: {known})", value=_quoted(rules), known=", ".join(known)
         )
     options = _options(rules, options)
-    if rules == "hkos" and length == "east":
-        if options.get("short_match") is False:
+    # A length that is an option's value (HKOS: the East round only is short_match = true).
+    tied = None if rules in OWN_SHEETS else get_ruleset(rules).sheet_length_option
+    if tied is not None and length == tied[1]:
+        if options.get(tied[0]) is False:
             raise SheetError("length", "the East round only contradicts the option short_match = false")
-        options["short_match"] = True
+        options[tied[0]] = True
     if length is None:
-        length = "east" if rules == "hkos" and options.get("short_match") else default_length(rules)
+        length = tied[1] if tied is not None and options.get(tied[0]) else default_length(rules)
     allowed = lengths(rules)
     if not isinstance(length, str) or length not in allowed:
         raise SheetError(
@@ -351,7 +361,7 @@ def create_sheet(
             allowed=", ".join(allowed),
             value=_quoted(length),
         )
-    if rules == "hkos" and length == "full" and options.get("short_match"):
+    if tied is not None and length == tied[2] and options.get(tied[0]):
         raise SheetError("length", "a full game contradicts the option short_match = true (the East round only)")
     names = _players(rules, players, options)
     if title is None:
@@ -407,7 +417,7 @@ def _players(rules: str, players: Any, options: Mapping[str, Any]) -> tuple[str,
     wanted = " or ".join(str(c) for c in counts)
     if not isinstance(players, list | tuple) or len(players) not in counts:
         got = len(players) if isinstance(players, list | tuple) else 0
-        if rules == "hkos" and got == 3:
+        if got == 3 and rules not in OWN_SHEETS and get_ruleset(rules).three_player_option:
             raise SheetError("players", "three players play HKOS with the option three_players = true")
         raise SheetError(
             "players", "a {rules} sheet needs {wanted} players' names, got {got}", rules=rules, wanted=wanted, got=got
