@@ -3,6 +3,16 @@
 // over, and the button that deals the next hand (or leaves the finished match).
 import { sortTiles, tileElement } from "../tiles.js";
 
+// A table's header row, one cell a text.
+function headings(table, texts) {
+  const row = table.createTHead().insertRow();
+  for (const text of texts) {
+    const th = document.createElement("th");
+    th.textContent = text;
+    row.append(th);
+  }
+}
+
 function scoreCard(ctx, win) {
   const { T, playerName, mine } = ctx;
   const card = document.createElement("div");
@@ -90,12 +100,7 @@ function standings(ctx, rows) {
   head.textContent = T("Final results (uma and oka included)");
   box.append(head);
   const table = document.createElement("table");
-  const top = table.createTHead().insertRow();
-  for (const text of [T("Rank"), T("Player"), T("Points"), T("Result"), T("Hands won")]) {
-    const th = document.createElement("th");
-    th.textContent = text;
-    top.append(th);
-  }
+  headings(table, [T("Rank"), T("Player"), T("Points"), T("Result"), T("Hands won")]);
   const body = table.createTBody();
   for (const row of rows) {
     const tr = body.insertRow();
@@ -126,12 +131,7 @@ function history(ctx, lines) {
   const table = document.createElement("table");
   table.className = "history";
   table.dataset.testid = "history";
-  const head = table.createTHead().insertRow();
-  for (const text of [T("Hand"), T("Winner"), T("How"), ...[0, 1, 2, 3].map(playerName)]) {
-    const th = document.createElement("th");
-    th.textContent = text;
-    head.append(th);
-  }
+  headings(table, [T("Hand"), T("Winner"), T("How"), ...[0, 1, 2, 3].map(playerName)]);
   const body = table.createTBody();
   for (const line of lines) {
     const tr = body.insertRow();
@@ -186,12 +186,7 @@ export function drawResult(ctx, box, { onNext, newGame, replay }) {
   const changes = document.createElement("table");
   changes.className = "settlement";
   changes.dataset.testid = "settlement";
-  const top = changes.createTHead().insertRow();
-  for (const text of [T("Player"), T("This hand"), T("Score")]) {
-    const th = document.createElement("th");
-    th.textContent = text;
-    top.append(th);
-  }
+  headings(changes, [T("Player"), T("This hand"), T("Score")]);
   const body = changes.createTBody();
   for (let seat = 0; seat < 4; seat++) {
     const row = body.insertRow();
