@@ -76,6 +76,7 @@ OBSERVATION_FIELDS = {
     "claim_from",
     "dead",
     "legal_actions",
+    "family",
 }
 
 

@@ -71,6 +71,8 @@ def test_an_illegal_action_changes_nothing():
     with pytest.raises(NotYourTurnError):
         table.act(Action.discard("E", held[0]))
     with pytest.raises(InvalidActionError):
+        table.act({"action": "discard", "tile": "0z"})
+    with pytest.raises(IllegalActionError, match="casual has no red fives"):  # 0m is Riichi's red five
         table.act({"action": "discard", "tile": "0m"})
     assert table.log() == before
     assert table.act({"action": "discard", "tile": str(held[0])}).observation is not None

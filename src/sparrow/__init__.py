@@ -30,7 +30,8 @@ if TYPE_CHECKING:
     from sparrow.core.tiles import Tile, TileError, format_tiles, parse_tiles, tile_counts
     from sparrow.formats.compact import format_compact as format_hand
     from sparrow.formats.compact import parse_compact as parse_hand
-    from sparrow.game import Action, HandState, IllegalActionError, Match, replay
+    from sparrow.game import Action, HandState, IllegalActionError, Match, deal
+    from sparrow.game import replay_hand as replay
     from sparrow.play.lab import LabResult
     from sparrow.play.lab import run_lab as simulate
     from sparrow.rules import RulesError, ScoreResult, Settlement, get_ruleset, ruleset_names
@@ -68,7 +69,8 @@ _FACE: dict[str, tuple[str, str]] = {
     "Action": ("sparrow.game", "Action"),
     "IllegalActionError": ("sparrow.game", "IllegalActionError"),
     "Match": ("sparrow.game", "Match"),
-    "replay": ("sparrow.game", "replay"),
+    "replay": ("sparrow.game", "replay_hand"),
+    "deal": ("sparrow.game", "deal"),
     "get_bot": ("sparrow.bots", "get_bot"),
     "simulate": ("sparrow.play.lab", "run_lab"),
     "LabResult": ("sparrow.play.lab", "LabResult"),
@@ -77,6 +79,7 @@ _FACE: dict[str, tuple[str, str]] = {
 __all__ = [
     "__version__",
     "Action",
+    "deal",
     "discard_options",
     "format_hand",
     "format_tiles",
@@ -167,15 +170,15 @@ def settle(
 
 def play_hand(
     rules: str, seed: int = 0, players: str | tuple[str, ...] = "normal", options: Mapping[str, Any] | None = None
-) -> HandState:
-    """Deal one hand of ``rules`` from ``seed`` and let computer players (a level, ``"easy"``,
-    ``"normal"`` or ``"expert"``, for every seat, or one per seat from East) play it to its end. The
-    finished state holds the result (``state.result``) and the game log (``state.events``), which
-    :func:`replay` plays back exactly."""
+) -> Any:
+    """Deal one hand of ``rules`` (any family, Riichi too) from ``seed`` and let computer players (a
+    level, ``"easy"``, ``"normal"`` or ``"expert"``, for every seat, or one per seat from East) play
+    it to its end. The finished hand holds the result (``state.result``) and the game log
+    (``state.events``), which :func:`replay` plays back exactly."""
     from sparrow.bots import get_bot
-    from sparrow.game import HandState
+    from sparrow.game import deal
 
-    state = HandState(rules, options, seed)
+    state = deal(rules, options, seed)
     levels = (players,) * len(state.seats) if isinstance(players, str) else tuple(players)
     if len(levels) != len(state.seats):
         raise ValueError(f"players: {len(state.seats)} seats need {len(state.seats)} levels, got {len(levels)}")

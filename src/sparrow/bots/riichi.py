@@ -22,14 +22,18 @@ indicators and who has declared riichi. The randomness is its own seeded generat
 from __future__ import annotations
 
 import random
+import zlib
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from sparrow.core.analysis import discard_options, shanten, thirteen_orphans_shanten
+from sparrow.game.actions import Action
 from sparrow.game.riichi import RiichiAction, RiichiActionKind
+from sparrow.game.riichi.hand import RiichiView
+from sparrow.game.views import Observation
 from sparrow.game.riichi.tiles import face_kind, parse_face
 
-__all__ = ["RiichiBot", "LEVELS", "danger"]
+__all__ = ["RiichiBot", "RiichiPlayer", "LEVELS", "danger"]
 
 LEVELS = ("easy", "normal", "expert")
 _WINDS = "ESWN"
@@ -356,3 +360,40 @@ def _with(counts: list[int], tile: int, melds: int) -> bool:
         return shanten(counts, melds) == -1
     finally:
         counts[tile] -= 1
+
+
+class RiichiPlayer:
+    """A :class:`RiichiBot` at the one table: ``act(observation)`` takes the seat's shared
+    :class:`~sparrow.game.Observation` of a Riichi hand and answers one of its legal actions."""
+
+    def __init__(self, level: str = "normal", seed: int = 0) -> None:
+        if level not in LEVELS:
+            raise ValueError(f"unknown level {level!r} (expected one of {', '.join(LEVELS)})")
+        self.level = level
+        self.seed = seed
+
+    def act(self, observation: Observation) -> Action:
+        """One of ``observation.legal_actions``. As every computer player's, a decision is a function
+        of the seed and the observation alone (a game resumed from its log plays on the same way):
+        the bot's randomness is drawn afresh from the seed and where the hand stands."""
+        family = observation.family
+        if not isinstance(family, RiichiView):
+            raise ValueError(f"a Riichi player plays Riichi, not {observation.rules}")
+        view = family.view
+        place = "|".join(
+            str(part)
+            for part in (
+                self.seed,
+                observation.seat,
+                observation.round_wind,
+                view["dealer"],
+                view["honba"],
+                view["live_wall"],
+                view["phase"],
+                sum(len(other["discards"]) for other in view["seats"]),
+                view["scores"],
+            )
+        )
+        bot = RiichiBot(self.level, zlib.crc32(place.encode()))
+        choice = bot.act(view, family.legal)
+        return observation.legal_actions[family.legal.index(choice)]

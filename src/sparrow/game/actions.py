@@ -14,6 +14,7 @@ state it was applied to.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
@@ -45,6 +46,7 @@ class ActionKind(StrEnum):
     ADDED_KONG = "added_kong"  # a held tile added to your exposed pung on your own turn
     WIN = "win"  # self-drawn, on the discard, or robbing an added kong, by the moment it is played in
     PASS = "pass"  # decline to claim the discard or to rob the kong
+    ABORTIVE_DRAW = "abortive_draw"  # end the hand drawn on your first turn (Riichi's nine terminals)
 
     def __str__(self) -> str:
         return self.value
@@ -52,6 +54,10 @@ class ActionKind(StrEnum):
 
 CLAIM_KINDS = frozenset({ActionKind.CHOW, ActionKind.PUNG, ActionKind.KONG})
 _NEEDS_TILE = frozenset({ActionKind.DISCARD, ActionKind.CHOW, ActionKind.CONCEALED_KONG, ActionKind.ADDED_KONG})
+# The actions where a red five (a family's marked copy of a five) can be the copy played: the discard
+# itself, or the tiles a chow or a pung takes from the hand.
+_MAY_BE_RED = frozenset({ActionKind.DISCARD, ActionKind.CHOW, ActionKind.PUNG})
+_RED_FIVE_TEXT = re.compile(r"0([mps])")
 
 
 class InvalidActionError(ValueError):
@@ -93,11 +99,18 @@ class InvalidWinError(IllegalActionError):
 
 @dataclass(frozen=True, slots=True)
 class Action:
-    """One decision of one seat. ``tile`` is the discard, the lowest tile of a chow, or the kong's tile."""
+    """One decision of one seat. ``tile`` is the discard, the lowest tile of a chow, or the kong's tile.
+
+    Two flags serve the families that have them (every other family's table never lists them, so an
+    action carrying one is simply not legal there): ``riichi`` declares riichi with a discard, and
+    ``red`` says that the copy played is the red five: the discarded five itself, or the five a chow
+    or a pung takes from the hand (the tile names the kind, so ``0p`` reads as ``5p`` with ``red``)."""
 
     kind: ActionKind
     seat: str
     tile: Tile | None = None
+    red: bool = False
+    riichi: bool = False
 
     def __post_init__(self) -> None:
         if not isinstance(self.kind, ActionKind):
@@ -113,6 +126,10 @@ class Action:
             if tile is None:
                 raise InvalidActionError(f"a {self.kind} names a tile")
             if isinstance(tile, str):
+                red_five = _RED_FIVE_TEXT.fullmatch(tile)
+                if red_five is not None:
+                    object.__setattr__(self, "red", True)
+                    tile = "5" + red_five.group(1)
                 try:
                     tile = Tile.parse(tile)
                 except TileError as error:
@@ -128,6 +145,22 @@ class Action:
             object.__setattr__(self, "tile", tile)
         elif tile is not None:
             raise InvalidActionError(f"a {self.kind} names no tile (it is on the latest discard), got {tile!r}")
+        if self.red or self.riichi:
+            self._check_flags()
+
+    def _check_flags(self) -> None:
+        if not isinstance(self.red, bool) or not isinstance(self.riichi, bool):
+            raise InvalidActionError(f"red and riichi are true or false, got {self.red!r} and {self.riichi!r}")
+        if self.riichi and self.kind is not ActionKind.DISCARD:
+            raise InvalidActionError(f"riichi is declared with a discard, not with a {self.kind}")
+        if self.red:
+            if self.kind not in _MAY_BE_RED:
+                raise InvalidActionError(f"only a discard, a chow or a pung plays a red five, not a {self.kind}")
+            tile = self.tile
+            if tile is not None and not (tile.is_suited and (tile.rank == 5 or self.kind is ActionKind.CHOW)):
+                raise InvalidActionError(f"only a five is red, not {tile}")
+            if self.kind is ActionKind.CHOW and tile is not None and not 3 <= tile.rank <= 5:
+                raise InvalidActionError(f"the chow from {tile} holds no five to be red")
 
     # -- constructors that read like the table talk
 
@@ -165,23 +198,39 @@ class Action:
 
     @classmethod
     def parse(cls, text: str) -> Action:
-        """The inverse of ``str(action)``: ``'E discard 5p'``, ``'S chow 3p'``, ``'W pass'``."""
+        """The inverse of ``str(action)``: ``'E discard 5p'``, ``'S chow 3p'``, ``'W pass'``, and where
+        a family has them ``'E discard 0p riichi'``, ``'S pung red'``."""
         parts = text.split()
+        flags = []
+        while len(parts) > 2 and parts[-1] in ("riichi", "red"):
+            flags.append(parts.pop())
         if len(parts) not in (2, 3):
-            raise InvalidActionError(f"expected 'SEAT KIND [TILE]', got {text!r}")
-        return cls(parts[1], parts[0], parts[2] if len(parts) == 3 else None)  # type: ignore[arg-type]
+            raise InvalidActionError(f"expected 'SEAT KIND [TILE] [red] [riichi]', got {text!r}")
+        tile = parts[2] if len(parts) == 3 else None
+        return cls(parts[1], parts[0], tile, "red" in flags, "riichi" in flags)  # type: ignore[arg-type]
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {"seat": self.seat, "action": self.kind.value}
-        if self.tile is not None:
-            data["tile"] = str(self.tile)
+        tile = self.tile
+        if tile is not None:
+            data["tile"] = _tile_text(tile, self.red and self.kind is ActionKind.DISCARD)
+        if self.red and self.kind is not ActionKind.DISCARD:
+            data["red"] = True
+        if self.riichi:
+            data["riichi"] = True
         return data
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Action:
         if not isinstance(data, Mapping):
             raise InvalidActionError(f"an action is an object with seat, action and tile, got {data!r}")
-        return cls(data.get("action"), data.get("seat"), data.get("tile"))  # type: ignore[arg-type]
+        return cls(
+            data.get("action"),  # type: ignore[arg-type]
+            data.get("seat"),  # type: ignore[arg-type]
+            data.get("tile"),
+            data.get("red", False),
+            data.get("riichi", False),
+        )
 
     @property
     def is_claim(self) -> bool:
@@ -189,10 +238,22 @@ class Action:
         return self.kind in CLAIM_KINDS
 
     def __str__(self) -> str:
-        return f"{self.seat} {self.kind.value}" + (f" {self.tile}" if self.tile is not None else "")
+        text = f"{self.seat} {self.kind.value}"
+        tile = self.tile
+        if tile is not None:
+            text += " " + _tile_text(tile, self.red and self.kind is ActionKind.DISCARD)
+        if self.red and self.kind is not ActionKind.DISCARD:
+            text += " red"
+        return text + (" riichi" if self.riichi else "")
 
     def __repr__(self) -> str:
         return f"Action.parse({str(self)!r})"
+
+
+def _tile_text(tile: Tile, red: bool) -> str:
+    """A tile as the notation writes it, a red five as ``0`` and its suit."""
+    text = str(tile)
+    return "0" + text[1] if red else text
 
 
 def _table(kind: ActionKind) -> tuple[tuple[Action, ...], ...]:

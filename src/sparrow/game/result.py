@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from sparrow.core.hand import Meld, MeldKind
 from sparrow.core.situation import HandSituation
@@ -31,6 +32,9 @@ class HandResult:
     next_dealer: str
     next_round_wind: str | None
     dead: tuple[str, ...] = ()
+    # How the hand ended in the terms of its family, where they say more than the fields above
+    # (Riichi's several winners, tenpai, abortive draws and the standing after): None elsewhere.
+    family: Any = None
 
     @property
     def exhausted(self) -> bool:

@@ -393,6 +393,8 @@ class HandState(Claims, Kongs, BonusTiles, Wins, Results, Views):
         if seat is None:
             raise NotYourTurnError(action, self._unknown_seat(action.seat))
         kind = action.kind
+        if action.red or action.riichi:
+            raise WrongMomentError(action, f"{self.rules} has no {'riichi' if action.riichi else 'red fives'}")
         if phase is Phase.TURN:
             if seat != self._turn:
                 raise NotYourTurnError(action, f"it is {SEATS[self._turn]}'s turn")

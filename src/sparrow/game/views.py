@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from itertools import compress
 from types import MappingProxyType
-from typing import Any
+from typing import Any, Protocol
 
 from sparrow.core.hand import Meld
 from sparrow.core.tiles import KINDS, SEATS, Tile
@@ -18,6 +18,12 @@ __all__ = ["Observation", "TableView", "Views"]
 
 # The seats at the table by their number: Observation.seats counts them from its hand sizes.
 _SEATS_AT_TABLE = {n: SEATS[:n] for n in (3, 4)}
+
+
+class FamilyView(Protocol):
+    """The part of an observation only one family has; plain values for JSON from ``to_dict``."""
+
+    def to_dict(self) -> dict[str, Any]: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,6 +63,9 @@ class Observation:
     claim_from: str | None
     dead: tuple[str, ...]
     legal_actions: tuple[Action, ...]
+    # What this seat sees that only its family has (Riichi's dora indicators, riichi and sticks, the
+    # red fives): None at the families that show nothing more.
+    family: FamilyView | None = None
 
     @property
     def seats(self) -> tuple[str, ...]:
@@ -87,6 +96,7 @@ class Observation:
             "claim_from": self.claim_from,
             "dead": list(self.dead),
             "legal_actions": [action.to_dict() for action in self.legal_actions],
+            "family": None if self.family is None else self.family.to_dict(),
         }
 
 
@@ -270,6 +280,7 @@ class Views(HandBase):
             claim_from,
             dead,
             legal,
+            None,
         )
 
     def table_view(self) -> TableView:

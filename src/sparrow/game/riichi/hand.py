@@ -1,0 +1,437 @@
+"""A Riichi hand with the table's one face: the :class:`~sparrow.game.HandState` face every family
+shows (seats named by their winds of the hand, :class:`~sparrow.game.Action`, the typed
+:class:`~sparrow.game.Observation`, :class:`~sparrow.game.HandResult`, the same game log).
+
+:class:`RiichiHand` holds a :class:`~sparrow.game.riichi.RiichiHandState` (Riichi's own rules:
+dora, riichi and ippatsu, the three furiten, kuikae, several rons, abortive draws, honba and sticks)
+and speaks for it. What only Riichi shows is in the observation's ``family`` field
+(:class:`RiichiView`) and the result's ``family`` field (the
+:class:`~sparrow.game.riichi.RiichiHandResult`). An action is Riichi's own once translated:
+
+=====================  =============================================================
+the one ``Action``     Riichi's
+=====================  =============================================================
+``discard`` (+flags)   a discard; ``red`` the red five, ``riichi`` declares with it
+``win``                tsumo on a turn, ron on a discard or a kan open to robbing
+``chow`` from a tile   chi: the run's lowest tile; ``red`` takes the red five from the hand
+``pung``               pon; ``red`` takes the red five from the hand
+``kong``               daiminkan (the open kan on a discard)
+``concealed_kong``     ankan
+``added_kong``         kakan
+``abortive_draw``      nine terminals (kyuushu kyuuhai) on the first turn
+``pass``               pass
+=====================  =============================================================
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Any
+
+from sparrow.core.hand import Meld, MeldKind
+from sparrow.core.tiles import KINDS, SEATS, Tile
+from sparrow.game.actions import (
+    Action,
+    ActionKind,
+    HandOverError,
+    IllegalActionError,
+    NotYourTurnError,
+)
+from sparrow.game.hand_base import Phase
+from sparrow.game.result import HandResult
+from sparrow.game.riichi.actions import IllegalRiichiActionError, RiichiAction, RiichiActionKind
+from sparrow.game.riichi.base import HandBase
+from sparrow.game.riichi.match import RiichiMatch
+from sparrow.game.riichi.result import RiichiHandResult
+from sparrow.game.riichi.state import RiichiHandState
+from sparrow.game.riichi.tiles import FACE_KINDS, RED_FACE, kind_of
+from sparrow.game.riichi.view import observation as riichi_observation
+from sparrow.game.views import Observation
+from sparrow.rules.riichi.match import FinalResult, Standing
+from sparrow.rules.riichi.presets import MatchOptions
+
+__all__ = ["RiichiHand", "RiichiHandsMatch", "RiichiView", "shared_action"]
+
+_PHASES = {"turn": Phase.TURN, "claims": Phase.CLAIMS, "chankan": Phase.ROB, "over": Phase.OVER}
+_MELD_KINDS = {"chi": MeldKind.CHOW, "pon": MeldKind.PUNG}
+_DEFAULT_PLAYERS = {"E": "East", "S": "South", "W": "West", "N": "North"}
+_SIMPLE = {
+    RiichiActionKind.TSUMO: ActionKind.WIN,
+    RiichiActionKind.RON: ActionKind.WIN,
+    RiichiActionKind.DAIMINKAN: ActionKind.KONG,
+    RiichiActionKind.KYUUSHU: ActionKind.ABORTIVE_DRAW,
+    RiichiActionKind.PASS: ActionKind.PASS,
+}
+_KANS = {RiichiActionKind.ANKAN: ActionKind.CONCEALED_KONG, RiichiActionKind.KAKAN: ActionKind.ADDED_KONG}
+
+
+@dataclass(frozen=True, slots=True)
+class RiichiView:
+    """What a Riichi seat sees beyond the shared observation. ``view`` is the seat's Riichi
+    observation as :func:`sparrow.game.riichi.observation` writes it (plain values: the seats as
+    chairs 0-3 with their winds, tiles as faces with ``0`` for a red five, the rivers with their
+    tsumogiri and riichi marks, who is in riichi or ippatsu, furiten); the properties name the facts
+    most players read, by seat wind."""
+
+    view: Mapping[str, Any]
+    # The seat's legal actions in Riichi's own terms, in the order of the observation's legal_actions.
+    legal: tuple[RiichiAction, ...] = ()
+
+    @property
+    def dora_indicators(self) -> tuple[str, ...]:
+        return tuple(self.view["dora_indicators"])
+
+    @property
+    def honba(self) -> int:
+        return int(self.view["honba"])
+
+    @property
+    def sticks(self) -> int:
+        """The riichi sticks on the table, this hand's accepted ones included."""
+        return int(self.view["sticks"])
+
+    @property
+    def scores(self) -> dict[str, int]:
+        """Each seat's points now (after the sticks paid this hand), by seat wind."""
+        return {other["wind"]: int(self.view["scores"][other["seat"]]) for other in self.view["seats"]}
+
+    @property
+    def riichi(self) -> tuple[str, ...]:
+        """The seats in riichi, by wind."""
+        return tuple(other["wind"] for other in self.view["seats"] if other["riichi"])
+
+    @property
+    def furiten(self) -> bool:
+        return bool(self.view["furiten"])
+
+    def to_dict(self) -> dict[str, Any]:
+        return dict(self.view)
+
+
+def shared_action(action: RiichiAction, state: HandBase) -> Action:
+    """``action`` (listed by ``state`` now) as the one :class:`Action`, its seat named by its wind."""
+    wind = state.winds[action.seat]
+    kind = action.kind
+    if kind is RiichiActionKind.DISCARD:
+        face = action.tile
+        assert face is not None
+        return Action(ActionKind.DISCARD, wind, KINDS[FACE_KINDS[face]], face >= RED_FACE, action.riichi)
+    simple = _SIMPLE.get(kind)
+    if simple is not None:
+        return Action(simple, wind)
+    if kind in _KANS:
+        assert action.tile is not None
+        return Action(_KANS[kind], wind, KINDS[FACE_KINDS[action.tile]])
+    red = any(face >= RED_FACE for face in action.tiles)
+    if kind is RiichiActionKind.PON:
+        return Action(ActionKind.PUNG, wind, None, red)
+    assert state.last_discard is not None  # a chi is on the discard
+    lowest = min(FACE_KINDS[action.tiles[0]], FACE_KINDS[action.tiles[1]], int(kind_of(state.last_discard)))
+    return Action(ActionKind.CHOW, wind, KINDS[lowest], red)
+
+
+class RiichiHand:
+    """One Riichi hand behind the one face (see the module docstring).
+
+    ``RiichiHand(options, seed)`` deals a first hand (East 1, the preset's start points);
+    :meth:`from_standing` the next hand of a match, :meth:`from_hand_start` a recorded one.
+    ``options`` are the Riichi match options (a preset name under ``preset`` and any of its
+    fields)."""
+
+    rules = "riichi"
+
+    def __init__(
+        self,
+        options: Mapping[str, Any] | None = None,
+        seed: int | None = None,
+        *,
+        players: Mapping[str, str] | None = None,
+        state: RiichiHandState | None = None,
+    ) -> None:
+        if state is None:
+            match_options = MatchOptions.from_mapping(dict(options or {}))
+            names = None if players is None else [players[wind] for wind in SEATS]
+            state = RiichiHandState(seed, options=match_options, players=names)
+        self.state = state
+        start = state.events[0]
+        recorded = start.get("players")
+        self.players: Mapping[str, str] = MappingProxyType(dict(recorded or _DEFAULT_PLAYERS))
+        self.options: Mapping[str, Any] = MappingProxyType(dict(start["options"]))
+        self.seed = state.seed
+        self._legal_key: tuple[str, int, int] | None = None
+        self._legal: tuple[Action, ...] = ()
+        self._own_legal: tuple[RiichiAction, ...] = ()
+
+    @classmethod
+    def from_standing(
+        cls,
+        standing: Standing,
+        seed: int | None = None,
+        options: MatchOptions | None = None,
+        players: Sequence[str] | None = None,
+    ) -> RiichiHand:
+        """The next hand of a match from its standing; ``players`` by chair 0-3."""
+        return cls(state=RiichiHandState.from_standing(standing, seed, options or MatchOptions(), players))
+
+    @classmethod
+    def from_hand_start(cls, event: Mapping[str, Any]) -> RiichiHand:
+        return cls(state=RiichiHandState.from_hand_start(event))
+
+    # --- the face every family shows ------------------------------------------------------------
+
+    @property
+    def seats(self) -> tuple[str, ...]:
+        return SEATS
+
+    @property
+    def round_wind(self) -> str:
+        return SEATS[self.state.round_wind]
+
+    @property
+    def is_over(self) -> bool:
+        return self.state.phase == "over"
+
+    @property
+    def phase(self) -> Phase:
+        return _PHASES[self.state.phase]
+
+    @property
+    def to_act(self) -> tuple[str, ...]:
+        winds = self.state.winds
+        return tuple(winds[chair] for chair in self.state.to_act)
+
+    @property
+    def events(self) -> list[dict[str, Any]]:
+        return self.state.events
+
+    @property
+    def totals(self) -> dict[str, int]:
+        """The seats' points before the hand, by wind."""
+        state = self.state
+        return {state.winds[chair]: points for chair, points in enumerate(state.start_scores)}
+
+    def legal_actions(self, seat: str) -> list[Action]:
+        """Exactly what ``seat`` may do now (empty when the table does not wait for it)."""
+        return list(self._legal_of(self._chair(seat)))
+
+    def _legal_of(self, chair: int) -> tuple[Action, ...]:
+        state = self.state
+        key = (state.winds[chair], len(state.events), len(state.responses))
+        if key != self._legal_key:
+            self._own_legal = tuple(state.legal_actions(chair))
+            self._legal = tuple(shared_action(a, state) for a in self._own_legal)
+            self._legal_key = key
+        return self._legal
+
+    def apply(self, action: Action) -> RiichiHand:
+        """Do ``action`` (in place) and return this hand; an illegal one raises an
+        :class:`~sparrow.game.IllegalActionError` and changes nothing."""
+        if not isinstance(action, Action):
+            raise TypeError(f"apply() takes an Action, got {type(action).__name__}")
+        state = self.state
+        if state.phase == "over":
+            raise HandOverError(action, "the hand is over")
+        chair = self._chair(action.seat)
+        if chair not in state.to_act:
+            raise NotYourTurnError(action, f"the table is not waiting for {action.seat} now")
+        legal = self._legal_of(chair)
+        try:
+            listed = self._own_legal[legal.index(action)]
+        except ValueError:
+            shown = ", ".join(str(a) for a in legal)
+            raise IllegalActionError(action, f"not legal now; legal are: {shown}") from None
+        try:
+            state.apply(listed)
+        except IllegalRiichiActionError as error:  # listed as legal, so never expected
+            raise IllegalActionError(action, str(error)) from None
+        return self
+
+    def observation(self, seat: str) -> Observation:
+        """What ``seat`` sees now: the shared fields, and Riichi's own in ``family``."""
+        state = self.state
+        chair = self._chair(seat)
+        view = riichi_observation(state, chair)
+        winds = state.winds
+        by_wind = {winds[other["seat"]]: other for other in view["seats"]}
+        phase = _PHASES[state.phase]
+        claim_tile: Tile | None = None
+        claim_from: str | None = None
+        if phase is Phase.CLAIMS and state.last_discard is not None:
+            claim_tile, claim_from = KINDS[int(kind_of(state.last_discard))], winds[state.turn]
+        elif phase is Phase.ROB and state.kakan_tile is not None:
+            claim_tile, claim_from = KINDS[int(kind_of(state.kakan_tile))], winds[state.turn]
+        if phase is Phase.TURN:
+            to_act: tuple[str, ...] = (winds[state.turn],)
+        else:
+            to_act = (seat,) if chair in state.to_act else ()
+        legal = self._legal_of(chair) if to_act and to_act[0] == seat else ()
+        player = state.seats[chair]
+        drawn = None if view["drawn"] is None or state.drawn is None else KINDS[int(kind_of(state.drawn))]
+        return Observation(
+            seat=seat,
+            rules=self.rules,
+            options=self.options,
+            round_wind=self.round_wind,
+            players=self.players,
+            scores=MappingProxyType(self.totals),
+            phase=phase,
+            turn=winds[state.turn],
+            to_act=to_act,
+            hand=tuple(sorted(KINDS[int(kind_of(t))] for t in player.hand)),
+            drawn=drawn,
+            melds=MappingProxyType({wind: self._melds(by_wind[wind]["seat"]) for wind in SEATS}),
+            bonus=MappingProxyType({wind: () for wind in SEATS}),
+            discards=MappingProxyType({wind: self._river(by_wind[wind]["seat"]) for wind in SEATS}),
+            hand_sizes=MappingProxyType({wind: by_wind[wind]["standing"] for wind in SEATS}),
+            live_wall=state.live_count,
+            replacement_tiles=4 - state.rinshan_drawn,
+            claim_tile=claim_tile,
+            claim_from=claim_from,
+            dead=(),
+            legal_actions=legal,
+            family=RiichiView(view, self._own_legal if legal else ()),
+        )
+
+    def _river(self, chair: int) -> tuple[Tile, ...]:
+        return tuple(KINDS[int(kind_of(item.tile))] for item in self.state.seats[chair].river if not item.called)
+
+    def _melds(self, chair: int) -> tuple[Meld, ...]:
+        winds = self.state.winds
+        melds = []
+        for meld in self.state.seats[chair].melds:
+            kind = _MELD_KINDS.get(meld.kind, MeldKind.KONG)
+            tiles = tuple(sorted(KINDS[int(kind_of(t))] for t in meld.tiles))
+            source = None if meld.source is None else winds[meld.source]
+            melds.append(Meld(kind, tiles, meld.kind != "ankan", source))
+        return tuple(melds)
+
+    @property
+    def result(self) -> HandResult | None:
+        """How the hand ended, once it is over: the shared fields (the first winner, the payments by
+        seat wind, the next dealer and round wind) and Riichi's own result in ``family``."""
+        ended = self.state.result
+        if ended is None:
+            return None
+        return _shared_result(ended, self.state)
+
+    def _chair(self, seat: str) -> int:
+        if seat not in SEATS:
+            raise ValueError(f"unknown seat {seat!r} (expected one of E, S, W, N)")
+        return self.state.seat_of(seat)
+
+    def __repr__(self) -> str:
+        return f"<RiichiHand {self.round_wind}{self.state.dealer + 1} phase={self.state.phase}>"
+
+
+def _shared_result(ended: RiichiHandResult, state: HandBase) -> HandResult:
+    winds = state.winds
+    first = ended.wins[0] if ended.wins else None
+    if first is None:
+        win_by = None
+    elif first.source is None:
+        win_by = "kong_replacement" if state.drawn_rinshan else "self_draw"
+    else:
+        win_by = "robbing_kong" if state.robbed_kan is not None else "discard"
+    after = ended.after
+    points = {wind: 0 for wind in SEATS}
+    for win in ended.wins:
+        points[winds[win.seat]] = win.score.points
+    return HandResult(
+        winner=None if first is None else winds[first.seat],
+        discarder=None if ended.loser is None else winds[ended.loser],
+        win_by=win_by,
+        situation=None,
+        score=None,
+        scores=points,
+        payments={winds[chair]: delta for chair, delta in enumerate(ended.deltas)},
+        next_dealer="E" if ended.settlement.renchan else "S",
+        next_round_wind=None if after.finished else SEATS[after.round_wind],
+        family=ended,
+    )
+
+
+class RiichiHandsMatch:
+    """A Riichi match with the one match face (:class:`~sparrow.game.Match`'s): ``next_hand()`` deals
+    a :class:`RiichiHand` from the standing the hand before left, ``record(hand)`` takes it once
+    over, until the standing says the match is over (the preset's length, busting, the West
+    extension). ``players`` sit in their order round the table, the first the first dealer;
+    ``totals`` are each player's points now; :meth:`final` the results with uma and oka."""
+
+    rules = "riichi"
+
+    def __init__(
+        self, seed: int, options: Mapping[str, Any] | None = None, players: Sequence[str] | None = None
+    ) -> None:
+        from sparrow.game.match import DEFAULT_PLAYERS, MatchError  # the shared match's names and error
+
+        self.options = dict(options or {})
+        names = tuple(DEFAULT_PLAYERS if players is None else (str(p) for p in players))
+        if len(names) != 4 or len(set(names)) != 4:
+            raise MatchError(f"a Riichi match needs four different player names, got {list(names)!r}")
+        self.players = names
+        self.seats = SEATS
+        self._match = RiichiMatch(seed, MatchOptions.from_mapping(self.options), names)
+        self._current: RiichiHand | None = None
+        self.results: list[HandResult] = []
+        self._error = MatchError
+
+    @property
+    def hands_played(self) -> int:
+        return self._match.hands_played
+
+    @property
+    def is_over(self) -> bool:
+        return self._match.over
+
+    @property
+    def standing(self) -> Standing:
+        return self._match.standing
+
+    @property
+    def round_wind(self) -> str:
+        return SEATS[self._match.standing.round_wind]
+
+    @property
+    def dealer(self) -> str:
+        return self.players[self._match.standing.dealer]
+
+    @property
+    def totals(self) -> dict[str, int]:
+        return dict(zip(self.players, self._match.standing.scores, strict=True))
+
+    def seating(self) -> dict[str, str]:
+        """Seat wind -> player for the next hand."""
+        dealer = self._match.standing.dealer
+        return {SEATS[i]: self.players[(dealer + i) % 4] for i in range(4)}
+
+    def next_hand(self) -> RiichiHand:
+        if self.is_over:
+            raise self._error("the match is over")
+        if self._current is not None:
+            raise self._error("record the hand in play before dealing the next one")
+        self._current = RiichiHand(state=self._match.next_hand())
+        return self._current
+
+    def record(self, hand: RiichiHand) -> HandResult:
+        if hand is not self._current:
+            raise self._error("record the hand this match dealt last")
+        result = hand.result
+        if result is None:
+            raise self._error("the hand is not over yet")
+        self._current = None
+        self._match.record(hand.state)
+        self.results.append(result)
+        return result
+
+    def standings(self) -> list[tuple[str, int]]:
+        """Players by points, highest first (ties by seat order)."""
+        return sorted(self.totals.items(), key=lambda item: (-item[1], self.players.index(item[0])))
+
+    def final(self) -> dict[str, FinalResult]:
+        """Each player's place, points and result with uma and oka (provisional while playing)."""
+        return {self.players[r.seat]: r for r in self._match.results()}
+
+    def __repr__(self) -> str:
+        return f"<Match riichi hands={self.hands_played} round={self.round_wind} dealer={self.dealer} over={self.is_over}>"
