@@ -55,7 +55,7 @@ from sparrow.bots.claims import choose_claim, kind_of
 from sparrow.bots.discards import THROW_RANK, choose_discard, loose_discard
 from sparrow.bots.knowledge import Knowledge, know
 from sparrow.bots.kongs import kong_worth_it
-from sparrow.bots.own_tables import OWN_TABLE_PLAYERS, OwnTablePlayer
+from sparrow.bots.own_tables import OWN_TABLE_PLAYERS, OwnTablePlayerKind
 from sparrow.bots.planning import Planner
 from sparrow.bots.temperaments import LEVELS, TEMPERAMENTS, VARIANTS, Temperament, temperaments_by_rules
 from sparrow.game.actions import Action, ActionKind
@@ -83,8 +83,8 @@ class Bot:
         self._planner = Planner(temperament)
         # The same level under a ruleset it plays differently: a bot of that temperament and seed.
         self._by_rules = {rules: Bot(t, seed) for rules, t in (by_rules or {}).items()}
-        # The players of the families played on a table of their own, made when first asked, by rules.
-        self._own_tables: dict[str, OwnTablePlayer] = {}
+        # The player kinds of the families played on a table of their own, found when first asked, by rules.
+        self._own_tables: dict[str, OwnTablePlayerKind] = {}
 
     @property
     def level(self) -> str:
@@ -102,7 +102,8 @@ class Bot:
     def act(self, observation: Observation) -> Action:
         """One of ``observation.legal_actions``."""
         if observation.family is not None:  # a family whose hand shows more: its own player
-            return self._own_table(observation).act(observation)
+            kind = self._own_table(observation)
+            return kind.for_decision(self.level, self.seed, observation).act(observation)
         variant = self._by_rules.get(observation.rules)
         if variant is not None:
             return variant.act(observation)
@@ -119,15 +120,15 @@ class Bot:
             return self._turn(knowledge, legal)
         return choose_claim(self._planner, knowledge, legal, self._rng)
 
-    def _own_table(self, observation: Observation) -> OwnTablePlayer:
-        player = self._own_tables.get(observation.rules)
-        if player is None:
+    def _own_table(self, observation: Observation) -> OwnTablePlayerKind:
+        kind = self._own_tables.get(observation.rules)
+        if kind is None:
             engine = get_ruleset(observation.rules).table(observation.options).engine
-            make = OWN_TABLE_PLAYERS.get(engine)
-            if make is None:
+            found = OWN_TABLE_PLAYERS.get(engine)
+            if found is None:
                 raise ValueError(f"no computer player plays {observation.rules}'s table ({engine})")
-            player = self._own_tables[observation.rules] = make(self.level, self.seed)
-        return player
+            kind = self._own_tables[observation.rules] = found
+        return kind
 
     # ------------------------------------------------------------------ randomness from the seed
 

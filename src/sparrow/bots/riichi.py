@@ -364,26 +364,27 @@ def _with(counts: list[int], tile: int, melds: int) -> bool:
 
 class RiichiPlayer:
     """A :class:`RiichiBot` at the one table: ``act(observation)`` takes the seat's shared
-    :class:`~sparrow.game.Observation` of a Riichi hand and answers one of its legal actions."""
+    :class:`~sparrow.game.Observation` of a Riichi hand and answers one of its legal actions.
+
+    Its randomness is one generator seeded once, as a seat of a simulated match draws it, decision
+    after decision; :meth:`for_decision` makes the player of one decision instead, seeded by the seed
+    and where the hand stands, so that a decision is a function of the seed and the observation
+    alone (what :func:`sparrow.bots.get_bot` promises: a game resumed from its log plays on the same way)."""
 
     def __init__(self, level: str = "normal", seed: int = 0) -> None:
-        if level not in LEVELS:
-            raise ValueError(f"unknown level {level!r} (expected one of {', '.join(LEVELS)})")
-        self.level = level
-        self.seed = seed
+        self.bot = RiichiBot(level, seed)
 
-    def act(self, observation: Observation) -> Action:
-        """One of ``observation.legal_actions``. As every computer player's, a decision is a function
-        of the seed and the observation alone (a game resumed from its log plays on the same way):
-        the bot's randomness is drawn afresh from the seed and where the hand stands."""
-        family = observation.family
-        if not isinstance(family, RiichiView):
-            raise ValueError(f"a Riichi player plays Riichi, not {observation.rules}")
-        view = family.view
+    @property
+    def level(self) -> str:
+        return self.bot.level
+
+    @classmethod
+    def for_decision(cls, level: str, seed: int, observation: Observation) -> RiichiPlayer:
+        view = _view(observation).view
         place = "|".join(
             str(part)
             for part in (
-                self.seed,
+                seed,
                 observation.seat,
                 observation.round_wind,
                 view["dealer"],
@@ -394,6 +395,17 @@ class RiichiPlayer:
                 view["scores"],
             )
         )
-        bot = RiichiBot(self.level, zlib.crc32(place.encode()))
-        choice = bot.act(view, family.legal)
+        return cls(level, zlib.crc32(place.encode()))
+
+    def act(self, observation: Observation) -> Action:
+        """One of ``observation.legal_actions``."""
+        family = _view(observation)
+        choice = self.bot.act(family.view, family.legal)
         return observation.legal_actions[family.legal.index(choice)]
+
+
+def _view(observation: Observation) -> RiichiView:
+    family = observation.family
+    if not isinstance(family, RiichiView):
+        raise ValueError(f"a Riichi player plays Riichi, not {observation.rules}")
+    return family
