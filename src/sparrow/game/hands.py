@@ -21,16 +21,17 @@ from sparrow.game.actions import Action
 from sparrow.game.hand_base import Phase
 from sparrow.game.replay import ReplayError
 from sparrow.game.replay import replay as replay_shared
+from sparrow.game.replay import replay_onto as replay_onto_shared
 from sparrow.game.result import HandResult
 from sparrow.game.match import Match
 from sparrow.game.riichi.hand import RiichiHand, RiichiHandsMatch
 from sparrow.game.riichi.replay import ReplayError as RiichiReplayError
 from sparrow.game.riichi.replay import replay as replay_riichi
 from sparrow.game.state import HandState
-from sparrow.game.views import Observation
+from sparrow.game.views import Observation, TableView
 from sparrow.rules import get_ruleset
 
-__all__ = ["Hand", "MatchFace", "deal", "new_match", "from_hand_start", "replay_hand", "engine_of"]
+__all__ = ["Hand", "MatchFace", "deal", "new_match", "from_hand_start", "replay_hand", "replay_onto", "engine_of"]
 
 
 class Hand(Protocol):
@@ -60,6 +61,9 @@ class Hand(Protocol):
     def legal_actions(self, seat: str) -> list[Action]: ...
     def apply(self, action: Action) -> Any: ...
     def observation(self, seat: str) -> Observation: ...
+    def seat_events(self, seat: str | None, start: int = 0) -> list[dict[str, Any]]: ...
+    def table_view(self) -> TableView: ...
+    def score_cards(self) -> Mapping[str, Any]: ...
 
 
 class MatchFace(Protocol):
@@ -71,6 +75,8 @@ class MatchFace(Protocol):
     def rules(self) -> str: ...
     @property
     def players(self) -> tuple[str, ...]: ...
+    @property
+    def first_dealer(self) -> str: ...
     @property
     def is_over(self) -> bool: ...
     @property
@@ -142,3 +148,13 @@ def replay_hand(events: Sequence[Mapping[str, Any]]) -> Hand:
         except RiichiReplayError as error:
             raise ReplayError(str(error)) from None
     return replay_shared(events)
+
+
+def replay_onto(hand: Hand, events: Sequence[Mapping[str, Any]]) -> Hand:
+    """Play the decisions of a hand's log onto ``hand``, freshly dealt the same way (a match deals its
+    hands again from its seed); the log may stop before the hand's end. Raises
+    :class:`~sparrow.game.ReplayError` when the log is not this hand's."""
+    if isinstance(hand, RiichiHand):
+        return hand.replay_onto(events)
+    assert isinstance(hand, HandState)
+    return replay_onto_shared(hand, events)

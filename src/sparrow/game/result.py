@@ -177,6 +177,19 @@ class Results(HandBase):
             dead=dead,
         )
 
+    def score_cards(self) -> dict[str, ScoreResult]:
+        """Once won, the score card of every hand the family scores: the winner's, and where every
+        hand is scored (NTS) each living loser's, by seat."""
+        result = self._result
+        if result is None or result.score is None or result.winner is None:
+            return {}
+        cards = {result.winner: result.score}
+        if self.procedure.scores_losers:
+            for other in self._seats:
+                if other != result.winner and other not in result.dead:
+                    cards[other] = self._ruleset.score(self.losing_situation(other))
+        return cards
+
     def _next_dealer(self, winner: str | None) -> tuple[str, str | None]:
         proc = self.procedure
         rotation = proc.table.rotation

@@ -11,7 +11,7 @@ from typing import Any, Protocol
 from sparrow.core.hand import Meld
 from sparrow.core.tiles import KINDS, SEATS, Tile
 from sparrow.game.actions import Action
-from sparrow.game.events import tile_text, tiles_in_order_text, tiles_text
+from sparrow.game.events import seat_view, spectator_view, tile_text, tiles_in_order_text, tiles_text
 from sparrow.game.hand_base import HandBase, Phase
 
 __all__ = ["Observation", "TableView", "Views"]
@@ -282,6 +282,12 @@ class Views(HandBase):
             legal,
             None,
         )
+
+    def seat_events(self, seat: str | None, start: int = 0) -> list[dict[str, Any]]:
+        """The log from event ``start`` as ``seat`` sees it live (None: a spectator; see
+        :func:`~sparrow.game.events.seat_view`)."""
+        events = self._events[start:]
+        return list(spectator_view(events, trusted=True) if seat is None else seat_view(events, seat, trusted=True))
 
     def table_view(self) -> TableView:
         """Where every tile is (the referee's view, for tests and tools), by the seats at the table."""

@@ -8,9 +8,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from sparrow.game.events import split_hands
-from sparrow.game.match import Match
-from sparrow.game.replay import ReplayError, replay_onto
-from sparrow.game.state import HandState
+from sparrow.game.hands import Hand, MatchFace, replay_onto
+from sparrow.game.replay import ReplayError
 
 __all__ = ["MatchProgress"]
 
@@ -19,8 +18,8 @@ class MatchProgress:
     """A match played hand by hand. A subclass sets ``match``, ``hand`` and ``_log`` and may extend
     :meth:`_record` (called once a hand is over)."""
 
-    match: Match
-    hand: HandState | None
+    match: MatchFace
+    hand: Hand | None
     _log: list[dict[str, Any]]  # the finished hands' events
 
     @property
@@ -36,7 +35,7 @@ class MatchProgress:
         current = self.hand.events if self.hand is not None and not self.hand.is_over else []
         return self._log + list(current)
 
-    def _record(self, hand: HandState) -> None:
+    def _record(self, hand: Hand) -> None:
         """The hand is over: its result goes to the match, its events to the log."""
         self.match.record(hand)
         self._log.extend(hand.events)

@@ -34,6 +34,7 @@ from typing import Any
 from sparrow.bots import LEVELS, Bot, get_bot
 from sparrow.game.actions import Action, IllegalActionError
 from sparrow.game.events import dumps, seat_view, spectator_view, split_hands
+from sparrow.game.hands import Hand
 from sparrow.game.match import Match
 from sparrow.game.procedures import procedure
 from sparrow.game.replay import ReplayError, replay_onto
@@ -309,7 +310,7 @@ class RoomTable(RoomClock, MatchProgress):
         them with the log, and give them back to :meth:`from_log`."""
         return [action.to_dict() for action in self._pending]
 
-    def _record(self, hand: HandState) -> None:
+    def _record(self, hand: Hand) -> None:
         self._hand_spans.append((len(self._log), len(hand.events)))
         super()._record(hand)
 

@@ -30,12 +30,10 @@ from typing import Any
 from sparrow.bots import LEVELS, Bot, get_bot
 from sparrow.core.tiles import format_tiles
 from sparrow.game.actions import Action, NotYourTurnError
-from sparrow.game.events import seat_view
-from sparrow.game.match import Match
-from sparrow.game.procedures import procedure
-from sparrow.game.state import HandResult, HandState, Observation
+from sparrow.game.hands import Hand, new_match
+from sparrow.game.state import HandResult, Observation
 from sparrow.play.progress import MatchProgress
-from sparrow.rules import ScoreResult, get_ruleset
+from sparrow.rules import get_ruleset
 from sparrow.seats import (
     AgentError,
     check_outside,
@@ -76,9 +74,9 @@ class Step:
     result: HandResult | None = None
     hands: Mapping[str, str] = field(default_factory=dict)  # every seat's concealed tiles, once over
     totals: Mapping[str, int] = field(default_factory=dict)  # running table scores by seat
-    # Once over, the score card of every hand the ruleset scored (the winner's; under NTS every
-    # living loser's too), by seat.
-    cards: Mapping[str, ScoreResult] = field(default_factory=dict)
+    # Once over, the score card of every hand the family scored (the winner's, or each winner's; under
+    # NTS every living loser's too), by seat: a ScoreResult, or the family's own card (Riichi's).
+    cards: Mapping[str, Any] = field(default_factory=dict)
 
     @property
     def seat(self) -> str:
@@ -123,10 +121,10 @@ class Table(MatchProgress):
         self.level = level
         self.seed = seed
         self.options = dict(options or {})
-        seats = procedure(rules, self.options).table.seats
+        seats = get_ruleset(rules).table(self.options).seats
         # The human sits South in the first hand: find the chair that dice make East, and sit one to
         # its right. The dice come from the seed alone, so a trial match tells where East will be.
-        trial = Match(rules, seed, self.options, [f"{i}" for i in range(seats)])
+        trial = new_match(rules, seed, self.options, [f"{i}" for i in range(seats)])
         east = trial.players.index(trial.first_dealer)
         mine = (east + 1) % seats
         kinds = dict(zip(((mine + offset) % seats for offset in range(1, seats)), opponents or ()))
@@ -142,7 +140,7 @@ class Table(MatchProgress):
             if len(set(named)) == seats and all(named) and named[mine] == human:
                 chairs = named
         self.human = human
-        self.match = Match(rules, seed, self.options, chairs)
+        self.match = new_match(rules, seed, self.options, chairs)
         rng = random.Random(f"sparrow-table/{seed}")
         self.bots: dict[str, Bot] = {name: get_bot(level, rng.getrandbits(32)) for name in chairs if name != human}
         # Seats taken by other players than the built-in bots (``cmd:...``, ``module:Class``): the
@@ -164,7 +162,7 @@ class Table(MatchProgress):
                 raise TableError(f"unknown opponent {kind!r} (a level, 'cmd:PROGRAM' or module:Class)")
         if opponents is not None and len(opponents) > len(others):
             raise TableError(f"this table has {len(others)} other seats, {len(opponents)} opponents were named")
-        self.hand: HandState | None = None
+        self.hand: Hand | None = None
         self.results: list[HandOutcome] = []  # every finished hand, in order
         self._log: list[dict[str, Any]] = []  # finished hands' events
         self._seen = 0  # events of the current hand already handed to the human
@@ -264,7 +262,7 @@ class Table(MatchProgress):
             return {}
         return {seat: self.seated[name] for seat, name in hand.players.items() if name in self.seated}
 
-    def _record(self, hand: HandState) -> None:
+    def _record(self, hand: Hand) -> None:
         super()._record(hand)
         assert hand.result is not None
         self.results.append(HandOutcome(dict(hand.players), hand.result))
@@ -274,20 +272,12 @@ class Table(MatchProgress):
         if hand is None:
             raise TableError("no hand has been dealt yet")
         seat = self.human_seat
-        shown = list(seat_view(hand.events[self._seen :], seat))
+        shown = hand.seat_events(seat, self._seen)
         self._seen = len(hand.events)
         result = hand.result
         hands: dict[str, str] = {}
-        cards: dict[str, ScoreResult] = {}
         if result is not None:
             hands = {s: format_tiles(tiles) for s, tiles in hand.table_view().hands.items()}
-            if result.score is not None and result.winner is not None:
-                cards[result.winner] = result.score
-                if hand.procedure.scores_losers:
-                    ruleset = get_ruleset(hand.rules)
-                    for other in hand.players:
-                        if other != result.winner and other not in result.dead:
-                            cards[other] = ruleset.score(hand.losing_situation(other))
         totals = {s: self.match.totals[name] for s, name in hand.players.items()}
         return Step(
             observation=hand.observation(seat),
@@ -298,7 +288,7 @@ class Table(MatchProgress):
             result=result,
             hands=hands,
             totals=totals,
-            cards=cards,
+            cards=hand.score_cards() if result is not None else {},
         )
 
     # ------------------------------------------------------------------ resuming

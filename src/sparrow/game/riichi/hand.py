@@ -47,8 +47,11 @@ from sparrow.game.riichi.match import RiichiMatch
 from sparrow.game.riichi.result import RiichiHandResult
 from sparrow.game.riichi.state import RiichiHandState
 from sparrow.game.riichi.tiles import FACE_KINDS, RED_FACE, kind_of
+from sparrow.game.riichi.replay import ReplayError as RiichiReplayError
+from sparrow.game.riichi.replay import replay
 from sparrow.game.riichi.view import observation as riichi_observation
-from sparrow.game.views import Observation
+from sparrow.game.riichi.view import seat_events
+from sparrow.game.views import Observation, TableView
 from sparrow.rules.riichi.match import FinalResult, Standing
 from sparrow.rules.riichi.presets import MatchOptions
 
@@ -316,6 +319,45 @@ class RiichiHand:
             return None
         return _shared_result(ended, self.state)
 
+    def seat_events(self, seat: str | None, start: int = 0) -> list[dict[str, Any]]:
+        """The log from event ``start`` as ``seat`` sees it live (None: a spectator): no wall, no
+        other seat's dealt or drawn tiles; once the hand is over the deal is shown whole."""
+        return seat_events(self.state.events[start:], seat, over=self.is_over)
+
+    def table_view(self) -> TableView:
+        """Where every tile is (the referee's view, for tests, tools and the end of a hand), by kind."""
+        state = self.state
+        seats = range(4)
+        return TableView(
+            wall=tuple(KINDS[int(kind_of(t))] for t in (*state.live_wall(), *state.dead_wall())),
+            hands={state.winds[c]: tuple(sorted(KINDS[int(kind_of(t))] for t in state.seats[c].hand)) for c in seats},
+            melds={state.winds[c]: self._melds(c) for c in seats},
+            bonus={wind: () for wind in SEATS},
+            discards={state.winds[c]: self._river(c) for c in seats},
+        )
+
+    def score_cards(self) -> dict[str, Any]:
+        """Once over, each winner's score card (a :class:`~sparrow.rules.riichi.RiichiScore`), by wind."""
+        ended = self.state.result
+        if ended is None:
+            return {}
+        return {self.state.winds[win.seat]: win.score for win in ended.wins}
+
+    def replay_onto(self, events: Sequence[Mapping[str, Any]]) -> RiichiHand:
+        """Play the decisions of this hand's log (``events``, from its ``hand_start``; it may stop
+        before the end) onto this hand, freshly dealt the same way; raises
+        :class:`~sparrow.game.ReplayError` when the log is not this hand's."""
+        from sparrow.game.replay import ReplayError
+
+        if not events or dict(events[0]) != self.state.events[0]:
+            raise ReplayError("the log does not start with this hand's deal")
+        try:
+            self.state = replay(events, partial=True)
+        except RiichiReplayError as error:
+            raise ReplayError(str(error)) from None
+        self._legal_key = None
+        return self
+
     def _chair(self, seat: str) -> int:
         if seat not in SEATS:
             raise ValueError(f"unknown seat {seat!r} (expected one of E, S, W, N)")
@@ -371,6 +413,7 @@ class RiichiHandsMatch:
         if len(names) != 4 or len(set(names)) != 4:
             raise MatchError(f"a Riichi match needs four different player names, got {list(names)!r}")
         self.players = names
+        self.first_dealer = names[0]
         self.seats = SEATS
         self._match = RiichiMatch(seed, MatchOptions.from_mapping(self.options), names)
         self._current: RiichiHand | None = None
