@@ -18,16 +18,6 @@ from rich.console import Console
 from typer.testing import CliRunner
 
 from sparrow.cli.app import app
-from sparrow.cli.play_riichi import (
-    HintWanted,
-    QuitGame,
-    hint_text,
-    parse_riichi_command,
-    play_riichi,
-    render_riichi,
-    tile_text,
-)
-from sparrow.cli.text import DISPLAY
 from sparrow.core.situation import HandSituation, SituationError
 from sparrow.formats.compact import format_compact, parse_compact
 from sparrow.game.riichi import RiichiAction, RiichiActionKind, RiichiHandState, observation
@@ -240,93 +230,6 @@ def test_sparrow_simulate_riichi():
     assert data["matches"] == 2 and len(data["players"]) == 4
     bad = runner.invoke(app, ["simulate", "--rules", "riichi", "-n", "2", "-p", "easy,normal"])
     assert bad.exit_code == 2 and "four" in bad.stderr
-
-
-# ---------------------------------------------------------------------------- the terminal game
-
-
-def _state() -> RiichiHandState:
-    from sparrow.game.riichi.match import RiichiMatch
-
-    return RiichiMatch(7).next_hand()
-
-
-def test_the_screen_shows_one_seat_and_the_keys_read_as_moves():
-    hand = _state()
-    seat = hand.to_act[0]
-    seen = observation(hand, seat)
-    lines = render_riichi(seen, ["a", "b", "c", "d"])
-    assert lines[0].startswith("East round") and "dora indicators" in lines[0]
-    shown = [line for line in lines if line.startswith("your hand")][0].split()[2:]
-    shown = [tile for tile in shown if tile not in ("(drawn", "last)")]
-    legal = hand.legal_actions(seat)
-    discard = next(a for a in legal if a.kind is RiichiActionKind.DISCARD)
-    from sparrow.game.riichi.tiles import face_name
-
-    assert parse_riichi_command(face_name(discard.tile), shown, legal).action == discard
-    number = shown.index(face_name(discard.tile)) + 1
-    assert parse_riichi_command(str(number), shown, legal).action.tile == discard.tile
-    assert "numbered 1 to" in parse_riichi_command("99", shown, legal).message
-    assert "not a tile" in parse_riichi_command("xx", shown, legal).message
-    assert "riichi" in parse_riichi_command("riichi 1m", shown, legal).message
-    with pytest.raises(QuitGame):
-        parse_riichi_command("q", shown, legal)
-
-
-def test_enter_passes_h_asks_for_a_hint_and_the_hint_reads_as_lines():
-    hand = _state()
-    seat = hand.to_act[0]
-    legal = hand.legal_actions(seat)
-    passing = RiichiAction.simple(RiichiActionKind.PASS, seat)
-    assert parse_riichi_command("", [], [*legal, passing]).action == passing
-    assert "type a tile" in parse_riichi_command("", [], legal).message  # nothing to pass on: say so
-    ron = RiichiAction.simple(RiichiActionKind.RON, seat)
-    assert parse_riichi_command("", [], [ron, passing]).action is None  # a win is never passed by Enter
-    assert parse_riichi_command("b", [], [ron, passing]).action == passing  # (typed, it is)
-    with pytest.raises(HintWanted):
-        parse_riichi_command("h", [], legal)
-    lines = hint_text(riichi_hint(hand, seat))
-    assert lines[0].endswith("from ready") or lines[0] in ("ready (tenpai)", "complete")
-    assert all(line.startswith("  discard ") for line in lines[1:]) and len(lines) > 1
-
-
-def test_tiles_are_glyphs_where_the_terminal_shows_them_a_red_five_in_red():
-    assert tile_text("0p") == "0p" and tile_text("5p") == "5p"
-    DISPLAY["glyphs"] = True
-    try:
-        assert tile_text("5p") == "\U0001f01d" and tile_text("0p") == "[red]\U0001f01d[/red]"
-        assert tile_text("1z") == "\U0001f000"
-    finally:
-        DISPLAY["glyphs"] = False
-
-
-def test_a_whole_match_is_played_from_the_keyboard():
-    answers = itertools.cycle(["?", "h", "a", *[str(n) for n in range(14, 0, -1)]])
-    asked = 0
-    prompts: list[str] = []
-
-    def read(prompt: str) -> str:
-        nonlocal asked
-        asked += 1
-        assert asked < 20000
-        prompts.append(prompt)
-        return next(answers)
-
-    out = io.StringIO()
-    console = Console(file=out, width=120)
-    code = play_riichi("easy", 3, {"length": "tonpuu"}, console, read)
-    text = out.getvalue()
-    assert code == 0 and "Final results" in text and "you" in text
-    assert "scores:" in text and "from ready" in text  # a hint was asked for and given
-    # Each score card but the last waits for the player before the next hand is dealt.
-    assert prompts.count("Enter: the next hand > ") == text.count("scores:") - 1 >= 3
-
-
-def test_quitting_leaves_the_table():
-    out = io.StringIO()
-    # Leaving on purpose is a clean exit, as at the other tables (docs/cli.md); Ctrl-C is 130.
-    assert play_riichi("easy", 3, {}, Console(file=out), lambda prompt: "q") == 0
-    assert "You left the table." in out.getvalue()
 
 
 def test_the_play_command_refuses_a_bad_option():

@@ -1,11 +1,15 @@
 """``sparrow play``: a match against three computer players in the terminal.
 
-You sit South in the first hand. The screen shows every player's discards, exposed sets and bonus
-tiles, the wall, the winds and the scores, then your hand with a number under each tile. Type a tile
-(``5p``) or its number to discard it; the prompt lists what else you may do (claims, kongs, a win),
-``h`` shows a hint (your shanten number and, per discard, the tiles it waits on or improves with, and
-how many are unseen), ``?`` the keys, ``q`` quits. A bad key gets a one-line hint and the same
-question again. The bots' moves are printed one by one as they happen.
+One loop for every family, on the one :class:`~sparrow.play.table.Table`. You sit South in the first
+hand. The screen shows every player's discards, exposed sets and bonus tiles, the wall, the winds and
+the scores, what only the family shows (the observation's ``family`` panel: Riichi's dora indicators,
+honba and sticks, who is in riichi), then your hand with a number under each tile (a red five written
+``0p``, in red). Type a tile (``5p``) or its number to discard it (``r 5p`` declares riichi with it);
+the prompt lists what else you may do (claims, kongs, a win, an abortive draw), ``h`` shows a hint
+(your shanten number and, per discard, the tiles it waits on or improves with, and how many are
+unseen), ``?`` the keys, ``q`` quits. A bad key gets a one-line hint and the same question again;
+Enter alone passes on a claim, but never on a win. The bots' moves are printed one by one as they
+happen; after a hand every winner's score card, and at the end the placings (Riichi's with uma and oka).
 
 The reading and drawing here are plain functions of a :class:`~sparrow.play.table.Step` (``parse_command``,
 ``render_table``, ``describe_event``...), so they are tested without a terminal; the loop only reads
@@ -74,8 +78,10 @@ def parse_command(text: str, observation: Observation) -> Command:
     legal = observation.legal_actions
     if not words:
         passing = _options_of(legal, ActionKind.PASS)
-        if passing:
+        if passing and not _options_of(legal, ActionKind.WIN):
             return Command(action=passing[0])
+        if passing:  # a win is never passed by a stray Enter
+            return Command(error="you can win on this tile: w wins, n passes")
         return Command(error="type a tile to discard (e.g. 5p) or its number; ? lists the keys")
     word, rest = words[0], words[1:]
     if word in ("q", "quit", "exit"):
@@ -97,7 +103,9 @@ def parse_command(text: str, observation: Observation) -> Command:
     if word in ("p", "pung", "pon", "pong"):
         pungs = _options_of(legal, ActionKind.PUNG)
         if pungs:
-            return Command(action=pungs[0])
+            # With a red five and a plain one to give, "p 0p" puts the red one in the set.
+            wanted = [a for a in pungs if a.red == (bool(rest) and rest[0].startswith("0"))]
+            return Command(action=(wanted or pungs)[0])
         return Command(error="you cannot pung now")
     if word.startswith("c") and word.rstrip("0123456789") in ("c", "chow", "chi"):
         chows = _options_of(legal, ActionKind.CHOW)
@@ -106,18 +114,21 @@ def parse_command(text: str, observation: Observation) -> Command:
         number = word[len(word.rstrip("0123456789")) :]
         if rest:
             try:
-                tile = Tile.parse(rest[0])
+                tile = Tile.parse("5" + rest[0][1:] if rest[0][:1] == "0" else rest[0])
             except TileError:
                 return Command(error=f"{rest[0]!r} is not a tile; chow options: {_chow_list(chows)}")
             chosen = [a for a in chows if tile in _chow_tiles(a)]
-            if len(chosen) == 1:
-                return Command(action=chosen[0])
+            # Two ways to take one run (with the red five or a plain one): "c 0p" takes the red.
+            plain = [a for a in chosen if a.red == rest[0].startswith("0")]
+            if len(chosen) == 1 or (chosen and len({a.tile for a in chosen}) == 1):
+                return Command(action=(plain or chosen)[0])
         elif number:
             index = int(number) - 1
-            if 0 <= index < len(chows):
-                return Command(action=chows[index])
-        elif len(chows) == 1:
-            return Command(action=chows[0])
+            runs = _runs(chows)
+            if 0 <= index < len(runs):
+                return Command(action=runs[index])
+        elif len(_runs(chows)) == 1:
+            return Command(action=_runs(chows)[0])
         return Command(error=f"which run? {_chow_list(chows)}")
     if word in ("k", "kong", "kan", "gang"):
         kongs = [a for a in legal if a.kind in (ActionKind.KONG, ActionKind.CONCEALED_KONG, ActionKind.ADDED_KONG)]
@@ -133,22 +144,54 @@ def parse_command(text: str, observation: Observation) -> Command:
         if not kongs:
             return Command(error="you cannot declare a kong now")
         return Command(error="which kong? " + ", ".join(f"k {a.tile}" for a in kongs))
-    discards = _options_of(legal, ActionKind.DISCARD)
+    if word in ("nine", "abort", "kyuushu"):
+        aborts = _options_of(legal, ActionKind.ABORTIVE_DRAW)
+        if aborts:
+            return Command(action=aborts[0])
+        return Command(error="an abortive draw needs nine kinds of terminals and honours on your first turn")
+    riichi = word in ("r", "riichi")
+    if riichi:
+        if len(rest) != 1:
+            return Command(error="riichi names its discard: riichi 5p (or r 5p, or r and its number)")
+        word, rest = rest[0], []
+    discards = [a for a in _options_of(legal, ActionKind.DISCARD) if a.riichi == riichi]
     if not discards:
+        if riichi and _options_of(legal, ActionKind.DISCARD):
+            return Command(error="riichi is not possible now (a closed ready hand, 1,000 points, tiles left)")
         return Command(error=f"{text.strip()!r} is not one of the choices: {choices_text(observation)}")
     hand = shown_hand(observation)
+    written = _written_names(observation, hand)
     if word.isdigit() and word.isascii():
         index = int(word) - 1
-        if 0 <= index < len(hand):
-            return Command(action=Action.discard(observation.seat, hand[index]))
-        return Command(error=f"there is no tile number {word}: your tiles are numbered 1 to {len(hand)}")
+        if not 0 <= index < len(hand):
+            return Command(error=f"there is no tile number {word}: your tiles are numbered 1 to {len(hand)}")
+        word = written[index]
+    red = len(word) == 2 and word[0] == "0" and word[1] in "mps"
     try:
-        tile = Tile.parse(word)
+        tile = Tile.parse("5" + word[1] if red else word)
     except TileError:
         return Command(error=f"{text.strip()!r} is not a tile or a key: type a tile (5p), its number, or ? for keys")
     if tile not in observation.hand:
-        return Command(error=f"you do not hold {tile}")
-    return Command(action=Action.discard(observation.seat, tile))
+        return Command(error=f"you do not hold {word}")
+    same = [a for a in discards if a.tile == tile]
+    # A five named plainly is a plain copy when one may go, else the red one held.
+    chosen = [a for a in same if a.red == red] or ([a for a in same if a.red] if not red else [])
+    if chosen:
+        return Command(action=chosen[0])
+    if riichi:
+        return Command(error=f"riichi with {word} is not possible: that discard does not leave the hand ready")
+    if same:
+        return Command(error=f"you do not hold {word}")
+    return Command(error=f"{word} cannot be discarded now (after riichi only the drawn tile, after a call not the same tile)")
+
+
+def _runs(chows: Sequence[Action]) -> list[Action]:
+    """One chow per run (a plain copy where the red five could go too)."""
+    runs: dict[Any, Action] = {}
+    for action in chows:
+        if action.tile not in runs or not action.red:
+            runs[action.tile] = action
+    return list(runs.values())
 
 
 def _chow_tiles(action: Action) -> tuple[Tile, ...]:
@@ -158,7 +201,7 @@ def _chow_tiles(action: Action) -> tuple[Tile, ...]:
 
 
 def _chow_list(chows: Sequence[Action]) -> str:
-    return ", ".join(f"c{i} = {format_tiles(_chow_tiles(a))}" for i, a in enumerate(chows, 1))
+    return ", ".join(f"c{i} = {format_tiles(_chow_tiles(a))}" for i, a in enumerate(_runs(chows), 1))
 
 
 def choices_text(observation: Observation) -> str:
@@ -167,7 +210,7 @@ def choices_text(observation: Observation) -> str:
     parts = []
     if _options_of(legal, ActionKind.WIN):
         parts.append("w = " + ("win (ron)" if observation.phase is not Phase.TURN else "win (tsumo)"))
-    chows = _options_of(legal, ActionKind.CHOW)
+    chows = _runs(_options_of(legal, ActionKind.CHOW))
     if len(chows) == 1:
         parts.append(f"c = chow {format_tiles(_chow_tiles(chows[0]))}")
     elif chows:
@@ -181,8 +224,12 @@ def choices_text(observation: Observation) -> str:
         parts.append(" ".join(f"k {a.tile}" for a in kongs) + " = kong")
     if _options_of(legal, ActionKind.DISCARD):
         parts.insert(0, "a tile or its number = discard")
+    if any(a.riichi for a in legal):
+        parts.insert(1, "r and a tile = riichi")
+    if _options_of(legal, ActionKind.ABORTIVE_DRAW):
+        parts.append("nine = abortive draw (nine terminals)")
     if _options_of(legal, ActionKind.PASS):
-        parts.append("Enter = pass")
+        parts.append("n = pass" if _options_of(legal, ActionKind.WIN) else "Enter = pass")
     parts.append("h = hint")
     return ", ".join(parts)
 
@@ -196,16 +243,21 @@ def describe_event(event: Mapping[str, Any], names: Mapping[str, str], me: str) 
     seat: Any = event.get("seat")  # a seat for the events that have one
     who = "You" if seat == me else f"{names.get(seat, seat)} ({seat})"
     if kind == "discard":
-        return f"{who} discard{'s' if seat != me else ''} {event['tile']}"
+        declares = f"declare{'s' if seat != me else ''} riichi and " if event.get("riichi") else ""
+        return f"{who} {declares}discard{'s' if seat != me else ''} {event['tile']}"
     if kind == "claim":
         what = event["kind"]
         source = names.get(event["from"], event["from"])
         if what == "win":
             return f"{who} win{'s' if seat != me else ''} on {source}'s {event['tile']}!"
-        verb = {"chow": "chow", "pung": "pung", "kong": "kong"}[what]
-        return f"{who} claim{'s' if seat != me else ''} a {verb}: {event['meld']}"
+        verb = event.get("call") or {"chow": "chow", "pung": "pung", "kong": "kong"}[what]
+        return f"{who} claim{'s' if seat != me else ''} a {verb}: {_tiles_of(event['meld'])}"
     if kind == "kong":
-        return f"{who} declare{'s' if seat != me else ''} a {event['kind']} kong: {event['tiles']}"
+        return f"{who} declare{'s' if seat != me else ''} a {event['kind']} kong: {_tiles_of(event['tiles'])}"
+    if kind == "dora":
+        return f"A new dora indicator: {event['indicator']}"
+    if kind == "abort":
+        return f"An abortive draw: {str(event.get('kind', '')).replace('_', ' ')}."
     if kind == "bonus":
         return f"{who} set{'s' if seat != me else ''} out {event['tile']}"
     if kind == "rob":
@@ -216,10 +268,16 @@ def describe_event(event: Mapping[str, Any], names: Mapping[str, str], me: str) 
     if kind == "false_win":
         return f"{who} cr{'ies' if seat != me else 'y'} mahjong, but it is not a win: a dead hand"
     if kind == "exhausted":
-        return "The wall is empty: a drawn hand."
+        ready = [names.get(s, s) for s in event.get("tenpai", ())]
+        return "The wall is empty: a drawn hand." + (f" Ready: {', '.join(ready)}." if ready else "")
     if kind == "draw" and seat == me:
         return f"You draw {event['tile']}" if event.get("tile") else None
     return None
+
+
+def _tiles_of(tiles: str | Sequence[str]) -> str:
+    """A set's tiles as an event writes them: notation text, or a list of tile names."""
+    return tiles if isinstance(tiles, str) else "".join(tiles)
 
 
 # ---------------------------------------------------------------- the table on screen
@@ -234,12 +292,17 @@ def render_table(observation: Observation, *, hand_number: int, title: str) -> G
     seats = tuple(observation.hand_sizes)
     me = observation.seat
     order = seats[seats.index(me) + 1 :] + seats[: seats.index(me)]
+    family = observation.family
     header = Text(
         f"{title} · hand {hand_number} · round wind {_SEAT_NAMES[observation.round_wind]} · "
         f"wall {observation.live_wall}"
         + (f" (+{observation.replacement_tiles} replacement)" if observation.replacement_tiles else ""),
         style="bold",
     )
+    # What only the family shows (Riichi's dora indicators, honba and sticks), as it words it.
+    panel = family.panel() if family is not None else []
+    marks = family.seat_marks() if family is not None else {}
+    points = family.points_now() if family is not None else dict(observation.scores)
     grid = RichTable(show_header=True, header_style="bold", expand=False)
     grid.add_column("player")
     grid.add_column("score", justify="right")
@@ -251,29 +314,49 @@ def render_table(observation: Observation, *, hand_number: int, title: str) -> G
         melds = "  ".join(tiles_text(m.tiles) + ("" if m.open else "*") for m in observation.melds[seat])
         bonus = tiles_text(observation.bonus[seat])
         exposed = " ".join(part for part in (melds, f"[{bonus}]" if bonus else "") if part) or "—"
-        dead = " (dead)" if seat in observation.dead else ""
+        dead = " (dead)" if seat in observation.dead else f" ({marks[seat]})" if seat in marks else ""
         label = f"{marker}{name} {seat}{dead}" + (
             "" if seat == me else f" · {counted(observation.hand_sizes[seat], 'tile')}"
         )
         discards = tiles_text(observation.discards[seat], in_order=True) or "—"
-        grid.add_row(label, str(observation.scores.get(seat, 0)), exposed, discards)
+        grid.add_row(label, str(points.get(seat, 0)), exposed, discards)
     hand = shown_hand(observation)
+    written = _written_names(observation, hand)
     numbers = Text("  ")
     tiles = Text("  ")
     glyphs = Text("  ")
     for index, tile in enumerate(hand, 1):
         gap = "   " if observation.drawn is not None and index == len(hand) else " "
-        label = str(tile)
-        glyphs.append(gap + Tile(tile).glyph.rjust(3))
-        tiles.append(gap + label.rjust(3), style="bold")
+        label = written[index - 1]
+        glyphs.append(gap + Tile(tile).glyph.rjust(3), style="red" if label.startswith("0") else "")
+        tiles.append(gap + label.rjust(3), style="bold red" if label.startswith("0") else "bold")
         numbers.append(gap + str(index).rjust(3), style="dim")
-    parts: list[Any] = [header, grid, Text("Your hand:")]
+    parts: list[Any] = [header]
+    if panel:
+        parts.append(Text(" · ".join(f"{label} {value}" for label, value in panel)))
+    parts += [grid, Text("Your hand:")]
     parts += [glyphs, tiles, numbers] if DISPLAY["glyphs"] else [tiles, numbers]
     if observation.claim_tile is not None and observation.phase is not Phase.TURN:
         assert observation.claim_from is not None  # a tile open to the table always has its discarder
         source = observation.players.get(observation.claim_from, observation.claim_from)
         parts.append(Text(f"{source} ({observation.claim_from}) discarded {observation.claim_tile}", style="bold"))
     return Group(*parts)
+
+
+def _written_names(observation: Observation, hand: Sequence[Tile]) -> list[str]:
+    """The shown hand's tiles as the family writes them: a red five as ``0p`` where the family has
+    them (each red five written once, on the first of its kind), else the notation."""
+    family = observation.family
+    reds = [name for name in (family.hand_names() if family is not None else ()) if name.startswith("0")]
+    names = []
+    for tile in hand:
+        text = str(tile)
+        red = "0" + text[1]
+        if red in reds and text[0] == "5":
+            reds.remove(red)
+            text = red
+        names.append(text)
+    return names
 
 
 def hint_lines(observation: Observation) -> list[str]:
@@ -362,8 +445,9 @@ def score_card(result: ScoreResult, names: Mapping[str, str], winner: str) -> Ri
 
 _HELP = (
     "Keys: a tile (5p) or its number discards it · w wins (tsumo or ron) · p pungs · c chows (c1, c2 or"
-    " 'c 4p' to choose the run) · k declares a kong ('k 5p' to choose) · Enter or n passes on a claim ·"
-    " h hint · q quit"
+    " 'c 4p' to choose the run) · k declares a kong ('k 5p' to choose) · Enter or n passes on a claim"
+    " (n alone passes on a win) · h hint · q quit. Riichi: r 5p (or r and its number) declares riichi with"
+    " that discard, 0p is the red five, nine declares nine terminals (an abortive draw)"
 )
 
 
@@ -385,9 +469,9 @@ def play_loop(
             _show_result(console, step, names)
             if step.match_over:
                 console.print(Text("The match is over.", style="bold"))
-                standings = sorted(table.match.totals.items(), key=lambda item: -item[1])
-                for name, total in standings:
-                    console.print(f"  {name}: {total}", highlight=False)
+                for place, (name, total, result) in enumerate(table.match.placings(), 1):
+                    shown = f" ({result})" if result != f"{total:+d}" else ""
+                    console.print(f"  {place}. {name}: {total}{shown}", highlight=False)
                 return 0
             try:
                 answer = read("Enter for the next hand, q to quit: ")
@@ -434,9 +518,11 @@ def _show_result(console: Console, step: Any, names: Mapping[str, str]) -> None:
             f"  {names.get(seat, seat)} ({seat}): {tiles}" + (f"  [{melds}]" if melds else ""), highlight=False
         )
     if result.winner is None:
-        console.print("A drawn hand: nobody scores.")
-    elif result.score is not None:
-        console.print(score_card(result.score, names, result.winner))
+        console.print(result.ending or "A drawn hand: nobody scores.", highlight=False)
+    for winner in (result.winner, *result.other_winners):
+        card = step.cards.get(winner) if winner is not None else None
+        if card is not None:
+            console.print(score_card(card, names, winner))
     payments = RichTable(title="payments", show_header=True)
     payments.add_column("player")
     payments.add_column("this hand", justify="right")
@@ -446,28 +532,6 @@ def _show_result(console: Console, step: Any, names: Mapping[str, str]) -> None:
             f"{names.get(seat, seat)} ({seat})", f"{result.payments[seat]:+d}", str(step.totals.get(seat, 0))
         )
     console.print(payments)
-
-
-def _play_riichi(level: str, seed: int, option: list[str], opponents: list[str], pause: float) -> None:
-    import time
-
-    from sparrow.cli.play_riichi import play_riichi
-    from sparrow.cli.simulate import parse_options
-    from sparrow.play.riichi_lab import check_players
-    from sparrow.rules.riichi.family import match_of
-
-    try:
-        options = parse_options(option)
-        match_of(options)
-        check_players([level, *opponents[:3], *[level] * (3 - len(opponents[:3]))])
-    except (RulesError, ValueError) as error:
-        raise _fail(str(error)) from None
-    console = Console(highlight=False)
-    console.print(f"Sparrow: riichi vs {level} (seed {seed}). You sit South. ? lists the keys.", highlight=False)
-    code = play_riichi(
-        level, seed, options, console, console.input, (lambda: time.sleep(pause)) if pause else None, opponents
-    )
-    raise typer.Exit(code)
 
 
 def register(app: typer.Typer) -> None:
@@ -525,8 +589,6 @@ def register(app: typer.Typer) -> None:
             raise _fail(f"--delay must be a number of seconds, got {delay!r}") from None
         if not 0 <= pause <= 10:
             raise _fail(f"--delay must be between 0 and 10 seconds, got {delay!r}")
-        if rules == "riichi":  # its own table (sparrow.game.riichi)
-            _play_riichi(level, seed_value, option or [], opponent or [], pause)
         try:
             options = parse_options(option or [])
             table = Table(rules, level, seed_value, options, opponents=opponent)

@@ -145,6 +145,10 @@ class Match:
         """Players by running total, highest first."""
         return sorted(self.totals.items(), key=lambda item: (-item[1], self.players.index(item[0])))
 
+    def placings(self) -> list[tuple[str, int, str]]:
+        """The players in their places: name, total and the total as the result."""
+        return [(name, total, f"{total:+d}") for name, total in self.standings()]
+
     def __repr__(self) -> str:
         return (
             f"<Match {self.rules} hands={self.hands_played} round={self.round_wind} dealer={self.dealer}"

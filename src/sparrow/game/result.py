@@ -35,6 +35,11 @@ class HandResult:
     # How the hand ended in the terms of its family, where they say more than the fields above
     # (Riichi's several winners, tenpai, abortive draws and the standing after): None elsewhere.
     family: Any = None
+    # The other winners of a hand won by several at once (Riichi's double ron), nearest the discarder first.
+    other_winners: tuple[str, ...] = ()
+    # How a hand without a winner ended, in words, where the family says more than a drawn hand
+    # (Riichi: who was ready at the wall's end, an abortive draw's kind).
+    ending: str | None = None
 
     @property
     def exhausted(self) -> bool:

@@ -21,9 +21,16 @@ _SEATS_AT_TABLE = {n: SEATS[:n] for n in (3, 4)}
 
 
 class FamilyView(Protocol):
-    """The part of an observation only one family has; plain values for JSON from ``to_dict``."""
+    """The part of an observation only one family has: plain values for JSON from ``to_dict``, and
+    what a face shows of it without knowing the family: ``panel()`` (label, value) pairs beside the
+    table, ``seat_marks()`` a word beside a seat, ``hand_names()`` the own concealed tiles as the
+    family writes them (Riichi's red fives), ``points_now()`` each seat's points at this moment."""
 
     def to_dict(self) -> dict[str, Any]: ...
+    def panel(self) -> list[tuple[str, str]]: ...
+    def seat_marks(self) -> dict[str, str]: ...
+    def hand_names(self) -> tuple[str, ...]: ...
+    def points_now(self) -> dict[str, int]: ...
 
 
 @dataclass(frozen=True, slots=True)

@@ -33,7 +33,7 @@ from sparrow.game.actions import Action, NotYourTurnError
 from sparrow.game.hands import Hand, new_match
 from sparrow.game.state import HandResult, Observation
 from sparrow.play.progress import MatchProgress
-from sparrow.rules import get_ruleset
+from sparrow.rules import ScoreResult, get_ruleset
 from sparrow.seats import (
     AgentError,
     check_outside,
@@ -75,8 +75,8 @@ class Step:
     hands: Mapping[str, str] = field(default_factory=dict)  # every seat's concealed tiles, once over
     totals: Mapping[str, int] = field(default_factory=dict)  # running table scores by seat
     # Once over, the score card of every hand the family scored (the winner's, or each winner's; under
-    # NTS every living loser's too), by seat: a ScoreResult, or the family's own card (Riichi's).
-    cards: Mapping[str, Any] = field(default_factory=dict)
+    # NTS every living loser's too), by seat.
+    cards: Mapping[str, ScoreResult] = field(default_factory=dict)
 
     @property
     def seat(self) -> str:

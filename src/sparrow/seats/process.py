@@ -34,7 +34,6 @@ import orjson
 
 from sparrow.bots import get_bot
 from sparrow.game.actions import Action
-from sparrow.game.events import seat_view
 from sparrow.game.state import HandState, Observation
 from sparrow.seats.lines import LineTooLong, ProgramOutput, end_program
 
@@ -171,10 +170,10 @@ class ProcessAgent:
     def _flush_events(self) -> None:
         state = self._state
         assert state is not None
-        events = state.events
-        for event in seat_view(events[self._sent :], self._seat, trusted=True):
+        # The hand's own view of its log for this seat (every family's hand has one, Riichi's too).
+        for event in state.seat_events(self._seat, self._sent):
             self._send({"type": "event", "event": event})
-        self._sent = len(events)
+        self._sent = len(state.events)
 
     def _drain(self) -> None:
         """Discard, as stale, every line the program has written since its last answer: the request

@@ -53,6 +53,7 @@ from sparrow.game.riichi.view import observation as riichi_observation
 from sparrow.game.riichi.view import seat_events
 from sparrow.game.views import Observation, TableView
 from sparrow.rules.riichi.match import FinalResult, Standing
+from sparrow.rules import ScoreResult
 from sparrow.rules.riichi.presets import MatchOptions
 
 __all__ = ["RiichiHand", "RiichiHandsMatch", "RiichiView", "shared_action"]
@@ -111,6 +112,34 @@ class RiichiView:
 
     def to_dict(self) -> dict[str, Any]:
         return dict(self.view)
+
+    def panel(self) -> list[tuple[str, str]]:
+        """What a face shows beside the table, as (label, value) pairs in English."""
+        rows = [
+            ("dora indicators", " ".join(self.dora_indicators)),
+            ("honba", str(self.honba)),
+            ("riichi sticks", str(self.sticks)),
+        ]
+        if self.furiten:
+            rows.append(("furiten", "you cannot win by ron on your waits"))
+        return rows
+
+    def seat_marks(self) -> dict[str, str]:
+        """A word beside each seat that has one: riichi (double riichi, ippatsu while it lasts)."""
+        marks = {}
+        for other in self.view["seats"]:
+            if other["riichi"]:
+                word = "double riichi" if other["double_riichi"] else "riichi"
+                marks[other["wind"]] = word + (", ippatsu" if other["ippatsu"] else "")
+        return marks
+
+    def hand_names(self) -> tuple[str, ...]:
+        """The seat's concealed tiles as players write them (``0p`` a red five), sorted."""
+        return tuple(self.view["hand"])
+
+    def points_now(self) -> dict[str, int]:
+        """Each seat's points now, by wind (the riichi sticks paid this hand taken off)."""
+        return self.scores
 
 
 def shared_action(action: RiichiAction, state: HandBase) -> Action:
@@ -336,12 +365,12 @@ class RiichiHand:
             discards={state.winds[c]: self._river(c) for c in seats},
         )
 
-    def score_cards(self) -> dict[str, Any]:
-        """Once over, each winner's score card (a :class:`~sparrow.rules.riichi.RiichiScore`), by wind."""
+    def score_cards(self) -> dict[str, ScoreResult]:
+        """Once over, each winner's score card, by wind."""
         ended = self.state.result
         if ended is None:
             return {}
-        return {self.state.winds[win.seat]: win.score for win in ended.wins}
+        return {self.state.winds[win.seat]: win.score.to_score_result() for win in ended.wins}
 
     def replay_onto(self, events: Sequence[Mapping[str, Any]]) -> RiichiHand:
         """Play the decisions of this hand's log (``events``, from its ``hand_start``; it may stop
@@ -385,13 +414,24 @@ def _shared_result(ended: RiichiHandResult, state: HandBase) -> HandResult:
         discarder=None if ended.loser is None else winds[ended.loser],
         win_by=win_by,
         situation=None,
-        score=None,
+        score=None if first is None else first.score.to_score_result(),
         scores=points,
         payments={winds[chair]: delta for chair, delta in enumerate(ended.deltas)},
         next_dealer="E" if ended.settlement.renchan else "S",
         next_round_wind=None if after.finished else SEATS[after.round_wind],
         family=ended,
+        other_winners=tuple(winds[win.seat] for win in ended.wins[1:]),
+        ending=_ending(ended, state),
     )
+
+
+def _ending(ended: RiichiHandResult, state: HandBase) -> str | None:
+    if ended.kind == "exhaustive":
+        ready = [state.winds[seat] for seat in sorted(ended.tenpai, key=lambda s: state.winds[s] != "E")]
+        return "The wall is empty: " + (f"ready {', '.join(ready)}." if ready else "nobody is ready.")
+    if ended.kind == "abortive":
+        return f"An abortive draw: {(ended.abort or '').replace('_', ' ')}."
+    return None
 
 
 class RiichiHandsMatch:
@@ -467,6 +507,11 @@ class RiichiHandsMatch:
         self._match.record(hand.state)
         self.results.append(result)
         return result
+
+    def placings(self) -> list[tuple[str, int, str]]:
+        """The players in their places: name, points, and the result with uma and oka (in thousands)."""
+        ordered = sorted(self._match.results(), key=lambda r: r.place)
+        return [(self.players[r.seat], r.points, f"{float(r.result):+.1f}") for r in ordered]
 
     def standings(self) -> list[tuple[str, int]]:
         """Players by points, highest first (ties by seat order)."""

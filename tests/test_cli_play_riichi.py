@@ -1,0 +1,127 @@
+"""``sparrow play --rules riichi``: Riichi at the one terminal table (``sparrow.cli.play`` on
+``sparrow.play.table.Table``), with the family's panel, its keys (riichi, red fives, nine terminals),
+its score cards and placings with uma."""
+
+from __future__ import annotations
+
+import dataclasses
+import io
+import itertools
+import sys
+from pathlib import Path
+
+from rich.console import Console
+from typer.testing import CliRunner
+
+from sparrow.cli.app import app
+from sparrow.cli.play import choices_text, parse_command, play_loop, render_table
+from sparrow.game import Action, ActionKind
+from sparrow.play.table import Table
+
+runner = CliRunner()
+RANDOM_BOT = Path(__file__).resolve().parent.parent / "examples" / "random_bot.py"
+
+
+def _text(renderable: object) -> str:
+    out = io.StringIO()
+    Console(file=out, width=140).print(renderable)
+    return out.getvalue()
+
+
+def _turn(seed: int = 7) -> Table:
+    table = Table("riichi", "easy", seed, {"length": "tonpuu"})
+    step = table.start()
+    while step.observation.phase.value != "turn":
+        step = table.act(next(a for a in step.observation.legal_actions if a.kind is ActionKind.PASS))
+    return table
+
+
+def test_the_screen_shows_the_family_panel_and_one_seat() -> None:
+    table = _turn()
+    observation = table.view().observation
+    screen = _text(render_table(observation, hand_number=1, title="riichi"))
+    assert "dora indicators" in screen and "honba 0" in screen and "riichi sticks 0" in screen
+    assert "25000" in screen and screen.count("13 tiles") == 3
+
+
+def test_the_keys_read_as_moves_among_the_legal_ones() -> None:
+    observation = _turn().view().observation
+    legal = observation.legal_actions
+    plain = next(a for a in legal if a.kind is ActionKind.DISCARD and not a.riichi)
+    assert parse_command(str(plain.tile) if not plain.red else "0" + str(plain.tile)[1], observation).action == plain
+    assert parse_command("1", observation).action in legal
+    assert "numbered 1 to 14" in (parse_command("99", observation).error or "")
+    assert "not a tile" in (parse_command("xx", observation).error or "")
+    assert "riichi is not possible" in (parse_command("r 1", observation).error or "")
+    assert "abortive draw" in (parse_command("nine", observation).error or "")
+    assert parse_command("q", observation).request == "quit"
+
+
+def test_riichi_red_fives_and_nine_terminals_are_typed_as_players_say_them() -> None:
+    observation = _turn().view().observation
+    seat = observation.seat
+    held = observation.hand[0]
+    riichi = Action(ActionKind.DISCARD, seat, held, riichi=True)
+    red = Action(ActionKind.DISCARD, seat, "5p", red=True)  # type: ignore[arg-type]
+    plain = Action(ActionKind.DISCARD, seat, "5p")  # type: ignore[arg-type]
+    nine = Action(ActionKind.ABORTIVE_DRAW, seat)
+    hand = (*observation.hand[:12], observation.hand[12], observation.hand[13])
+    offered = dataclasses.replace(observation, legal_actions=(plain, red, riichi, nine), hand=(*hand[:13], held))
+    assert parse_command(f"r {held}", offered).action == riichi
+    assert parse_command("nine", offered).action == nine
+    if any(str(t) == "5p" for t in offered.hand):
+        assert parse_command("0p", offered).action == red and parse_command("5p", offered).action == plain
+    prompt = choices_text(offered)
+    assert "r and a tile = riichi" in prompt and "nine = abortive draw" in prompt
+
+
+def test_enter_passes_but_never_on_a_win() -> None:
+    observation = _turn().view().observation
+    seat = observation.seat
+    passing, win = Action.pass_(seat), Action.win(seat)
+    assert parse_command("", dataclasses.replace(observation, legal_actions=(passing,))).action == passing
+    both = dataclasses.replace(observation, legal_actions=(win, passing))
+    assert parse_command("", both).action is None and "w wins, n passes" in (parse_command("", both).error or "")
+    assert parse_command("n", both).action == passing and parse_command("w", both).action == win
+    assert "n = pass" in choices_text(both)
+
+
+def test_a_whole_match_is_played_from_the_keyboard() -> None:
+    answers = itertools.cycle(["?", "h", "r 3", "nine", "", "w", *[str(n) for n in range(14, 0, -1)]])
+    asked = 0
+
+    def read(prompt: str) -> str:
+        nonlocal asked
+        asked += 1
+        assert asked < 20000
+        return next(answers)
+
+    out = io.StringIO()
+    table = Table("riichi", "easy", 3, {"length": "tonpuu"})
+    code = play_loop(table, Console(file=out, width=120), read, title="riichi vs easy")
+    text = out.getvalue()
+    assert code == 0 and "The match is over." in text and "shanten" in text  # a hint was asked for
+    assert "dora indicators" in text and "Riichi: r 5p" in text
+    placings = text.split("The match is over.")[1].splitlines()[1:5]
+    assert [line.split(".")[0].strip() for line in placings] == ["1", "2", "3", "4"]
+    assert all(line.rstrip().endswith(")") for line in placings)  # the result with uma and oka
+
+
+def test_an_outside_program_plays_riichi_at_the_table() -> None:
+    table = Table("riichi", "easy", 3, {"length": "tonpuu"}, opponents=[f"cmd:{sys.executable} {RANDOM_BOT}"])
+    try:
+        step = table.start()
+        while not step.match_over:
+            step = table.next_hand() if step.hand_over else table.act(step.observation.legal_actions[0])
+    finally:
+        table.close()
+    ends = [event for event in table.log() if event["event"] == "hand_end"]
+    assert ends and not any(event.get("fallbacks") for event in ends)
+    assert any(name.startswith("random_bot.py") for name, _, _ in table.match.placings())
+
+
+def test_the_command_plays_riichi_and_refuses_a_bad_option() -> None:
+    played = runner.invoke(app, ["play", "--rules", "riichi", "-l", "easy", "-s", "3", "-o", "length=tonpuu"], input="q\n")
+    assert played.exit_code == 0 and "dora indicators" in played.stdout
+    bad = runner.invoke(app, ["play", "--rules", "riichi", "-o", "uma=3"])
+    assert bad.exit_code == 2 and "uma" in bad.stderr
