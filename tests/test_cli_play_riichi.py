@@ -121,7 +121,9 @@ def test_an_outside_program_plays_riichi_at_the_table() -> None:
 
 
 def test_the_command_plays_riichi_and_refuses_a_bad_option() -> None:
-    played = runner.invoke(app, ["play", "--rules", "riichi", "-l", "easy", "-s", "3", "-o", "length=tonpuu"], input="q\n")
+    played = runner.invoke(
+        app, ["play", "--rules", "riichi", "-l", "easy", "-s", "3", "-o", "length=tonpuu"], input="q\n"
+    )
     assert played.exit_code == 0 and "dora indicators" in played.stdout
     bad = runner.invoke(app, ["play", "--rules", "riichi", "-o", "uma=3"])
     assert bad.exit_code == 2 and "uma" in bad.stderr

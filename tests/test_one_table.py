@@ -128,7 +128,12 @@ def test_a_riichi_observation_shows_one_seat_and_its_family_facts() -> None:
         assert seen.family is not None
         facts = seen.family.to_dict()
         assert facts["wind"] == seat and "wall" not in facts
-        assert [other["standing"] for other in facts["seats"] if other["wind"] != seat] in ([13, 13, 13], [14, 13, 13], [13, 14, 13], [13, 13, 14])
+        assert [other["standing"] for other in facts["seats"] if other["wind"] != seat] in (
+            [13, 13, 13],
+            [14, 13, 13],
+            [13, 14, 13],
+            [13, 13, 14],
+        )
         assert len(seen.family.dora_indicators) == 1 and seen.family.honba == 0 and seen.family.riichi == ()
         assert (seen.legal_actions != ()) == (seat == "E")
         assert seen.to_dict()["family"] == facts

@@ -16,6 +16,7 @@ from sparrow.rules.riichi.match import final_results
 from sparrow.rules.riichi.presets import PRESETS, match_options
 from sparrow.sheets import SheetError, create_sheet, export_csv, export_json, import_json, sheet_rules
 from sparrow.sheets.riichi import riichi_options
+from sparrow.sheets.sheet import sheet_label, sheet_order
 
 PLAYERS = ["Ann", "Ben", "Cara", "Dev"]
 GAME = {"Ann": 41200, "Ben": 28900, "Cara": 19700, "Dev": 10200}
@@ -49,22 +50,16 @@ def test_riichi_is_a_sheet_ruleset_whatever_the_registry_says():
     }
 
 
-def test_a_riichi_sheet_needs_nothing_of_the_registry(monkeypatch):
-    import sparrow.rules
-    import sparrow.sheets.sheet
+def test_a_sheet_of_whole_games_is_offered_because_the_registry_says_so(monkeypatch):
+    from sparrow.rules import get_ruleset
 
-    def no_riichi(name):
-        if name == "riichi":
-            raise AssertionError("the riichi sheet asked the registry")
-        return original(name)
-
-    original = sparrow.rules.get_ruleset
-    monkeypatch.setattr(sparrow.sheets.sheet, "ruleset_names", lambda: ["casual", "chinese", "hkos", "nts"])
-    monkeypatch.setattr(sparrow.sheets.sheet, "get_ruleset", no_riichi)
-    monkeypatch.setattr(sparrow.sheets.seating, "get_ruleset", no_riichi)
+    riichi = type(get_ruleset("riichi"))
     assert sheet_rules() == ["casual", "chinese", "hkos", "nts", "riichi", "free"]
+    assert sheet_label("riichi") == "Riichi: one row per game, with uma and oka" and sheet_order("riichi") == 60
     made = import_json(export_json(sheet().add_row({"scores": GAME})))
-    assert made.to_dict()["totals"]["Ann"] == 51.2
+    assert made.to_dict()["totals"]["Ann"] == 51.2 and made.riichi
+    monkeypatch.setattr(riichi, "sheet_rows", "hands")  # the family no longer keeps a sheet of games
+    assert "riichi" not in sheet_rules()
 
 
 @pytest.mark.parametrize("preset", sorted(PRESETS))

@@ -182,7 +182,9 @@ def parse_command(text: str, observation: Observation) -> Command:
         return Command(error=f"riichi with {word} is not possible: that discard does not leave the hand ready")
     if same:
         return Command(error=f"you do not hold {word}")
-    return Command(error=f"{word} cannot be discarded now (after riichi only the drawn tile, after a call not the same tile)")
+    return Command(
+        error=f"{word} cannot be discarded now (after riichi only the drawn tile, after a call not the same tile)"
+    )
 
 
 def _runs(chows: Sequence[Action]) -> list[Action]:

@@ -114,7 +114,11 @@ _DEALERS: dict[str, Callable[[str, Mapping[str, Any] | None, int | None, Mapping
 
 
 def deal(
-    rules: str, options: Mapping[str, Any] | None = None, seed: int | None = None, *, players: Mapping[str, str] | None = None
+    rules: str,
+    options: Mapping[str, Any] | None = None,
+    seed: int | None = None,
+    *,
+    players: Mapping[str, str] | None = None,
 ) -> Hand:
     """A first hand of ``rules`` dealt from ``seed`` (``players`` names by seat wind)."""
     return _DEALERS[engine_of(rules, options)](rules, options, seed, players)

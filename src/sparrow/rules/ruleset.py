@@ -294,6 +294,10 @@ class Ruleset:
     # A score sheet's match lengths with their labels, the default first; none: no sheet of the family.
     sheet_lengths: ClassVar[tuple[tuple[str, str], ...]] = ()
     sheet_order: ClassVar[int | None] = None  # where the new-sheet form lists it, if not at ``order``
+    # What a row of the family's score sheet is: "hands" (one a hand, the payments of the settlement) or
+    # "games" (one a whole game, the points each player ended on, then places, uma and oka: Riichi).
+    sheet_rows: ClassVar[str] = "hands"
+    sheet_label: ClassVar[str] = ""  # how the pages name a sheet of the family, if not by its title
     # A sheet length that stands for an option's value (HKOS: "east" is short_match = true, "full" is
     # short_match = false): (option, the length when true, the length when false); None if none does.
     sheet_length_option: ClassVar[tuple[str, str, str] | None] = None

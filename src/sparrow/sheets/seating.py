@@ -24,26 +24,33 @@ from typing import Any
 from sparrow.core.tiles import SEATS
 from sparrow.i18n.markers import N_
 from sparrow.rules import get_ruleset
-from sparrow.sheets.riichi import RIICHI
 from sparrow.sheets.rows import FREE, Entry, Turn
 
-__all__ = ["Rotation", "Position", "OWN_SHEETS", "lengths", "default_length", "length_label"]
+__all__ = ["Rotation", "Position", "by_games", "own_sheet", "lengths", "default_length", "length_label"]
 
 _NEXT_WIND = {"E": "S", "S": "W", "W": "N", "N": "E"}
 
-# The sheets this package keeps itself, beside each family's of the registry: a free sheet (points
-# typed, for any game) and a riichi sheet (one row per game, ``sparrow.sheets.riichi``). Their deal and
-# winds are not followed from row to row, and their match is open-ended.
-OWN_SHEETS = frozenset({FREE, RIICHI})
 OPEN = "open"
 _OPEN_LABEL = N_("Open-ended")
+
+
+def by_games(rules: str) -> bool:
+    """Whether a sheet of ``rules`` keeps a row a game (``Ruleset.sheet_rows``: Riichi's, with places,
+    uma and oka, ``sparrow.sheets.riichi``), not a row a hand."""
+    return rules != FREE and get_ruleset(rules).sheet_rows == "games"
+
+
+def own_sheet(rules: str) -> bool:
+    """A sheet whose deal and winds are not followed from row to row, and whose match is open-ended:
+    a free sheet (points typed, for any game) and a sheet of whole games."""
+    return rules == FREE or by_games(rules)
 
 
 def lengths(rules: str) -> tuple[str, ...]:
     """The match lengths a sheet of ``rules`` may choose, the default first (the family's
     ``Ruleset.sheet_lengths``). "open" never ends by itself; the others end the match when the
     family's match is complete (rules/*.md)."""
-    if rules in OWN_SHEETS:
+    if own_sheet(rules):
         return (OPEN,)
     return tuple(length for length, _ in get_ruleset(rules).sheet_lengths)
 
@@ -54,7 +61,7 @@ def default_length(rules: str) -> str:
 
 def length_label(rules: str, length: str) -> str:
     """How the pages name a match length (an English message id of the catalogue)."""
-    if rules in OWN_SHEETS:
+    if own_sheet(rules):
         return _OPEN_LABEL
     return dict(get_ruleset(rules).sheet_lengths).get(length, _OPEN_LABEL)
 
@@ -81,7 +88,7 @@ class Rotation:
     def __init__(self, rules: str, options: Mapping[str, Any], players: Sequence[str], length: str) -> None:
         self.players = tuple(players)
         self.count = len(self.players)
-        if rules in OWN_SHEETS:
+        if own_sheet(rules):
             # A free sheet is for any game: its deal and winds are the players' own business. A riichi
             # sheet's row is a whole game: the deal moves within it, not from row to row.
             self.kind, self.wind, self.rounds, self.hands = "free", "unknown", None, None

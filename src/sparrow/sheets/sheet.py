@@ -23,8 +23,6 @@ from sparrow.i18n.markers import N_
 from sparrow.rules import RulesError, get_ruleset, ruleset_names
 from sparrow.sheets.errors import SheetError
 from sparrow.sheets.riichi import (
-    RIICHI,
-    SHEET_LABEL,
     RiichiStanding,
     game_values,
     match_of,
@@ -35,7 +33,7 @@ from sparrow.sheets.riichi import (
     riichi_standings,
 )
 from sparrow.sheets.rows import FREE, Entry, Turn, check_in_turn, parse_entry, row_values
-from sparrow.sheets.seating import OWN_SHEETS, Position, Rotation, default_length, lengths
+from sparrow.sheets.seating import Position, Rotation, by_games, default_length, lengths, own_sheet
 from sparrow.sheets.standings import Standing, standings
 
 if TYPE_CHECKING:
@@ -48,25 +46,30 @@ MAX_TITLE = 120
 
 
 def sheet_rules() -> list[str]:
-    """The rulesets a sheet can follow (every family with sheet lengths, ``Ruleset.sheet_lengths``),
-    ``riichi`` and ``free``. A riichi sheet keeps one row per game and follows
-    :mod:`sparrow.sheets.riichi` (the match options and final results of ``sparrow.rules.riichi``), not
-    the registry's hand settlement: it is offered whether or not the registry lists the family."""
-    families = [name for name in ruleset_names() if name not in OWN_SHEETS and get_ruleset(name).sheet_lengths]
-    return families + [RIICHI, FREE]
+    """The rulesets a sheet can follow: every family with sheet lengths (``Ruleset.sheet_lengths``:
+    a row a hand) or whose sheet keeps a row a game (``Ruleset.sheet_rows``: Riichi's, with places,
+    uma and oka, :mod:`sparrow.sheets.riichi`), then ``free``."""
+    families = [
+        name for name in ruleset_names() if get_ruleset(name).sheet_lengths or get_ruleset(name).sheet_rows == "games"
+    ]
+    return families + [FREE]
 
 
-# How the pages name the sheets this package keeps itself, and where the new-sheet form lists them
-# among the families (``Ruleset.order``): after the score app's own rules (seed 000).
-_OWN_LABELS = {RIICHI: SHEET_LABEL, FREE: N_("Free sheet")}
-_OWN_ORDER = {RIICHI: 60, FREE: 70}
+# How the pages name the free sheet, and where the new-sheet form lists it among the families
+# (``Ruleset.order``): last.
+_OWN_LABELS = {FREE: N_("Free sheet")}
+_OWN_ORDER = {FREE: 70}
 
 
 def sheet_label(rules: str) -> str:
-    """How the pages name a sheet of ``rules`` (an English message id): the family's title."""
+    """How the pages name a sheet of ``rules`` (an English message id): ``Ruleset.sheet_label``, else
+    the family's title."""
     if rules in _OWN_LABELS:
         return _OWN_LABELS[rules]
-    return get_ruleset(rules).title if rules in ruleset_names() else rules
+    if rules not in ruleset_names():
+        return rules
+    family = get_ruleset(rules)
+    return family.sheet_label or family.title
 
 
 def sheet_order(rules: str) -> int:
@@ -157,22 +160,23 @@ class Sheet:
 
     @property
     def riichi(self) -> bool:
-        return self.rules == RIICHI
+        """A sheet of whole games (a row a game, places, uma and oka: ``Ruleset.sheet_rows``)."""
+        return by_games(self.rules)
 
     @property
     def every_hand_scored(self) -> bool:
         """Whether every player's hand is scored, not only the winner's (NTS: ``TableRules.scores_losers``)."""
-        return self.rules not in OWN_SHEETS and get_ruleset(self.rules).table().scores_losers
+        return not own_sheet(self.rules) and get_ruleset(self.rules).table().scores_losers
 
     @property
     def counts_faan(self) -> bool:
         """Whether the rows record the winner's faan (HKOS but its practice profile: ``Ruleset.faan_minimum``)."""
-        return self.rules not in OWN_SHEETS and get_ruleset(self.rules).faan_minimum(self.options) is not None
+        return not own_sheet(self.rules) and get_ruleset(self.rules).faan_minimum(self.options) is not None
 
     @property
     def table_points(self) -> bool:
         """Whether the standings give table points by place (NTS: ``Ruleset.sheet_table_points``)."""
-        return self.rules not in OWN_SHEETS and get_ruleset(self.rules).sheet_table_points
+        return not own_sheet(self.rules) and get_ruleset(self.rules).sheet_table_points
 
     @cached_property
     def match(self) -> MatchOptions:
@@ -345,7 +349,7 @@ def create_sheet(
         )
     options = _options(rules, options)
     # A length that is an option's value (HKOS: the East round only is short_match = true).
-    tied = None if rules in OWN_SHEETS else get_ruleset(rules).sheet_length_option
+    tied = None if own_sheet(rules) else get_ruleset(rules).sheet_length_option
     if tied is not None and length == tied[1]:
         if options.get(tied[0]) is False:
             raise SheetError("length", "the East round only contradicts the option short_match = false")
@@ -374,7 +378,7 @@ def create_sheet(
 
 
 def _options(rules: str, options: Any) -> dict[str, Any]:
-    if rules == RIICHI:
+    if by_games(rules):
         return riichi_options(options)
     if options is None:
         return {}
@@ -410,14 +414,14 @@ def _options(rules: str, options: Any) -> dict[str, Any]:
 def _players(rules: str, players: Any, options: Mapping[str, Any]) -> tuple[str, ...]:
     if rules == FREE:
         counts: tuple[int, ...] = (3, 4)
-    elif rules == RIICHI:
+    elif by_games(rules):
         counts = (4,)  # the four-player game: the presets' uma and oka are for four
     else:
         counts = (get_ruleset(rules).table(options).seats,)
     wanted = " or ".join(str(c) for c in counts)
     if not isinstance(players, list | tuple) or len(players) not in counts:
         got = len(players) if isinstance(players, list | tuple) else 0
-        if got == 3 and rules not in OWN_SHEETS and get_ruleset(rules).three_player_option:
+        if got == 3 and not own_sheet(rules) and get_ruleset(rules).three_player_option:
             raise SheetError("players", "three players play HKOS with the option three_players = true")
         raise SheetError(
             "players", "a {rules} sheet needs {wanted} players' names, got {got}", rules=rules, wanted=wanted, got=got

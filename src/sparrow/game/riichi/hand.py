@@ -522,4 +522,6 @@ class RiichiHandsMatch:
         return {self.players[r.seat]: r for r in self._match.results()}
 
     def __repr__(self) -> str:
-        return f"<Match riichi hands={self.hands_played} round={self.round_wind} dealer={self.dealer} over={self.is_over}>"
+        return (
+            f"<Match riichi hands={self.hands_played} round={self.round_wind} dealer={self.dealer} over={self.is_over}>"
+        )

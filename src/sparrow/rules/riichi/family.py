@@ -170,6 +170,9 @@ class Riichi(Ruleset):
     # What the faces show of it (its score sheet is a kind of its own: ``sparrow.sheets.riichi``).
     order: ClassVar[int] = 50
     short_name: ClassVar[str] = "Riichi"
+    sheet_rows: ClassVar[str] = "games"
+    sheet_label: ClassVar[str] = N_("Riichi: one row per game, with uma and oka")
+    sheet_order: ClassVar[int | None] = 60  # after the score app's own rules (seed 000)
     play_label: ClassVar[str] = N_("Riichi (Japanese, Tenhou rules)")
     # A hand's score reads only these of a whole match's options (the preset has a field of its own).
     calculator_options: ClassVar[tuple[str, ...] | None] = (
