@@ -127,7 +127,9 @@ def test_the_view_after_a_win_has_the_score_card_and_the_changes(app):
     assert any(item["kind"] == "han" for item in card["items"])
     start = view["events"][0]
     assert start["event"] == "hand_start"
-    assert [a + d for a, d in zip(start["scores"], result["deltas"])] == result["scores"]
+    # The scores before the hand are by seat wind; the dealer (East) sits in chair hand - 1.
+    before = [start["scores"]["ESWN"[(chair - start["hand"] + 1) % 4]] for chair in range(4)]
+    assert [a + d for a, d in zip(before, result["deltas"])] == result["scores"]
     # Every tile on show once the hand is over: the deal whole, each seat's standing tiles.
     assert len(view["events"][1]["hands"]) == 4 and len(result["hands"]) == 4
     assert result["deltas"][win["seat"]] > 0 and card["total"] == win_points(card)

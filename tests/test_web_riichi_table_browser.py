@@ -113,6 +113,8 @@ def test_a_riichi_game_from_the_home_page_to_the_score_card(browser, tmp_path):
         assert page.locator("[data-testid=dora] .tile:not(.back)").count() == 1
         assert page.locator("[data-testid=score-chip]").all_inner_texts() == ["25,000"] * 4
         assert page.locator("#hand .tile").count() == 14  # South's first draw came
+        # The log's first line names the dealer (the hand_start's dealer is a seat wind, East).
+        assert page.locator("#log li").first.text_content() == "East round: Easy 1 deals, honba 0."
         assert_red_fives_are_red(page)
         snap_both(page, "riichi-table")
         # The first decision by clicking: choose the tile, click it again to discard it.

@@ -17,7 +17,7 @@ import typer
 
 from sparrow.cli.common import InputError, console, errors, input_errors
 from sparrow.formats.mjai import read_mjai, write_mjai
-from sparrow.game.events import dumps
+from sparrow.game.events import dumps, upgrade_log
 from sparrow.play.riichi_mjai import replay_game, score_differences, to_mjai
 from sparrow.rules.riichi.presets import DEFAULT_PRESET, PRESETS, match_options
 
@@ -115,12 +115,12 @@ def _matches(events: list[dict[str, Any]]) -> list[list[dict[str, Any]]]:
     East round by chair 0 with no honba: after a draw or a dealer's win the honba counts on, and chair
     0 deals again only in a later round."""
     matches: list[list[dict[str, Any]]] = []
-    for event in events:
+    for event in upgrade_log(events):  # a log of version 1 as one of version 2: East 1 is hand 1
         first = event.get("event") == "hand_start" and (
             event.get("round_wind"),
-            event.get("dealer"),
+            event.get("hand"),
             event.get("honba"),
-        ) == ("E", 0, 0)
+        ) == ("E", 1, 0)
         if first or not matches:
             matches.append([])
         matches[-1].append(event)

@@ -9,18 +9,24 @@ Fields beyond the contract (readers ignore unknown fields): ``hand_start`` also 
 (each seat's running table total before the hand), ``hand_number`` and ``deal_passes`` (how many times
 the deal has passed in the current round), which the match needs to go on from a log; ``hand_end``
 also carries ``winner``, ``win_by``, ``discarder`` and ``dead``.
+
+The log says its version: ``hand_start.version`` is :data:`LOG_VERSION` (2). A log without it is of
+version 1, written before every family wrote the same shapes (Riichi's ``hand_start`` gave its dealer
+as a chair 0-3 and its scores as a list by chair); :func:`upgrade_log` reads such a log in version 2,
+and every reader of logs may call it first (it changes nothing in a log of version 2).
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from typing import IO, Any
+from typing import IO, Any, overload
 
 from sparrow.core.tiles import SEATS, TileError, parse_tiles
 
 __all__ = [
     "EVENT_FIELDS",
+    "LOG_VERSION",
     "LogError",
     "tile_text",
     "tiles_text",
@@ -31,10 +37,15 @@ __all__ = [
     "read_jsonl",
     "validate_event",
     "split_hands",
+    "upgrade_event",
+    "upgrade_log",
     "seat_view",
     "spectator_view",
     "HIDDEN_FALSE_WIN_REASON",
 ]
+
+# The version of the log the tables write (``hand_start.version``; a log without one is of version 1).
+LOG_VERSION = 2
 
 # The contract's fields per event (``seat`` where a seat acts).
 EVENT_FIELDS: Mapping[str, tuple[str, ...]] = {
@@ -174,6 +185,7 @@ def validate_event(event: Any) -> None:
     if "seat" in EVENT_FIELDS[name]:
         _check_seat(event, "seat")
     if name == "hand_start":
+        _check_version(event)
         if not isinstance(event["rules"], str):
             raise LogError("hand_start.rules must be a ruleset name")
         if not isinstance(event["options"], dict):
@@ -220,6 +232,60 @@ def validate_event(event: Any) -> None:
                 raise LogError(f"hand_end.{field} must map seats to whole numbers")
         _check_seat(event, "next_dealer")
         _check_seat(event, "next_round_wind", nullable=True)
+
+
+def _check_version(event: Mapping[str, Any]) -> int:
+    """The version of the log a ``hand_start`` begins (1 when it says none); a version this code
+    does not know is a :class:`LogError`."""
+    version = event.get("version", 1)
+    if isinstance(version, bool) or not isinstance(version, int) or not 1 <= version <= LOG_VERSION:
+        raise LogError(f"hand_start.version must be a log version 1 to {LOG_VERSION}, got {version!r}")
+    return version
+
+
+@overload
+def upgrade_event(event: dict[str, Any]) -> dict[str, Any]: ...
+@overload
+def upgrade_event(event: Mapping[str, Any]) -> Mapping[str, Any]: ...
+def upgrade_event(event: Mapping[str, Any]) -> Mapping[str, Any]:
+    """``event`` as a log of version 2 writes it: the very object unless it is a ``hand_start`` of
+    version 1, else a new dict with the same fields in the same order, ``version`` after ``event``.
+
+    Version 1's ``hand_start`` of a table that named its dealer by chair (Riichi's: ``dealer`` 0-3,
+    counted from the match's first dealer, and ``scores`` a list by chair) gives ``dealer`` ``"E"``
+    followed by ``hand``, the hand's number in its round (the dealer's chair + 1), and ``scores`` by
+    seat wind (E, S, W, N); every other ``hand_start`` only gains its version. A version newer than
+    :data:`LOG_VERSION` is a :class:`LogError`."""
+    if not isinstance(event, Mapping) or event.get("event") != "hand_start":
+        return event  # what is not an event is left for the reader to refuse
+    if _check_version(event) == LOG_VERSION:
+        return event
+    dealer = event.get("dealer")
+    chair = dealer if isinstance(dealer, int) and not isinstance(dealer, bool) and 0 <= dealer < len(SEATS) else None
+    upgraded: dict[str, Any] = {}
+    for key, value in event.items():
+        if key == "version":
+            continue
+        if key == "dealer" and chair is not None:
+            upgraded["dealer"] = SEATS[0]
+            upgraded["hand"] = chair + 1
+        elif key == "scores" and chair is not None and isinstance(value, list) and len(value) == len(SEATS):
+            upgraded["scores"] = {wind: value[(chair + index) % len(SEATS)] for index, wind in enumerate(SEATS)}
+        else:
+            upgraded[key] = value
+        if key == "event":
+            upgraded["version"] = LOG_VERSION
+    return upgraded
+
+
+@overload
+def upgrade_log(events: Iterable[dict[str, Any]]) -> list[dict[str, Any]]: ...
+@overload
+def upgrade_log(events: Iterable[Mapping[str, Any]]) -> list[Mapping[str, Any]]: ...
+def upgrade_log(events: Iterable[Mapping[str, Any]]) -> list[Any]:
+    """A log (a hand's or a match's events, of version 1, 2 or both) in version 2: each event through
+    :func:`upgrade_event`, so the events of a log of version 2 are the very objects given."""
+    return [upgrade_event(event) for event in events]
 
 
 def split_hands(events: Sequence[Mapping[str, Any]]) -> list[list[Mapping[str, Any]]]:

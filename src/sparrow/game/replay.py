@@ -6,7 +6,9 @@ decisions are read back from the events they caused (``discard``, ``claim``, ``k
 table produces while replaying must equal the logged one, so a replay is also a check of the log:
 :class:`ReplayError` names the first event that does not follow.
 
-A log that stops before the hand ends (a hand in progress) replays to the state at its last event.
+A log that stops before the hand ends (a hand in progress) replays to the state at its last event. A
+log of version 1 replays as before: it is read in version 2 (:func:`~sparrow.game.events.upgrade_log`),
+which the table writes.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from typing import Any
 
 from sparrow.core.tiles import Tile, TileError, parse_tiles
 from sparrow.game.actions import Action, IllegalActionError, InvalidActionError
-from sparrow.game.events import LogError, split_hands
+from sparrow.game.events import LogError, split_hands, upgrade_log
 from sparrow.game.state import HandSetupError, HandState, Phase
 from sparrow.rules import RulesError
 
@@ -49,6 +51,7 @@ def replay_onto(state: HandState, events: Sequence[Mapping[str, Any]]) -> HandSt
     """Play the decisions of a hand's log onto ``state``, a hand freshly dealt the same way (a
     :class:`~sparrow.game.match.Match` deals its hands again from its seed), checking every event
     the table produces against the log. Returns ``state``, at the log's last event."""
+    events = _upgraded(_event_list(events))
     if len(state.events) > len(events) or state.events != list(events[: len(state.events)]):
         if [_plain(e) for e in state.events] != [_plain(dict(e)) for e in events[: len(state.events)]]:
             raise ReplayError("the log does not start with this hand's deal")
@@ -59,7 +62,7 @@ def replay_onto(state: HandState, events: Sequence[Mapping[str, Any]]) -> HandSt
 
 def _steps(events: Sequence[Mapping[str, Any]], state: HandState | None = None) -> Iterator[HandState]:
     """The one state of the hand, yielded after the deal and after each decision (not copied)."""
-    events = _event_list(events)
+    events = _upgraded(_event_list(events))
     if not events or events[0].get("event") != "hand_start":
         raise ReplayError("a hand's log starts with a hand_start event")
     for index, event in enumerate(events[1:], 1):
@@ -118,6 +121,14 @@ def _event_list(events: Any) -> list[Mapping[str, Any]]:
         if not isinstance(event, Mapping):
             raise ReplayError(f"event {index} is not an event object: {type(event).__name__} {event!r:.60}")
     return listed
+
+
+def _upgraded(events: list[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
+    """The log in the version the table writes (a version this code does not know is a ReplayError)."""
+    try:
+        return upgrade_log(events)
+    except LogError as error:
+        raise ReplayError(str(error)) from None
 
 
 def _field(event: Mapping[str, Any], name: str) -> Any:

@@ -52,7 +52,7 @@ from sparrow.game.actions import (
 )
 from sparrow.game.bonus import BonusTiles
 from sparrow.game.claims import Claims
-from sparrow.game.events import tile_text, tiles_in_order_text, tiles_text
+from sparrow.game.events import LOG_VERSION, LogError, tile_text, tiles_in_order_text, tiles_text, upgrade_event
 from sparrow.game.hand_base import Phase
 from sparrow.game.kongs import Kongs
 from sparrow.game.procedures import Procedure, procedure
@@ -140,9 +140,14 @@ class HandState(Claims, Kongs, BonusTiles, Wins, Results, Views):
 
     @classmethod
     def from_hand_start(cls, event: Mapping[str, Any]) -> HandState:
-        """Set up the hand a ``hand_start`` event describes (the wall as recorded; no randomness)."""
+        """Set up the hand a ``hand_start`` event describes (the wall as recorded; no randomness), of
+        a log of any version (the hand writes version 2)."""
         if not isinstance(event, Mapping) or event.get("event") != "hand_start":
             raise HandSetupError("a hand starts from a hand_start event")
+        try:
+            event = upgrade_event(event)
+        except LogError as error:
+            raise HandSetupError(str(error)) from None
         rules = event.get("rules")
         if not isinstance(rules, str):
             raise HandSetupError(f"hand_start.rules must be a ruleset name, got {rules!r}")
@@ -247,6 +252,7 @@ class HandState(Claims, Kongs, BonusTiles, Wins, Results, Views):
         self._events = [
             {
                 "event": "hand_start",
+                "version": LOG_VERSION,
                 "rules": self.rules,
                 "options": dict(self._given_options),
                 "seed": seed,

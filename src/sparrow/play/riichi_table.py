@@ -31,6 +31,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from sparrow.bots.riichi import LEVELS, RiichiBot
+from sparrow.game.events import LogError, upgrade_event, upgrade_log
 from sparrow.game.riichi import (
     IllegalRiichiActionError,
     RiichiAction,
@@ -305,12 +306,16 @@ class RiichiTable(RiichiProgress):
 
 
 def _names_of(events: Sequence[Mapping[str, Any]]) -> list[str] | None:
-    """The players' names by seat (0-3) that a log's first hand_start gives (seat wind to name)."""
-    start = events[0] if events else {}
-    players, dealer = start.get("players"), start.get("dealer")
-    if not isinstance(players, Mapping) or not isinstance(dealer, int):
+    """The players' names by seat (0-3) that a log's first hand_start gives (seat wind to name; the
+    dealer, East, sits in the chair of the hand's number in its round, less one)."""
+    try:
+        start = upgrade_event(events[0]) if events else {}
+    except LogError:
+        return None  # a version this code does not know: the replay says so
+    players, number = start.get("players"), start.get("hand")
+    if not isinstance(players, Mapping) or not isinstance(number, int) or not 1 <= number <= 4:
         return None
-    return [str(players.get("ESWN"[(seat - dealer) % 4], "")) for seat in range(4)]
+    return [str(players.get("ESWN"[(seat - number + 1) % 4], "")) for seat in range(4)]
 
 
 def _called(kind: str | None, level: str) -> str:
@@ -347,8 +352,13 @@ def forced_decision(hand: RiichiHandState, seat: int) -> RiichiAction | None:
 def replay_hands(match: RiichiMatch, events: Sequence[Mapping[str, Any]]) -> list[RiichiHandState]:
     """Every hand of ``events`` (a log of ``match``'s tables) dealt again by ``match`` and its recorded
     decisions replayed, the finished ones recorded in the match; the last may be in play. Raises
-    ``ReplayError`` naming the hand when the log is not this match's."""
+    ``ReplayError`` naming the hand when the log is not this match's. A log of version 1 replays as
+    one of version 2, which the hands write."""
     recorded: list[list[Mapping[str, Any]]] = []
+    try:
+        events = upgrade_log(events)
+    except LogError as error:
+        raise ReplayError(str(error)) from None
     for event in events:
         if event.get("event") == "hand_start":
             recorded.append([])

@@ -18,6 +18,7 @@ from typing import IO, Any
 
 from sparrow.core.tiles import TileError
 from sparrow.formats.mjai import MjaiError, MjaiEvent, parse_event, tile_from_mjai, tile_to_mjai
+from sparrow.game.events import upgrade_log
 from sparrow.game.riichi import RiichiAction, RiichiActionKind
 from sparrow.game.riichi.tiles import RED_FACE, RED_KINDS, face_kind, parse_face
 from sparrow.seats.lines import LineTooLong, ProgramOutput, end_program
@@ -68,11 +69,12 @@ def to_mjai_messages(events: Sequence[Mapping[str, Any]], *, finished: bool = Tr
     def seat(wind: str) -> int:
         return (dealer + "ESWN".index(wind)) % 4
 
-    for event in events:
+    for event in upgrade_log(events):  # a log of version 1 as one of version 2
         kind = event["event"]
         if kind == "hand_start":
-            start, dealer, pons = event, int(event["dealer"]), {}
-            scores = [int(s) for s in event["scores"]]
+            # The dealer sits East, in the chair the hand's number in its round gives.
+            start, dealer, pons = event, int(event["hand"]) - 1, {}
+            scores = [int(event["scores"]["ESWN"[(chair - dealer) % 4]]) for chair in range(4)]
         elif kind == "deal":
             deal = event
         elif kind == "dora" and deal is not None and start is not None:

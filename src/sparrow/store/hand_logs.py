@@ -5,6 +5,10 @@ reading. A family with a table of its own (``TableRules.engine``, Riichi's today
 events, which the contract does not describe: those are read as plain JSON lines and checked where
 they are used, by replaying them (the table rebuilt from a log must write the very same events).
 The registry says which is which, so the store never asks for a family by name.
+
+Every log is read in the version of the log the tables write (``docs/spec/game-log.md``,
+"Versions"): the migration 0007 rewrote the stored logs of version 1, and any log of version 1 met
+since is upgraded as it is read.
 """
 
 from __future__ import annotations
@@ -12,7 +16,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from sparrow.game.events import loads
+from sparrow.game.events import loads, upgrade_log
 from sparrow.rules import RulesError, get_ruleset
 
 __all__ = ["events_of", "hand_events"]
@@ -30,8 +34,8 @@ def _shared_engine(rules: object) -> bool:
 def events_of(text: str, rules: str) -> list[dict[str, Any]]:
     """The events of a log written by a table of ``rules``."""
     if _shared_engine(rules):
-        return loads(text)
-    return [json.loads(line) for line in text.splitlines() if line.strip()]
+        return upgrade_log(loads(text))
+    return upgrade_log([json.loads(line) for line in text.splitlines() if line.strip()])
 
 
 def hand_events(text: str) -> list[dict[str, Any]]:
@@ -42,4 +46,4 @@ def hand_events(text: str) -> list[dict[str, Any]]:
     except json.JSONDecodeError:
         start = {}
     rules = start.get("rules") if isinstance(start, dict) else None
-    return events_of(text, rules) if isinstance(rules, str) else loads(text)
+    return events_of(text, rules) if isinstance(rules, str) else upgrade_log(loads(text))

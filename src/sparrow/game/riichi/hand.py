@@ -39,6 +39,7 @@ from sparrow.game.actions import (
     IllegalActionError,
     NotYourTurnError,
 )
+from sparrow.game.events import upgrade_log
 from sparrow.game.hand_base import Phase
 from sparrow.game.result import HandResult
 from sparrow.game.riichi.actions import IllegalRiichiActionError, RiichiAction, RiichiActionKind
@@ -378,6 +379,7 @@ class RiichiHand:
         :class:`~sparrow.game.ReplayError` when the log is not this hand's."""
         from sparrow.game.replay import ReplayError
 
+        events = upgrade_log(events)  # a log of version 1 as one of version 2, which the hand writes
         if not events or dict(events[0]) != self.state.events[0]:
             raise ReplayError("the log does not start with this hand's deal")
         try:

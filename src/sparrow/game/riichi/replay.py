@@ -4,7 +4,8 @@ The log records what happened, not every pass: a discard followed by anything bu
 was passed by every seat offered a claim, and of several claims only those that were carried out are
 written. Replaying applies, at each point where the table waited, the decision the next recorded
 event shows (passing for every seat it does not name) and checks that the hand writes the very
-events recorded.
+events recorded. A log of version 1 replays as before: it is read in version 2
+(:func:`~sparrow.game.events.upgrade_log`), which the hand writes.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from sparrow.core.tiles import Tile
+from sparrow.game.events import upgrade_log
 from sparrow.game.riichi.actions import RiichiAction, RiichiActionKind
 from sparrow.game.riichi.state import RiichiHandState
 from sparrow.game.riichi.tiles import face_kind, parse_face
@@ -43,6 +45,7 @@ def replay(
     if not events:
         raise ReplayError("no events")
     try:
+        events = upgrade_log(events)
         state = RiichiHandState.from_hand_start(events[0])
     except (KeyError, TypeError, ValueError) as error:
         raise ReplayError(f"the hand_start does not start a riichi hand: {error}") from None

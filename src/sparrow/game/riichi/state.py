@@ -18,6 +18,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from sparrow.core.tiles import SEATS
+from sparrow.game.events import LOG_VERSION, upgrade_event
 from sparrow.game.riichi.actions import IllegalRiichiActionError, RiichiAction, RiichiHandOverError
 from sparrow.game.riichi.calls import CallsMixin
 from sparrow.game.riichi.seat import RiichiSeat
@@ -110,15 +111,17 @@ class RiichiHandState(CallsMixin):
         self.result = None
         self.emit(
             "hand_start",
+            version=LOG_VERSION,
             rules="riichi",
             options=options.to_dict(),
             seed=seed,
             round_wind=SEATS[round_wind],
-            dealer=dealer_seat,
+            dealer=SEATS[0],  # the dealer sits East; ``hand`` says in which chair (the hand's number - 1)
+            hand=dealer_seat + 1,
             players=None if players is None else {self.wind_name(s): players[s] for s in range(4)},
             honba=honba,
             sticks=sticks,
-            scores=list(self.start_scores),
+            scores={wind: self.start_scores[self.seat_of(wind)] for wind in SEATS},
             dice=[roll.to_dict() for roll in rolls],
             wall=names(self.wall, self.red),
         )
@@ -126,9 +129,17 @@ class RiichiHandState(CallsMixin):
 
     @classmethod
     def from_hand_start(cls, event: Mapping[str, Any]) -> RiichiHandState:
-        """The hand a recorded ``hand_start`` begins, from its wall (no randomness)."""
+        """The hand a recorded ``hand_start`` begins, from its wall (no randomness); a log of version 1
+        (the dealer a chair, the scores a list by chair) is read in version 2, which the hand writes."""
         if event.get("event") != "hand_start" or event.get("rules") != "riichi":
             raise ValueError("expected a riichi hand_start event")
+        event = upgrade_event(event)  # a LogError (a ValueError) for a version this code does not know
+        if event.get("dealer") != SEATS[0]:
+            raise ValueError(f"hand_start.dealer must be E, got {event.get('dealer')!r}")
+        number = event.get("hand")
+        if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= 4:
+            raise ValueError(f"hand_start.hand must be the hand's number in its round, 1-4, got {number!r}")
+        dealer = number - 1
         recorded = dict(event["options"])
         # A log written before the option pao_scope existed was played with the liable seat answering
         # for its yakuman alone, whatever the preset: it replays so.
@@ -137,15 +148,15 @@ class RiichiHandState(CallsMixin):
         red = red_ids(options.red_fives)
         return cls(
             event.get("seed"),
-            dealer_seat=int(event["dealer"]),
+            dealer_seat=dealer,
             round_wind=SEATS.index(event["round_wind"]),
             honba=int(event["honba"]),
             sticks=int(event["sticks"]),
-            scores=[int(s) for s in event["scores"]],
+            scores=_by_chair(event["scores"], dealer),
             options=options,
             wall=wall_from_names(event["wall"], red),
             dice=[Roll.from_dict(roll) for roll in event.get("dice", ())],
-            players=_players(event.get("players"), int(event["dealer"])),
+            players=_players(event.get("players"), dealer),
         )
 
     @classmethod
@@ -298,3 +309,10 @@ def _players(names: Mapping[str, str] | None, dealer: int) -> list[str] | None:
     if names is None:
         return None
     return [str(names[SEATS[(seat - dealer) % 4]]) for seat in range(4)]
+
+
+def _by_chair(scores: Mapping[str, int], dealer: int) -> list[int]:
+    """Recorded scores (seat wind to points) by seat 0-3."""
+    if not isinstance(scores, Mapping):
+        raise ValueError(f"hand_start.scores must map the seat winds to points, got {scores!r}")
+    return [int(scores[SEATS[(seat - dealer) % 4]]) for seat in range(4)]

@@ -16,7 +16,7 @@ const YOURS = {
 
 // The log writer of a board: `ctx` is the board's (T, the names, the seat you play or null).
 export function riichiLog(ctx, list) {
-  const { T, who, playerName, mine, windOf, windName } = ctx;
+  const { T, who, mine, windOf, windName } = ctx;
   let logged = 0; // events of the current hand already written
   let loggedHand = 0;
 
@@ -25,7 +25,8 @@ export function riichiLog(ctx, list) {
     const L = (msgid, fields = {}) => [msgid, fields]; // eventText translates it, in the person it needs
     switch (e.event) {
       case "hand_start":
-        return L(mine() !== null && e.dealer === mine() ? "{wind} round: you deal, honba {honba}." : "{wind} round: {name} deals, honba {honba}.", { wind: windName(e.round_wind), name: playerName(e.dealer), honba: e.honba });
+        // The dealer is a seat wind (always East: the log's version 2).
+        return L(mine() !== null && e.dealer === windOf(mine()) ? "{wind} round: you deal, honba {honba}." : "{wind} round: {name} deals, honba {honba}.", { wind: windName(e.round_wind), name: who(e.dealer), honba: e.honba });
       case "dora":
         return L("Dora indicator: {tile}", { tile: e.indicator });
       case "discard":
