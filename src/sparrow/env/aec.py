@@ -1,19 +1,24 @@
 """The PettingZoo AEC environment: every seat of a Sparrow table is an agent.
 
 ``MahjongEnv(rules, options, seed, hands=1)`` plays one hand per episode (``hands=1``, the default),
-``hands=n`` hands, or the whole match of the family (``hands=None``). The agents are the *players*,
-``player_0`` ... ``player_3`` (``player_0`` ... ``player_2`` at HKOS's three-player table), in their
-order round the table; each hand the match seats them (the seat wind of each is in its info, under
-``"seat"``, and in its observation). The acting agent is the one whose decision the engine waits
-on: on a turn the seat to play; while a discard is open to claims each asked seat in turn, nearest
-after the discarder first (the engine's ``to_act``), and the claims are settled once all have spoken.
+``hands=n`` hands, or the whole match of the family (``hands=None``), for every family: the hands
+and matches come from :func:`sparrow.game.deal`'s one face (:func:`~sparrow.game.new_match`), and
+what differs between families (Riichi's planes and action rows) from the observation's ``family``
+field (:func:`sparrow.env.encoding.layout_of`). The agents are the *players*, ``player_0`` ...
+``player_3`` (``player_0`` ... ``player_2`` at HKOS's three-player table), in their order round the
+table; each hand the match seats them (the seat wind of each is in its info, under ``"seat"``, and in
+its observation). The acting agent is the one whose decision the engine waits on: on a turn the
+seat to play; while a discard is open to claims each asked seat in turn, nearest after the discarder
+first (the engine's ``to_act``), and the claims are settled once all have spoken.
 
-Rewards come from the settlement only: at the end of each hand every agent is given its seat's
-payment (``HandResult.payments``) times ``reward_scale``; every other step rewards nothing. An
-episode ends (every agent terminated) when its last hand ends; nothing is ever truncated.
+Rewards (``reward=``): ``"settlement"`` (the default), at the end of each hand every agent is given
+its seat's payment (``HandResult.payments``) times ``reward_scale``; ``"placement"``, at the end of
+the episode alone, its placement (:mod:`sparrow.env.rewards`: Riichi's final result with uma and
+oka, a fixed uma by place for the other families) times ``reward_scale``. Every other step rewards
+nothing. An episode ends (every agent terminated) when its last hand ends; nothing is ever truncated.
 
-Observations are built from ``HandState.observation(seat)`` alone (see :mod:`sparrow.env.encoding`
-for the planes and the action table): never another seat's concealed tiles or the wall.
+Observations are built from the hand's ``observation(seat)`` alone (see :mod:`sparrow.env.encoding`
+for the planes and the action tables): never another seat's concealed tiles or the wall.
 """
 
 from __future__ import annotations
@@ -26,11 +31,10 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from sparrow.env.encoding import _INDEX, N_ACTIONS, PLANES, Encoder, action_index, action_mask, describe_action
+from sparrow.env.encoding import SHARED, Layout, action_index, action_mask, describe_action, index_action, layout_of
+from sparrow.env.rewards import REWARDS, placement_rewards, places
+from sparrow.game import Hand, MatchFace, deal, new_match
 from sparrow.game.actions import Action
-from sparrow.game.match import Match
-from sparrow.game.procedures import procedure
-from sparrow.game.state import HandState
 from sparrow.game.views import Observation
 
 __all__ = ["MahjongEnv", "raw_env", "env", "observation_space", "EnvError"]
@@ -40,14 +44,23 @@ class EnvError(ValueError):
     """An action the environment cannot take: outside the table, or not legal now."""
 
 
-def observation_space() -> spaces.Dict:
-    """The space of one agent's observation: the planes and the action mask."""
+def observation_space(layout: Layout = SHARED) -> spaces.Dict:
+    """The space of one agent's observation in ``layout`` (the shared families' by default): the
+    planes and the action mask."""
     return spaces.Dict(
         {
-            "observation": spaces.Box(0.0, 1.0, shape=(PLANES, 34), dtype=np.float32),
-            "action_mask": spaces.Box(0, 1, shape=(N_ACTIONS,), dtype=np.int8),
+            "observation": spaces.Box(0.0, 1.0, shape=(layout.planes, 34), dtype=np.float32),
+            "action_mask": spaces.Box(0, 1, shape=(layout.actions,), dtype=np.int8),
         }
     )
+
+
+def table_layout(rules: str, options: Mapping[str, Any] | None = None) -> tuple[int, Layout]:
+    """How many players sit at a table of ``rules`` and the layout of its observations: read from a
+    hand dealt for the purpose (its seats, and its first observation's ``family`` field)."""
+    hand = deal(rules, options, 0)
+    seats = hand.seats
+    return len(seats), layout_of(hand.observation(seats[0]))
 
 
 class MahjongEnv(AECEnv):
@@ -66,6 +79,7 @@ class MahjongEnv(AECEnv):
         seed: int | None = None,
         *,
         hands: int | None = 1,
+        reward: str = "settlement",
         reward_scale: float = 1.0,
         render_mode: str | None = None,
     ) -> None:
@@ -74,24 +88,28 @@ class MahjongEnv(AECEnv):
             raise EnvError(f"hands is a number of at least 1, or None for the whole match; got {hands!r}")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise EnvError(f"render_mode is one of {', '.join(self.metadata['render_modes'])} or None")
+        if reward not in REWARDS:
+            raise EnvError(f"reward is one of {', '.join(REWARDS)}, got {reward!r}")
         self.rules = rules
         self.options = dict(options or {})
         self.hands = hands
+        self.reward = reward
         self.reward_scale = float(reward_scale)
         self.render_mode = render_mode
-        seats = procedure(rules, self.options).seats
-        self.possible_agents = [f"player_{i}" for i in range(len(seats))]
-        space = observation_space()
+        count, self.layout = table_layout(rules, self.options)
+        self.possible_agents = [f"player_{i}" for i in range(count)]
+        space = observation_space(self.layout)
         self.observation_spaces = {agent: space for agent in self.possible_agents}
-        self.action_spaces = {agent: spaces.Discrete(N_ACTIONS) for agent in self.possible_agents}
+        self.action_spaces = {agent: spaces.Discrete(self.layout.actions) for agent in self.possible_agents}
         self._seeds = random.Random(seed)
-        self._encoder = Encoder()
-        self._match: Match | None = None
-        self._hand: HandState | None = None
+        self._encoder = self.layout.encoder()
+        self._match: MatchFace | None = None
+        self._hand: Hand | None = None
         self._seat_of: dict[str, str] = {}
         self._player_of: dict[str, str] = {}
         self.hands_played = 0
         self._paid = False
+        self._payments: dict[str, int] = {}
         self.agents: list[str] = []
 
     # -- spaces
@@ -105,14 +123,14 @@ class MahjongEnv(AECEnv):
     # -- the table, for tools and wrappers (the agents see only their observations)
 
     @property
-    def hand(self) -> HandState:
+    def hand(self) -> Hand:
         """The hand in play (or the last one, once the episode is over)."""
         if self._hand is None:
             raise EnvError("reset() the environment first")
         return self._hand
 
     @property
-    def match(self) -> Match:
+    def match(self) -> MatchFace:
         if self._match is None:
             raise EnvError("reset() the environment first")
         return self._match
@@ -126,8 +144,13 @@ class MahjongEnv(AECEnv):
         return self._player_of[seat]
 
     def engine_observation(self, agent: str) -> Observation:
-        """``agent``'s :class:`~sparrow.game.views.Observation` of the hand in play (what a bot reads)."""
+        """``agent``'s :class:`~sparrow.game.Observation` of the hand in play (what a bot reads)."""
         return self.hand.observation(self._seat_of[agent])
+
+    def index_action(self, index: int, agent: str | None = None) -> Action:
+        """The engine's :class:`Action` at ``index`` of this table's action table, for ``agent`` (by
+        default the acting agent) in the hand in play (whether it is legal is not checked)."""
+        return index_action(index, self._seat_of[agent or self.agent_selection], self.layout.actions)
 
     # -- the AEC protocol
 
@@ -136,11 +159,12 @@ class MahjongEnv(AECEnv):
         without it the next deals of the sequence begun at construction are played."""
         if seed is not None:
             self._seeds = random.Random(seed)
-        self._match = Match(self.rules, self._seeds.getrandbits(52), self.options, players=self.possible_agents)
-        self._encoder = Encoder()
+        self._match = new_match(self.rules, self._seeds.getrandbits(52), self.options, players=self.possible_agents)
+        self._encoder = self.layout.encoder()
         self.hands_played = 0
         self._paid = False
         self.agents = list(self.possible_agents)
+        self._payments = {agent: 0 for agent in self.agents}
         self.rewards = {agent: 0.0 for agent in self.agents}
         self._cumulative_rewards = {agent: 0.0 for agent in self.agents}
         self.terminations = {agent: False for agent in self.agents}
@@ -153,11 +177,14 @@ class MahjongEnv(AECEnv):
         if hand is None:
             raise EnvError("reset() the environment first")
         observation = hand.observation(self._seat_of[agent])
-        return {"observation": self._encoder.encode(observation), "action_mask": action_mask(observation.legal_actions)}
+        return {
+            "observation": self._encoder.encode(observation),
+            "action_mask": action_mask(observation.legal_actions, self.layout.actions),
+        }
 
     def action_mask(self, agent: str) -> np.ndarray:
         """The action mask of ``agent`` alone (cheaper than :meth:`observe` when the planes are not needed)."""
-        return action_mask(self.hand.legal_actions(self._seat_of[agent]))
+        return action_mask(self.hand.legal_actions(self._seat_of[agent]), self.layout.actions)
 
     def step(self, action: int | np.integer | None) -> None:
         agent = self.agent_selection
@@ -170,7 +197,7 @@ class MahjongEnv(AECEnv):
         seat = self._seat_of[agent]
         move = _legal_move(self.hand, seat, index)
         if move is None:
-            what = describe_action(index) if 0 <= index < N_ACTIONS else f"index {index}"
+            what = describe_action(index) if 0 <= index < self.layout.actions else f"index {index}"
             raise EnvError(f"action {index} ({what}) is not a legal action of {agent} ({seat}) now")
         self._play(agent, move)
 
@@ -194,16 +221,31 @@ class MahjongEnv(AECEnv):
                 rewards[name] = 0.0
             self._paid = False
         if hand.is_over:
-            self._paid = True
-            result = self.match.record(hand)
+            match = self.match
+            result = match.record(hand)
             self.hands_played += 1
             scale = self.reward_scale
+            settles = self.reward == "settlement"
             for seat, payment in result.payments.items():
-                rewards[self._player_of[seat]] = payment * scale
-            if self.match.is_over or (self.hands is not None and self.hands_played >= self.hands):
+                player = self._player_of[seat]
+                self._payments[player] += payment
+                if settles:
+                    rewards[player] = payment * scale
+                    self._paid = True
+            if match.is_over or (self.hands is not None and self.hands_played >= self.hands):
+                if not settles:
+                    for player, value in placement_rewards(match).items():
+                        rewards[player] = value * scale
+                    self._paid = True
+                place = places(match)
                 for name in self.agents:
                     self.terminations[name] = True
-                    self.infos[name] = {**self.infos[name], "totals": dict(self.match.totals)}
+                    self.infos[name] = {
+                        **self.infos[name],
+                        "totals": dict(match.totals),
+                        "payments": dict(self._payments),
+                        "place": place[name],
+                    }
                 self._accumulate_rewards()
                 return
             self._deal()
@@ -228,12 +270,23 @@ class MahjongEnv(AECEnv):
         if self._hand is None:
             return None
         hand = self._hand
-        lines = [f"{self.rules} hand {self.hands_played + 1}, {hand.phase}, live wall {hand.live_wall}"]
         view = hand.observation(hand.seats[0])
+        lines = [f"{self.rules} hand {self.hands_played + 1}, {hand.phase}, live wall {view.live_wall}"]
+        marks: dict[str, str] = {}
+        if view.family is not None:
+            # What the family shows beside the table, as far as every seat sees the same (public).
+            panels = [hand.observation(seat).family.panel() for seat in hand.seats]  # type: ignore[union-attr]
+            lines.extend(
+                f"  {label}: {value}" for label, value in panels[0] if all((label, value) in p for p in panels)
+            )
+            marks = view.family.seat_marks()
         for seat in hand.seats:
             melds = " ".join("".join(str(t) for t in meld.tiles) for meld in view.melds[seat])
             pile = " ".join(str(t) for t in view.discards[seat])
-            lines.append(f"  {seat} {self._player_of[seat]}: holds {view.hand_sizes[seat]}  sets [{melds}]  [{pile}]")
+            mark = f" ({marks[seat]})" if seat in marks else ""
+            lines.append(
+                f"  {seat} {self._player_of[seat]}{mark}: holds {view.hand_sizes[seat]}  sets [{melds}]  [{pile}]"
+            )
         if self.agents and not self.terminations.get(self.agent_selection, True):
             lines.append(f"  waiting for {self.agent_selection} ({self._seat_of[self.agent_selection]})")
         text = "\n".join(lines)
@@ -246,11 +299,10 @@ class MahjongEnv(AECEnv):
         pass
 
 
-def _legal_move(hand: HandState, seat: str, index: int) -> Action | None:
+def _legal_move(hand: Hand, seat: str, index: int) -> Action | None:
     """The engine's legal action of ``seat`` at ``index`` of the action table, or None."""
-    table = _INDEX
     for move in hand.legal_actions(seat):
-        if table[move.kind, move.tile] == index:
+        if action_index(move) == index:
             return move
     return None
 

@@ -7,11 +7,14 @@ match says; that player stays the learner). ``opponents`` is a bot level ("easy"
 order. Between two of the learner's decisions the opponents play, so ``step`` returns at the
 learner's next decision or at the end of the episode.
 
-The observation and the action table are the AEC environment's (:mod:`sparrow.env.encoding`); the
-reward of a step is the learner's settlement (its payment at the end of each hand, times
-``reward_scale``). An action the mask forbids is not played: with ``illegal_action="penalty"`` (the
-default) the state stays as it was and the step's reward is ``illegal_penalty``, with ``info``
-saying ``"illegal": True``; with ``"raise"`` it raises :class:`~sparrow.env.aec.EnvError`.
+The observation and the action table are the AEC environment's (:mod:`sparrow.env.encoding`: the
+family's layout, Riichi's with its own planes and action rows); the reward of a step is the learner's
+settlement (its payment at the end of each hand, times ``reward_scale``), or with
+``reward="placement"`` its placement at the end of the episode (:mod:`sparrow.env.rewards`). The
+opponents are :func:`sparrow.bots.get_bot`'s players, which play every family. An action the mask
+forbids is not played: with ``illegal_action="penalty"`` (the default) the state stays as it was and
+the step's reward is ``illegal_penalty``, with ``info`` saying ``"illegal": True``; with ``"raise"``
+it raises :class:`~sparrow.env.aec.EnvError`.
 """
 
 from __future__ import annotations
@@ -26,7 +29,6 @@ from gymnasium import spaces
 
 from sparrow.bots import LEVELS, get_bot
 from sparrow.env.aec import EnvError, MahjongEnv, observation_space
-from sparrow.env.encoding import N_ACTIONS
 
 __all__ = ["SingleSeatEnv", "OPPONENTS"]
 
@@ -56,12 +58,15 @@ class SingleSeatEnv(gymnasium.Env):
         seed: int | None = None,
         *,
         hands: int | None = 1,
+        reward: str = "settlement",
         reward_scale: float = 1.0,
         illegal_action: str = "penalty",
         illegal_penalty: float = -1.0,
         render_mode: str | None = None,
     ) -> None:
-        self._table = MahjongEnv(rules, options, seed, hands=hands, reward_scale=reward_scale, render_mode=render_mode)
+        self._table = MahjongEnv(
+            rules, options, seed, hands=hands, reward=reward, reward_scale=reward_scale, render_mode=render_mode
+        )
         seats = self._table_seats()
         if seat not in seats:
             raise EnvError(f"seat is one of {', '.join(seats)} at this table, got {seat!r}")
@@ -78,8 +83,8 @@ class SingleSeatEnv(gymnasium.Env):
         self.illegal_action = illegal_action
         self.illegal_penalty = float(illegal_penalty)
         self.render_mode = render_mode
-        self.observation_space = observation_space()
-        self.action_space = spaces.Discrete(N_ACTIONS)
+        self.observation_space = observation_space(self._table.layout)
+        self.action_space = spaces.Discrete(self._table.layout.actions)
         self._learner = ""
         self._bots: dict[str, Any] = {}
         self._last: dict[str, np.ndarray] | None = None
@@ -126,7 +131,7 @@ class SingleSeatEnv(gymnasium.Env):
             raise EnvError("the episode is over: reset() first")
         index = int(action)
         mask = self._last["action_mask"] if self._last is not None else table.action_mask(self._learner)
-        if not 0 <= index < N_ACTIONS or not mask[index]:
+        if not 0 <= index < len(mask) or not mask[index]:
             if self.illegal_action == "raise":
                 raise EnvError(f"action {index} is not legal now")
             info = self._info()

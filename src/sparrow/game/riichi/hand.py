@@ -55,10 +55,13 @@ from sparrow.game.riichi.view import seat_events
 from sparrow.game.views import Observation, TableView
 from sparrow.rules.riichi.match import FinalResult, Standing
 from sparrow.rules import ScoreResult
+from sparrow.rules.riichi.family import match_of
 from sparrow.rules.riichi.presets import MatchOptions
 
 __all__ = ["RiichiHand", "RiichiHandsMatch", "RiichiView", "shared_action"]
 
+# A tile id's kind as a Tile (ids 0-135, four a kind): read for every tile of every observation.
+_TILE_OF = tuple(KINDS[tile >> 2] for tile in range(136))
 _PHASES = {"turn": Phase.TURN, "claims": Phase.CLAIMS, "chankan": Phase.ROB, "over": Phase.OVER}
 _MELD_KINDS = {"chi": MeldKind.CHOW, "pon": MeldKind.PUNG}
 _DEFAULT_PLAYERS = {"E": "East", "S": "South", "W": "West", "N": "North"}
@@ -184,7 +187,7 @@ class RiichiHand:
         state: RiichiHandState | None = None,
     ) -> None:
         if state is None:
-            match_options = MatchOptions.from_mapping(dict(options or {}))
+            match_options = match_of(options)
             names = None if players is None else [players[wind] for wind in SEATS]
             state = RiichiHandState(seed, options=match_options, players=names)
         self.state = state
@@ -196,6 +199,7 @@ class RiichiHand:
         self._legal_key: tuple[str, int, int] | None = None
         self._legal: tuple[Action, ...] = ()
         self._own_legal: tuple[RiichiAction, ...] = ()
+        self._rivers: dict[int, tuple[tuple[int, int, bool], tuple[Tile, ...]]] = {}
 
     @classmethod
     def from_standing(
@@ -292,16 +296,16 @@ class RiichiHand:
         claim_tile: Tile | None = None
         claim_from: str | None = None
         if phase is Phase.CLAIMS and state.last_discard is not None:
-            claim_tile, claim_from = KINDS[int(kind_of(state.last_discard))], winds[state.turn]
+            claim_tile, claim_from = _TILE_OF[state.last_discard], winds[state.turn]
         elif phase is Phase.ROB and state.kakan_tile is not None:
-            claim_tile, claim_from = KINDS[int(kind_of(state.kakan_tile))], winds[state.turn]
+            claim_tile, claim_from = _TILE_OF[state.kakan_tile], winds[state.turn]
         if phase is Phase.TURN:
             to_act: tuple[str, ...] = (winds[state.turn],)
         else:
             to_act = (seat,) if chair in state.to_act else ()
         legal = self._legal_of(chair) if to_act and to_act[0] == seat else ()
         player = state.seats[chair]
-        drawn = None if view["drawn"] is None or state.drawn is None else KINDS[int(kind_of(state.drawn))]
+        drawn = None if view["drawn"] is None or state.drawn is None else _TILE_OF[state.drawn]
         return Observation(
             seat=seat,
             rules=self.rules,
@@ -312,7 +316,7 @@ class RiichiHand:
             phase=phase,
             turn=winds[state.turn],
             to_act=to_act,
-            hand=tuple(sorted(KINDS[int(kind_of(t))] for t in player.hand)),
+            hand=tuple(sorted(_TILE_OF[t] for t in player.hand)),
             drawn=drawn,
             melds=MappingProxyType({wind: self._melds(by_wind[wind]["seat"]) for wind in SEATS}),
             bonus=MappingProxyType({wind: () for wind in SEATS}),
@@ -328,14 +332,21 @@ class RiichiHand:
         )
 
     def _river(self, chair: int) -> tuple[Tile, ...]:
-        return tuple(KINDS[int(kind_of(item.tile))] for item in self.state.seats[chair].river if not item.called)
+        # A river only grows, and a tile in it is called only while it is the last one: a river seen
+        # before with the same length and the same last call is the same.
+        river = self.state.seats[chair].river
+        key = (chair, len(river), river[-1].called if river else False)
+        kept = self._rivers.get(chair)
+        if kept is None or kept[0] != key:
+            kept = self._rivers[chair] = (key, tuple(_TILE_OF[item.tile] for item in river if not item.called))
+        return kept[1]
 
     def _melds(self, chair: int) -> tuple[Meld, ...]:
         winds = self.state.winds
         melds = []
         for meld in self.state.seats[chair].melds:
             kind = _MELD_KINDS.get(meld.kind, MeldKind.KONG)
-            tiles = tuple(sorted(KINDS[int(kind_of(t))] for t in meld.tiles))
+            tiles = tuple(sorted(_TILE_OF[t] for t in meld.tiles))
             source = None if meld.source is None else winds[meld.source]
             melds.append(Meld(kind, tiles, meld.kind != "ankan", source))
         return tuple(melds)
@@ -359,8 +370,8 @@ class RiichiHand:
         state = self.state
         seats = range(4)
         return TableView(
-            wall=tuple(KINDS[int(kind_of(t))] for t in (*state.live_wall(), *state.dead_wall())),
-            hands={state.winds[c]: tuple(sorted(KINDS[int(kind_of(t))] for t in state.seats[c].hand)) for c in seats},
+            wall=tuple(_TILE_OF[t] for t in (*state.live_wall(), *state.dead_wall())),
+            hands={state.winds[c]: tuple(sorted(_TILE_OF[t] for t in state.seats[c].hand)) for c in seats},
             melds={state.winds[c]: self._melds(c) for c in seats},
             bonus={wind: () for wind in SEATS},
             discards={state.winds[c]: self._river(c) for c in seats},
@@ -387,6 +398,7 @@ class RiichiHand:
         except RiichiReplayError as error:
             raise ReplayError(str(error)) from None
         self._legal_key = None
+        self._rivers = {}
         return self
 
     def _chair(self, seat: str) -> int:
@@ -457,7 +469,7 @@ class RiichiHandsMatch:
         self.players = names
         self.first_dealer = names[0]
         self.seats = SEATS
-        self._match = RiichiMatch(seed, MatchOptions.from_mapping(self.options), names)
+        self._match = RiichiMatch(seed, match_of(self.options), names)
         self._current: RiichiHand | None = None
         self.results: list[HandResult] = []
         self._error = MatchError
