@@ -51,6 +51,7 @@ TABLES: dict[str, tuple[str, dict[str, Any] | None]] = {
     "hkos": ("hkos", None),
     "chinese": ("chinese", None),
     "hkos3": ("hkos", {"three_players": True}),
+    "riichi": ("riichi", None),
 }
 PEERS = ("rlcard", "riichienv", "riichienv-encoded")
 TARGETS = {"rlcard": 10.0, "riichienv": 0.5, "riichienv-encoded": 0.5}

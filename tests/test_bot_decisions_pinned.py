@@ -6,13 +6,14 @@ the new digests are printed by ``python tests/test_bot_decisions_pinned.py``."""
 from __future__ import annotations
 
 import hashlib
+import importlib
 import json
 
 import pytest
 
 from sparrow.play.lab import run_lab
-from sparrow.play.riichi_lab import run_lab as run_riichi_lab
 
+_version_1 = importlib.import_module("sparrow.store.migrations.versions.0007_log_version_2")._to_version_1
 HANDS = 6
 SEED = 7
 
@@ -38,15 +39,20 @@ PINNED = {
 
 def _digest(rules: str, lineup: str) -> str:
     players = lineup.split(",") if "," in lineup else [lineup] * 4
-    if rules == "riichi":  # until Riichi plays at the one table (the issue "one engine, one face")
-        result = run_riichi_lab(players, 1, SEED, {"length": "tonpuu"}, keep_logs=True)
+    if rules == "riichi":  # one East-only match: the lab measures Riichi on whole matches
+        result = run_lab(rules, players, 1, SEED, options={"length": "tonpuu"}, keep_logs=True)
+        logs = [[event for hand in result.logs for event in hand]]  # as pinned: the match's log as one
     else:
         result = run_lab(rules, players, HANDS, SEED, keep_logs=True)
+        logs = [list(hand) for hand in result.logs]
     data = result.to_dict()
     data.pop("version")  # sparrow's version: not the bots' play
     for player in data["players"]:
         player.pop("fallbacks")  # an outside seat's decisions the bot took: none here, and no bot's play
-    text = json.dumps([data, [list(hand) for hand in result.logs]], sort_keys=True, default=str)
+    # The logs as pinned, in the game log's version 1: version 2 only says its version and names
+    # Riichi's dealer by seat wind (the migration's downgrade writes a hand_start back as it was).
+    logs = [[_version_1(event) or event if event["event"] == "hand_start" else event for event in log] for log in logs]
+    text = json.dumps([data, logs], sort_keys=True, default=str)
     return hashlib.sha256(text.encode()).hexdigest()[:20]
 
 

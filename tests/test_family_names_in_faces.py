@@ -17,13 +17,11 @@ SOURCE = Path(__file__).resolve().parent.parent / "src" / "sparrow"
 FACES = ("play", "web", "cli", "store", "seats", "env", "sheets", "bots")
 FAMILIES = frozenset({"riichi", "nts", "hkos", "chinese", "casual"})
 # A family's own modules: they may know their family.
-OWN = ("riichi", "play/riichi_", "cli/play_riichi", "cli/simulate_riichi", "web/riichi_", "sheets/riichi")
+OWN = ("riichi", "play/riichi_", "cli/play_riichi", "web/riichi_", "sheets/riichi")
 
 # The places left, by file: what "one engine, one face" has still to fold into the registry.
 KNOWN = {
     "cli/log.py": 1,
-    "cli/simulate.py": 1,
-
     "web/api.py": 3,
     "web/games.py": 7,
     "web/pages.py": 2,

@@ -21,8 +21,8 @@ from sparrow.cli.app import app
 from sparrow.core.situation import HandSituation, SituationError
 from sparrow.formats.compact import format_compact, parse_compact
 from sparrow.game.riichi import RiichiAction, RiichiActionKind, RiichiHandState, observation
+from sparrow.play.lab import LabError, parse_players, run_lab
 from sparrow.play.riichi_hints import riichi_hint
-from sparrow.play.riichi_lab import check_players, run_lab
 from sparrow.rules import Settlement, get_ruleset, score, settle
 from sparrow.rules.generate import random_complete_situation
 
@@ -199,26 +199,29 @@ def test_sparrow_rules_riichi_lists_the_yaku_the_presets_and_the_table():
 
 
 def test_the_lab_plays_whole_matches_in_duplicate():
-    result = run_lab(["normal", "easy", "easy", "easy"], 4, seed=5, duplicate=True)
+    result = run_lab("riichi", ["normal", "easy", "easy", "easy"], 4, seed=5, duplicate=True)
     assert result.matches == 4 and result.hands >= 4 * 4
     # Over a board every player sits in every seat, so the four results of each match sum to zero.
-    for record in result.records:
-        assert abs(sum(record.results)) < 1e-9 and sorted(record.places) == [1, 2, 3, 4]
-        assert sum(record.points) == 4 * 25000
-    assert [figures.player for figures in result.players] == ["normal", "easy (2)", "easy (3)", "easy (4)"]
-    assert abs(sum(figures.result for figures in result.players)) < 1e-6
-    assert run_lab(["random"], 2, seed=1).records == run_lab(["random"], 2, seed=1, workers=2).records
+    for game in result.games:
+        assert abs(sum(game.results)) < 1e-9 and sorted(game.places) == [1, 2, 3, 4]
+        assert sum(game.points) == 4 * 25000
+    assert [stats.level for stats in result.stats] == ["normal", "easy", "easy", "easy"]
+    assert abs(sum(stats.games.result for stats in result.stats)) < 1e-6
+    assert (
+        run_lab("riichi", ["random"] * 4, 2, seed=1).games
+        == run_lab("riichi", ["random"] * 4, 2, seed=1, workers=2).games
+    )
     with pytest.raises(ValueError, match="multiple of 4"):
-        run_lab(["normal"], 3, duplicate=True)
-    with pytest.raises(ValueError, match="unknown riichi player 'strong'"):
-        check_players(["strong"])
+        run_lab("riichi", ["normal"] * 4, 3, duplicate=True)
+    with pytest.raises(LabError, match="unknown player 'strong'"):
+        parse_players("strong")
 
 
 def test_an_outside_mjai_bot_plays_whole_matches_in_the_lab():
     bot = f"cmd:{sys.executable} {EXAMPLE}"
-    result = run_lab([bot, "easy", "easy", "easy"], 1, seed=2, options={"length": "tonpuu"})
-    assert result.matches == 1 and result.players[0].faults == 0
-    assert result.players[0].win_rate == 0  # it never wins: it only discards what it draws
+    result = run_lab("riichi", [bot, "easy", "easy", "easy"], 1, seed=2, options={"length": "tonpuu"})
+    assert result.matches == 1 and result.stats[0].fallbacks == 0
+    assert result.stats[0].win_rate == 0  # it never wins: it only discards what it draws
 
 
 def test_sparrow_simulate_riichi():
@@ -229,7 +232,7 @@ def test_sparrow_simulate_riichi():
     data = json.loads(result.stdout)
     assert data["matches"] == 2 and len(data["players"]) == 4
     bad = runner.invoke(app, ["simulate", "--rules", "riichi", "-n", "2", "-p", "easy,normal"])
-    assert bad.exit_code == 2 and "four" in bad.stderr
+    assert bad.exit_code == 2 and "seats 4 players" in bad.stderr
 
 
 def test_the_play_command_refuses_a_bad_option():

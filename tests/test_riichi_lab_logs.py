@@ -1,7 +1,8 @@
-"""The Riichi lab's logs and its matches on Ray: ``sparrow simulate --rules riichi --log FILE`` writes
-every hand of every match as the run goes, each hand replaying exactly and each match ending on the
-scores the run reports; ``sparrow log convert`` turns the file into one mjai game per match; and a run
-on Ray (``--ray``, ``ray_executor``) plays the very matches a local run plays."""
+"""Riichi in the one lab (``sparrow.play.lab``, whole matches): ``sparrow simulate --rules riichi --log
+FILE`` writes every hand of every match as the run goes, each hand replaying exactly and each match
+ending on the scores the run reports; ``sparrow log convert`` turns the file into one mjai game per
+match; a run on Ray (``--ray``, ``ray_executor``) plays the very matches a local run plays; and the
+table shows Riichi's figures."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ import json
 import pytest
 
 from sparrow.game.riichi.replay import replay
-from sparrow.play.riichi_lab import run_lab
+from sparrow.play.lab import run_lab
 from tests.cli_support import run_sparrow
 
 PLAYERS = "normal,easy,random,easy"
@@ -40,10 +41,11 @@ def test_the_log_holds_every_hand_of_every_match_and_each_replays(tmp_path):
         assert state.over
         ends.append(state.result.after.scores)
     # The log is the run's: the same run without a log plays the same matches.
-    again = run_lab(PLAYERS.split(","), 3, seed=4, options={"length": "tonpuu"}, keep_logs=True)
+    again = run_lab("riichi", PLAYERS.split(","), 3, seed=4, options={"length": "tonpuu"}, keep_logs=True)
     assert [event for log in again.logs for event in log] == events
-    finals = [tuple(record.points) for record in again.records]
+    finals = [tuple(game.points) for game in again.games]
     assert len(finals) == 3 and all(sum(points) == 100_000 for points in finals)
+    assert again.hands == len(hands) and again.matches == 3
     # Converted, each match is one mjai game, start_game to end_game.
     mjai = run_sparrow("log", "convert", str(path), "--to", "mjai")
     assert mjai.returncode == 0, mjai.stderr
@@ -62,10 +64,57 @@ def test_a_log_that_cannot_be_written_is_a_clear_error(tmp_path):
 
 
 def test_a_run_keeps_its_logs_only_when_asked():
-    plain = run_lab(["random"], 2, seed=3, options={"length": "tonpuu"})
-    kept = run_lab(["random"], 2, seed=3, options={"length": "tonpuu"}, keep_logs=True, workers=2)
-    assert plain.logs == ((), ()) and all(kept.logs)
-    assert [r.points for r in plain.records] == [r.points for r in kept.records]
+    plain = run_lab("riichi", ["random"] * 4, 2, seed=3, options={"length": "tonpuu"})
+    kept = run_lab("riichi", ["random"] * 4, 2, seed=3, options={"length": "tonpuu"}, keep_logs=True, workers=2)
+    assert plain.logs == () and len(kept.logs) == kept.hands
+    assert [g.points for g in plain.games] == [g.points for g in kept.games]
+    assert plain.to_dict() | {"version": ""} == kept.to_dict() | {"version": ""}
+
+
+def test_the_lab_measures_whole_matches_by_place_and_uma():
+    seen = []
+    result = run_lab(
+        "riichi",
+        ["expert", "normal", "easy", "random"],
+        2,
+        seed=6,
+        options={"length": "tonpuu"},
+        on_progress=seen.append,
+    )
+    assert seen == [1, 1] and result.whole_games and result.matches == 2 and result.interval_unit == "match"
+    for game in result.games:
+        assert sorted(game.places) == [1, 2, 3, 4] and abs(sum(game.results)) < 1e-9
+    for stats in result.stats:
+        assert stats.games is not None and stats.games.matches == 2 and stats.hands == result.hands
+        assert 1 <= stats.games.place <= 4 and 0 <= stats.riichi_rate <= 1
+        low, high = stats.games.result_ci
+        assert low <= stats.games.result <= high
+        data = stats.to_dict()
+        assert {"result", "result_ci", "place", "points", "riichi_rate", "top_rate", "last_rate"} <= set(data)
+    assert sum(stats.wins for stats in result.stats) >= sum(stats.deal_ins for stats in result.stats)
+    assert result.stats[3].riichi == 0 and result.stats[3].level == "random"
+    data = result.to_dict()
+    assert data["interval_unit"] == "match" and data["units"] == 2 and len(data["seeds"]["matches"]) == 2
+    assert "drawn_rate" not in data and "vs_others" not in data["players"][0]
+
+
+def test_the_simple_players_sit_at_riichi_too():
+    result = run_lab(
+        "riichi", ["simple", "random-observing", "easy", "random"], 1, seed=2, options={"length": "tonpuu"}
+    )
+    assert result.matches == 1 and result.hands >= 4
+
+
+def test_the_table_shows_riichis_figures():
+    done = run_sparrow("simulate", "--rules", "riichi", "-p", "easy,random,random,random", "-n", "2", "-w", "1",
+                       "-o", "length=tonpuu", "--seed", "3")  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    for said in ("result", "place", "riichi %", "win %", "deal-in %", "2 matches", "uma and oka", "over 2 matches"):
+        assert said in done.stdout, said
+    bad = run_sparrow("simulate", "--rules", "riichi", "-n", "3", "--duplicate")
+    assert bad.returncode == 2 and "number of matches must be a multiple of 4" in bad.stderr
+    wrong = run_sparrow("simulate", "--rules", "riichi", "-o", "preset=tenhuo")
+    assert wrong.returncode == 2 and "unknown riichi preset 'tenhuo'" in wrong.stderr
 
 
 @pytest.mark.slow
@@ -74,12 +123,13 @@ def test_a_riichi_run_on_ray_is_the_local_run():
     from sparrow.play.executors import ray_executor
 
     players = ["normal", "easy", "easy", "easy"]
-    local = run_lab(players, 4, seed=8, duplicate=True, options={"length": "tonpuu"}, keep_logs=True)
+    tonpuu = {"length": "tonpuu"}
+    local = run_lab("riichi", players, 4, seed=8, duplicate=True, options=tonpuu, keep_logs=True)
     ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
     try:
         on_ray = run_lab(
-            players, 4, seed=8, duplicate=True, options={"length": "tonpuu"}, keep_logs=True, executor=ray_executor()
+            "riichi", players, 4, seed=8, duplicate=True, options=tonpuu, keep_logs=True, executor=ray_executor()
         )
     finally:
         ray.shutdown()
-    assert on_ray.records == local.records and on_ray.to_dict() == local.to_dict()
+    assert on_ray.games == local.games and on_ray.logs == local.logs and on_ray.to_dict() == local.to_dict()

@@ -19,7 +19,7 @@ from rich.console import Console
 from sparrow.bots.riichi import RiichiBot
 from sparrow.game.riichi import observation
 from sparrow.game.riichi.match import RiichiMatch
-from sparrow.play.riichi_lab import run_lab
+from sparrow.play.lab import run_lab
 from sparrow.play.riichi_table import RiichiTable
 from sparrow.rules.riichi.presets import MatchOptions
 from sparrow.seats.mjai import MjaiProcess, MjaiSeat
@@ -72,21 +72,21 @@ def recorder(tmp_path: Path) -> tuple[str, Path]:
 
 
 def test_a_riichi_fault_is_told_and_logged_with_its_reason(tmp_path, capsys):
-    result = run_lab([f"cmd:{garbage(tmp_path)}", "random", "random", "random"], 1, seed=2,
+    result = run_lab("riichi", [f"cmd:{garbage(tmp_path)}", "random", "random", "random"], 1, seed=2,
                      options={"length": "tonpuu"}, keep_logs=True)  # fmt: skip
     told = capsys.readouterr().err
     assert "not a JSON line: b'garbage!'" in told and "a built-in player decides" in told
     said = 0
-    for event in result.records[0].log:
+    for event in (event for hand in result.logs for event in hand):
         if event["event"] == "hand_end" and "fallbacks" in event:
             ((seat, reasons),) = event["fallbacks"].items()
             assert seat in "ESWN" and list(reasons) == ["not a JSON line"]
             said += reasons["not a JSON line"]
-    assert said == result.players[0].fallbacks > 0
+    assert said == result.stats[0].fallbacks > 0
     done = run_sparrow("simulate", "--rules", "riichi", "-p", f"cmd:{garbage(tmp_path)},random,random,random",
                        "-n", "1", "-w", "1", *TONPUU)  # fmt: skip
     assert done.returncode == 0 and "not a JSON line" in done.stderr
-    assert "taken by the built-in player" in done.stdout
+    assert "taken by the built-in bot" in done.stdout
 
 
 def _play(seat_of_bot: int, bot, hands: int = 1):
@@ -163,8 +163,10 @@ def _assert_told_the_end(seen: Path, hands: int) -> None:
 
 def test_an_mjai_bot_in_the_lab_is_told_how_the_match_ends(tmp_path):
     command, seen = recorder(tmp_path)
-    result = run_lab([f"cmd:{command}", "random", "random", "random"], 1, seed=4, options={"length": "tonpuu"})
-    assert result.players[0].fallbacks == 0
+    result = run_lab(
+        "riichi", [f"cmd:{command}", "random", "random", "random"], 1, seed=4, options={"length": "tonpuu"}
+    )
+    assert result.stats[0].fallbacks == 0
     _assert_told_the_end(seen, result.hands)
 
 

@@ -1,4 +1,5 @@
-"""``sparrow simulate``: the simulation lab on the command line (:mod:`sparrow.play.lab`).
+"""``sparrow simulate``: the simulation lab on the command line (:mod:`sparrow.play.lab`), every
+family's.
 
 Computer players play hands of a ruleset on every core, with a progress bar, and the command prints
 per player the win rate, deal-in rate, self-draw share, average winning score and net score per hand,
@@ -6,6 +7,11 @@ each rate with its 95% confidence interval, and the drawn-hand rate. Registered 
 :func:`register`. Bad input prints one ``error: ...`` line on stderr and exits with code 2. A second
 table gives each player minus the mean of the others, paired hand by hand (board by board with
 ``--duplicate``). ``--log`` is written hand by hand as the run goes; Ctrl-C keeps it (exit code 130).
+
+A family the lab measures on whole games (:func:`sparrow.play.lab.whole_games`: Riichi) plays
+``--hands N`` whole matches, and its table shows each player's result with uma and oka (with its
+interval), its average place and riichi rate beside the figures per hand; its ``--json`` gives the
+figures per match.
 """
 
 from __future__ import annotations
@@ -13,6 +19,7 @@ from __future__ import annotations
 import json
 import math
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import IO, Annotated, Any
 
@@ -125,30 +132,20 @@ def register(app: typer.Typer) -> None:
         import os
         import time
 
-        from sparrow.game.procedures import procedure
         from sparrow.play.executors import LabClusterError, check_cluster, ray_executor
-        from sparrow.play.lab import LabError, check_hands, parse_players, run_lab
-        from sparrow.rules import RulesError
+        from sparrow.play.lab import LabError, check_hands, dealt_options, parse_players, run_lab, whole_games
+        from sparrow.rules import RulesError, get_ruleset
 
         hand_count, seed_value = hands, seed
         worker_count = workers if workers is not None else os.cpu_count() or 1
-        if rules == "riichi":  # whole matches on Riichi's own table: --hands counts them
-            from sparrow.cli.simulate_riichi import simulate_riichi
-
-            try:
-                riichi_options = parse_options(option or [])
-            except ValueError as error:
-                raise _fail(str(error)) from None
-            simulate_riichi(
-                players, hands, seed, worker_count, duplicate, riichi_options, as_json, log, ray, ray_workers=workers
-            )
-            return
         executor = ray_executor(ray, workers) if ray is not None else None
         try:
-            options = parse_options(option or [])
-            seats = procedure(rules, options).table.seats  # unknown ruleset or option: said before anything starts
+            given = parse_options(option or [])
+            seats = get_ruleset(rules).table(given).seats  # unknown ruleset or option: said before anything starts
+            options = dealt_options(rules, given)  # a preset's every option: the result names them all
             kinds = parse_players(players, seats)
-            check_hands(hand_count, seats, duplicate)  # before the log file is opened
+            unit = "matches" if whole_games(rules) else "hands"
+            check_hands(hand_count, seats, duplicate, unit)  # before the log file is opened
             if ray is not None:
                 check_cluster(ray)
         except (RulesError, LabError, LabClusterError, ValueError) as error:
@@ -176,7 +173,7 @@ def register(app: typer.Typer) -> None:
                 TextColumn(f"[bold]{rules}[/]"),
                 BarColumn(),
                 MofNCompleteColumn(),
-                TextColumn("hands"),
+                TextColumn(unit),
                 TimeElapsedColumn(),
                 TimeRemainingColumn(),
                 console=console,
@@ -213,7 +210,7 @@ def register(app: typer.Typer) -> None:
             print(json.dumps(data))
             return
         where = f"Ray ({ray})" if ray is not None else counted(worker_count, "worker")
-        _print_result(Console(), result, log, time.perf_counter() - started, where)
+        _print_result(Console(), result, log, time.perf_counter() - started, where, given)
 
 
 def _plus_minus(value: float, interval: tuple[float, float], scale: float, sign: bool = False) -> str:
@@ -224,28 +221,46 @@ def _plus_minus(value: float, interval: tuple[float, float], scale: float, sign:
     return f"{shown} ±{half:.1f}"
 
 
-def _print_result(console: Console, result: Any, log: Path | None, elapsed: float, where: str) -> None:
-    options = ", ".join(f"{k}={v}" for k, v in result.options.items())
+def _columns(whole_games: bool) -> list[tuple[str, Callable[[Any], str]]]:
+    """The table's columns: (header, a player's cell). A run of whole games shows each player's result
+    with uma and oka, place and riichi rate (Riichi's figures) before its figures per hand."""
+    per_game: list[tuple[str, Callable[[Any], str]]] = [
+        ("result", lambda stats: _plus_minus(stats.games.result, stats.games.result_ci, 1, sign=True)),
+        ("place", lambda stats: f"{stats.games.place:.2f}"),
+    ]
+    per_hand: list[tuple[str, Callable[[Any], str]]] = [
+        ("win %", lambda stats: _plus_minus(stats.win_rate, stats.win_rate_ci, 100)),
+        ("deal-in %", lambda stats: _plus_minus(stats.deal_in_rate, stats.deal_in_rate_ci, 100)),
+    ]
+    if whole_games:
+        per_hand.append(("riichi %", lambda stats: f"{stats.riichi_rate * 100:.1f}"))
+    else:
+        per_hand += [
+            ("self-drawn", lambda stats: f"{stats.self_draw_share:.0%}"),
+            ("average win", lambda stats: f"{stats.average_win:.1f}"),
+        ]
+    per_hand.append(("net per hand", lambda stats: _plus_minus(stats.net_per_hand, stats.net_per_hand_ci, 1)))
+    return [*(per_game if whole_games else []), *per_hand]
+
+
+def _print_result(
+    console: Console, result: Any, log: Path | None, elapsed: float, where: str, given: dict[str, Any]
+) -> None:
+    """The run as tables. ``given``: the options as the command was given them (a family with presets
+    plays by many more, which ``--json`` lists)."""
+    options = ", ".join(f"{k}={v}" for k, v in given.items())
     mode = ", duplicate" if result.duplicate else ""
-    title = f"{result.rules}{f' ({options})' if options else ''}: {counted(result.hands, 'hand')}{mode}"
+    played = f"{counted(len(result.games), 'match', 'matches')}, " if result.whole_games else ""
+    title = f"{result.rules}{f' ({options})' if options else ''}: {played}{counted(result.hands, 'hand')}{mode}"
     table = Table(title=title, show_header=True)
     table.add_column("player")
-    table.add_column("win %", justify="right")
-    table.add_column("deal-in %", justify="right")
-    table.add_column("self-drawn", justify="right")
-    table.add_column("average win", justify="right")
-    table.add_column("net per hand", justify="right")
+    columns = _columns(result.whole_games)
+    for header, _ in columns:
+        table.add_column(header, justify="right")
     for stats in result.stats:
-        table.add_row(
-            f"{stats.player} {stats.level}",
-            _plus_minus(stats.win_rate, stats.win_rate_ci, 100),
-            _plus_minus(stats.deal_in_rate, stats.deal_in_rate_ci, 100),
-            f"{stats.self_draw_share:.0%}",
-            f"{stats.average_win:.1f}",
-            _plus_minus(stats.net_per_hand, stats.net_per_hand_ci, 1),
-        )
+        table.add_row(f"{stats.player} {stats.level}", *(cell(stats) for _, cell in columns))
     console.print(table)
-    unit = "board" if result.duplicate else "hand"
+    unit = result.interval_unit
     paired = Table(show_header=True)
     paired.add_column("player")
     paired.add_column("win %", justify="right")
@@ -261,14 +276,22 @@ def _print_result(console: Console, result: Any, log: Path | None, elapsed: floa
         paired.add_row(f"{stats.player} {stats.level}", *cells)
     console.print(f"each player minus the mean of the others, paired {unit} by {unit}:", highlight=False)
     console.print(paired)
+    # A duplicate run of hands counts its boards; a run of whole games every match it played.
+    boards = result.duplicate and not result.whole_games
     console.print(
         f"drawn hands {result.drawn_rate:.1%}"
-        f" · {counted(result.matches, 'board') if result.duplicate else counted(result.matches, 'match', 'matches')}"
+        f" · {counted(result.matches, 'board') if boards else counted(result.matches, 'match', 'matches')}"
         f" · {result.average_turns:.1f} turns a hand"
         f" · {result.claims_per_hand:.2f} claims a hand",
         highlight=False,
     )
-    units = counted(len(result.units), unit)
+    if result.whole_games:
+        console.print(
+            "result: final points less the return, in thousands, with uma and oka, per match; place: the"
+            " average, 1 the top; riichi %: hands in which the player's riichi stood",
+            highlight=False,
+        )
+    units = counted(len(result.units), unit, "matches" if unit == "match" else None)
     console.print(
         f"± is half the width of the 95% confidence interval, Student's t over {units} (--json gives both ends)",
         highlight=False,

@@ -99,8 +99,7 @@ def _in_order(submit: Callable[[list[Any]], Future[list[Any]]], workers: int, ch
         assert results is not None
         for offset, result in enumerate(results):
             waiting[order + offset] = result
-            count = result.hands  # a chunk's hands, or (a Riichi match's record) their number
-            hands += count if isinstance(count, int) else len(count)
+            hands += len(result.hands)  # the hands the chunk played
         done += len(results)
         while first in waiting:
             yield waiting.pop(first)

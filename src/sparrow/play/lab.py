@@ -3,7 +3,8 @@
 ``run_lab("hkos", ["expert", "normal", "normal", "normal"], hands=4000, seed=1, workers=2)`` plays
 matches of the ruleset and returns a :class:`LabResult`: per player (its place in ``players``) the
 hands played, wins, deal-ins, self-draw share, average winning score and net score per hand, each
-rate with a 95% confidence interval, and the drawn-hand rate.
+rate with a 95% confidence interval, and the drawn-hand rate. Every family plays here, through the
+one face of :mod:`sparrow.game.hands` (``new_match``, its hands and their results).
 
 How the work is split, so that the result does not depend on how it is run:
 
@@ -30,6 +31,19 @@ How the work is split, so that the result does not depend on how it is run:
 * **Logs** (``keep_logs``, ``on_log``): each hand's game log, in the result's order. A table's
   players are named ``P1 expert``, ``P2 normal``...: their place in ``players`` and their kind, so
   hand_start's ``players`` says who sat where.
+
+**Whole games.** A family whose players are ranked on whole games (the registry says so: its score
+sheet keeps a row a game, ``Ruleset.sheet_rows == "games"``, with places, uma and oka: Riichi) is
+measured on whole matches: ``hands`` counts matches, every match is played to its end, the
+intervals are over matches (boards of ``n`` matches in duplicate), and each player has its
+:class:`GameFigures` beside the per-hand figures: the result with uma and oka per match (the
+match's own ``final()``), its place and points, the top and last rates. The seats keep the seeds
+Riichi's lab gave them: the match seeds drawn in turn from ``"{rules}-lab/{seed}"`` (one per board
+in duplicate), a bot seeded ``match seed x seats + chair``, a random player drawing with
+``random.Random(f"{rules}-random/{match seed}/{chair}").choice``, and no rotation outside
+duplicate. A family on a table of its own speaks its own protocol to outside programs: at Riichi's
+engine ``cmd:PROGRAM`` is an mjai bot (:class:`~sparrow.seats.mjai.MjaiSeat`), told the match's
+end; ``module:Class`` agents sit through :class:`~sparrow.seats.Seat` at every family.
 """
 
 from __future__ import annotations
@@ -40,6 +54,8 @@ import gc
 import math
 import os
 import random
+import shlex
+import statistics
 import threading
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -47,18 +63,22 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from sparrow.bots import LEVELS, get_bot
-from sparrow.game.actions import Action
-from sparrow.game.match import Match
-from sparrow.game.procedures import procedure
-from sparrow.game.state import HandState
+from sparrow.bots.own_tables import own_table_player
+from sparrow.game.actions import Action, ActionKind
+from sparrow.game.hands import Hand, new_match
+from sparrow.game.result import HandResult
 from sparrow.play.executors import Executor, local_executor
 from sparrow.play.sim import PLAYER_KINDS, Player
+from sparrow.rules import get_ruleset
 from sparrow.seats import AgentError, check_outside, faults_of, is_outside, make_seat, record_fallbacks
+from sparrow.seats.mjai import MjaiProcess, MjaiSeat
 
 __all__ = [
     "Chunk",
     "ChunkResult",
     "HandRecord",
+    "GameRecord",
+    "GameFigures",
     "PlayerStats",
     "LabResult",
     "LabError",
@@ -69,6 +89,8 @@ __all__ = [
     "check_hands",
     "player_kind",
     "player_name",
+    "whole_games",
+    "dealt_options",
 ]
 
 
@@ -89,16 +111,103 @@ class _BotPlayer:
     def __init__(self, bot: Any) -> None:
         self.bot = bot
 
-    def choose(self, state: HandState, seat: str, actions: list[Action]) -> Any:
+    def choose(self, state: Hand, seat: str, actions: list[Action]) -> Any:
         return self.bot.act(state.observation(seat))
 
 
-def _make_player(kind: str, seed: int, player: int = 0) -> Player:
+class _ChoosingRandom:
+    """``random`` in a run of whole games: ``rng.choice`` among the legal actions, the draw Riichi's
+    lab made (kept so that its runs play again move for move)."""
+
+    __slots__ = ("_rng",)
+
+    def __init__(self, rng: random.Random) -> None:
+        self._rng = rng
+
+    def choose(self, state: Hand, seat: str, actions: list[Action]) -> Action:
+        return self._rng.choice(actions)
+
+
+# A run of whole games draws its simple players' moves so; the other kinds are sim.PLAYER_KINDS's.
+_WHOLE_GAME_KINDS: Mapping[str, Callable[[random.Random], Player]] = {"random": _ChoosingRandom}
+
+_COMMAND = "cmd:"
+
+
+class _MjaiPlayer:
+    """An outside program at a table whose engine speaks mjai to programs (Riichi's): an mjai bot
+    (:class:`~sparrow.seats.mjai.MjaiSeat`, the referee's checks around it) sent the match so far as
+    mjai messages. It answers in the family's own actions, listed in the seat's observation
+    (``family.legal``, in the order of the legal actions); a decision that falls to the built-in
+    choice (pass on a claim, else the last plain discard) is counted in ``faults`` with its reason.
+    ``history`` is the match's finished hands, kept by the chunk; :meth:`end_match` tells the bot how
+    the match ended; the program runs for one match."""
+
+    def __init__(self, kind: str, chair: int, history: list[dict[str, Any]]) -> None:
+        command = kind[len(_COMMAND) :]
+        self.process = MjaiProcess(shlex.split(command))
+        self.seat = MjaiSeat(chair, self.process, self._fallback, name=command.strip())
+        self.history = history
+        self._actions: Sequence[Action] = ()
+
+    @property
+    def faults(self) -> Any:
+        return self.seat.faults
+
+    def choose(self, state: Hand, seat: str, actions: list[Action]) -> Action:
+        own = tuple(getattr(state.observation(seat).family, "legal", ()))
+        if len(own) != len(actions):
+            raise LabError(f"{self.seat.name}: the table lists no actions of its own for an mjai bot")
+        self._actions = actions
+        choice = self.seat.act([*self.history, *state.events], own)
+        index = next((i for i, action in enumerate(own) if action is choice), None)
+        return actions[own.index(choice) if index is None else index]
+
+    def _fallback(self, legal: Sequence[Any]) -> Any:
+        """Pass on a claim, else discard the last tile without declaring (the same place in ``legal``
+        as in the legal actions)."""
+        actions = self._actions
+        for index, action in enumerate(actions):
+            if action.kind is ActionKind.PASS:
+                return legal[index]
+        discards = [i for i, a in enumerate(actions) if a.kind is ActionKind.DISCARD and not a.riichi]
+        return legal[discards[-1] if discards else 0]
+
+    def end_match(self, log: Sequence[Mapping[str, Any]]) -> None:
+        self.seat.finish(log)
+
+    def close(self) -> None:
+        self.process.close()
+
+
+# The players of outside programs at an engine that speaks its own protocol to them, by engine
+# (``TableRules.engine``); the other engines seat programs over docs/protocol.md (make_seat).
+_PROGRAMS_BY_ENGINE: Mapping[str, type[_MjaiPlayer]] = {"riichi": _MjaiPlayer}
+
+
+def _make_player(
+    chunk: Chunk, engine: str, player: int, kind: str, history: list[dict[str, Any]], closing: list[Any]
+) -> Player:
+    """The player ``kind`` at place ``player`` for one match (``history`` and ``closing``: see
+    :class:`_MjaiPlayer`)."""
+    seats = len(chunk.players)
+    chair = (chunk.rotation + player) % seats
+    seed = chunk.bot_seed(player)
     if is_outside(kind):
+        program = _PROGRAMS_BY_ENGINE.get(engine) if kind.startswith(_COMMAND) else None
+        if program is not None:
+            own = program(kind, chair, history)
+            closing.append(own.close)
+            return own
         seat: Player = make_seat(kind, seed, player)  # the agent's Seat, or the program's
         return seat
     if kind in LEVELS:
-        return _BotPlayer(get_bot(kind, seed))
+        options = dict(chunk.options)
+        own_table = own_table_player(chunk.rules, options, kind, seed) if engine != "shared" else None
+        return _BotPlayer(own_table if own_table is not None else get_bot(kind, seed))
+    if chunk.game_seed is not None:
+        rng = random.Random(f"{chunk.rules}-{kind}/{chunk.game_seed}/{chair}")
+        return _WHOLE_GAME_KINDS.get(kind, PLAYER_KINDS[kind])(rng)
     return PLAYER_KINDS[kind](random.Random(seed))
 
 
@@ -116,11 +225,17 @@ class Chunk:
     # At most this many hands of the match are played: the run needs no more of it (a short run would
     # otherwise play whole matches only to cut them). It cuts the match's end, so results do not change.
     limit: int | None = None
+    # A run of whole games (see the module): the match's own seed, drawn in turn from the run's; the
+    # players are seeded from it by chair, and the match is measured whole (ChunkResult.game).
+    game_seed: int | None = None
 
     def match_seed(self) -> int:
-        return _match_seed(self.seed, self.index)
+        return _match_seed(self.seed, self.index) if self.game_seed is None else self.game_seed
 
     def bot_seed(self, player: int) -> int:
+        if self.game_seed is not None:
+            seats = len(self.players)
+            return self.game_seed * seats + (self.rotation + player) % seats
         return random.Random(f"sparrow-lab/bot/{self.seed}/{self.index}/{player}").getrandbits(32)
 
 
@@ -143,9 +258,34 @@ class HandRecord:
     # By player: decisions of an outside seat (cmd:, module:Class) that fell to the built-in bot in
     # this hand (a wrong answer, a timeout, a crash); empty when no seat is outside.
     fallbacks: tuple[int, ...] = ()
+    # The other winners of a hand won by several at once (Riichi's double ron), beside ``winner``.
+    other_winners: tuple[int, ...] = ()
+    riichi: tuple[int, ...] = ()  # the players whose riichi stood (the log's ``riichi`` events)
+    calls: tuple[int, ...] = ()  # by player: chows, pungs and kongs claimed from discards
+
+    @property
+    def deal_ins(self) -> int:
+        """How many wins ``discarder`` paid for (several on a double ron)."""
+        return 0 if self.discarder is None else 1 + len(self.other_winners)
+
+    def won(self, player: int) -> int:
+        return int(self.winner == player) + self.other_winners.count(player)
 
 
-def _fallbacks(state: HandState, player_of: Mapping[str, int], count: int) -> tuple[int, ...]:
+@dataclass(frozen=True, slots=True)
+class GameRecord:
+    """One whole match of a run of whole games, by player (places in --players): place (1 to n),
+    final points and result (points less the return, in thousands, with uma and oka)."""
+
+    seed: int
+    rotation: int
+    places: tuple[int, ...]
+    points: tuple[int, ...]
+    results: tuple[float, ...]
+    hands: int
+
+
+def _fallbacks(state: Hand, player_of: Mapping[str, int], count: int) -> tuple[int, ...]:
     """By player: the decisions that fell to the built-in bot in this hand (record_fallbacks)."""
     fell = [0] * count
     for seat, reasons in state.events[-1].get("fallbacks", {}).items():
@@ -159,6 +299,7 @@ class ChunkResult:
     rotation: int
     hands: tuple[HandRecord, ...]
     logs: tuple[tuple[dict[str, Any], ...], ...] = ()
+    game: GameRecord | None = None  # a run of whole games: the match's end
 
 
 @contextlib.contextmanager
@@ -210,46 +351,102 @@ def _play_match(chunk: Chunk) -> ChunkResult:
     chairs = [""] * count
     for player in range(count):
         chairs[(chunk.rotation + player) % count] = names[player]
-    match = Match(chunk.rules, chunk.match_seed(), dict(chunk.options), chairs)
-    seats = {name: _make_player(kind, chunk.bot_seed(p), p) for p, (name, kind) in enumerate(zip(names, chunk.players))}
-    index_of = {name: p for p, name in enumerate(names)}
-    records: list[HandRecord] = []
-    logs = []
-    outside = any(hasattr(player, "faults") for player in seats.values())
-    while not match.is_over and (chunk.limit is None or len(records) < chunk.limit):
-        state = match.next_hand()
-        by_seat = {seat: seats[name] for seat, name in state.players.items()}
-        faults_before = faults_of(by_seat) if outside else {}
-        while not state.is_over:
-            seat = state.to_act[0]
-            state.apply(by_seat[seat].choose(state, seat, state.legal_actions(seat)))
-        if outside:
-            record_fallbacks(state, faults_before, by_seat)  # why, in the log's hand_end
-        result = match.record(state)
-        player_of = {seat: index_of[name] for seat, name in state.players.items()}
-        payments = [0] * count
-        for seat, amount in result.payments.items():
-            payments[player_of[seat]] = amount
-        winner = player_of[result.winner] if result.winner is not None else None
-        discarder = None
-        if winner is not None and result.win_by == "discard" and result.discarder is not None:
-            discarder = player_of[result.discarder]
-        claims = sum(1 for event in state.events if event["event"] == "claim" and event["kind"] != "win")
-        records.append(
-            HandRecord(
-                winner=winner,
-                discarder=discarder,
-                self_drawn=bool(winner is not None and result.self_drawn),
-                score=result.score.total if winner is not None and result.score is not None else 0,
-                payments=tuple(payments),
-                turns=state.turns,
-                claims=claims,
-                fallbacks=_fallbacks(state, player_of, count) if outside else (),
-            )
-        )
-        if chunk.keep_logs:
-            logs.append(tuple(state.events))
-    return ChunkResult(chunk.index, chunk.rotation, tuple(records), tuple(logs))
+    options = dict(chunk.options)
+    engine = get_ruleset(chunk.rules).table(options).engine
+    match = new_match(chunk.rules, chunk.match_seed(), options, chairs)
+    history: list[dict[str, Any]] = []  # the match's finished hands, for a program told the whole match
+    closing: list[Callable[[], None]] = []
+    try:
+        seats = {
+            name: _make_player(chunk, engine, p, kind, history, closing)
+            for p, (name, kind) in enumerate(zip(names, chunk.players))
+        }
+        index_of = {name: p for p, name in enumerate(names)}
+        records: list[HandRecord] = []
+        logs = []
+        outside = any(hasattr(player, "faults") for player in seats.values())
+        told = [end for player in seats.values() if (end := getattr(player, "end_match", None)) is not None]
+        whole = chunk.game_seed is not None
+        while not match.is_over and (chunk.limit is None or len(records) < chunk.limit):
+            state: Hand = match.next_hand()
+            by_seat = {seat: seats[name] for seat, name in state.players.items()}
+            faults_before = faults_of(by_seat) if outside else {}
+            while not state.is_over:
+                seat = state.to_act[0]
+                state.apply(by_seat[seat].choose(state, seat, state.legal_actions(seat)))
+            if outside:
+                record_fallbacks(state, faults_before, by_seat)  # why, in the log's hand_end
+            result = match.record(state)
+            player_of = {seat: index_of[name] for seat, name in state.players.items()}
+            records.append(_hand_record(state, result, player_of, count, outside, whole))
+            if chunk.keep_logs:
+                logs.append(tuple(state.events))
+            if told:
+                history.extend(state.events)
+        for end in told:
+            end(history)
+    finally:
+        for close in closing:
+            close()
+    game = _game_record(chunk, match, names) if whole else None
+    return ChunkResult(chunk.index, chunk.rotation, tuple(records), tuple(logs), game)
+
+
+def _hand_record(
+    state: Hand, result: HandResult, player_of: Mapping[str, int], count: int, outside: bool, whole: bool
+) -> HandRecord:
+    """One finished hand by player. A deal-in is a win on the player's discard; in a run of whole
+    games also on the kong it added (robbed), as Riichi counts a deal-in (houjuu)."""
+    payments = [0] * count
+    for seat, amount in result.payments.items():
+        payments[player_of[seat]] = amount
+    winner = player_of[result.winner] if result.winner is not None else None
+    discarder = None
+    if winner is not None and result.discarder is not None and (whole or result.win_by == "discard"):
+        discarder = player_of[result.discarder]
+    claims = drawn = 0
+    calls = [0] * count
+    riichi = []
+    for event in state.events:
+        kind = event["event"]
+        if kind == "claim":
+            if event["kind"] != "win":
+                claims += 1
+                calls[player_of[event["seat"]]] += 1
+        elif kind == "draw":
+            drawn += event.get("source") == "live"
+        elif kind == "riichi":
+            riichi.append(player_of[event["seat"]])
+    turns = getattr(state, "turns", None)  # a table that does not count turns: its draws and claims
+    return HandRecord(
+        winner=winner,
+        discarder=discarder,
+        self_drawn=bool(winner is not None and result.self_drawn),
+        score=result.score.total if winner is not None and result.score is not None else 0,
+        payments=tuple(payments),
+        turns=turns if isinstance(turns, int) else drawn + claims,
+        claims=claims,
+        fallbacks=_fallbacks(state, player_of, count) if outside else (),
+        other_winners=tuple(player_of[seat] for seat in result.other_winners),
+        riichi=tuple(riichi),
+        calls=tuple(calls),
+    )
+
+
+def _game_record(chunk: Chunk, match: Any, names: Sequence[str]) -> GameRecord:
+    """The end of a whole match, by player, from its own ``final()`` (place, points, result)."""
+    final = getattr(match, "final", None)
+    if final is None:
+        raise LabError(f"a match of {chunk.rules} gives no final result: it cannot be measured on whole games")
+    ended = final()
+    return GameRecord(
+        chunk.match_seed(),
+        chunk.rotation,
+        tuple(int(ended[name].place) for name in names),
+        tuple(int(ended[name].points) for name in names),
+        tuple(float(ended[name].result) for name in names),
+        int(match.hands_played),
+    )
 
 
 # ---------------------------------------------------------------- statistics
@@ -300,6 +497,16 @@ def _clip(interval: tuple[float, float, float]) -> tuple[float, float, float]:
     return estimate, max(0.0, low), min(1.0, high)
 
 
+def _mean_interval(values: Sequence[float]) -> tuple[float, float]:
+    """The 95% interval of the mean of ``values`` (independent units: matches, or boards), Student's t
+    on one degree of freedom fewer than values; fewer than two give none: (-inf, inf)."""
+    if len(values) < 2:
+        return -math.inf, math.inf
+    mean = statistics.fmean(values)
+    half = _t975(len(values) - 1) * statistics.stdev(values) / math.sqrt(len(values))
+    return mean - half, mean + half
+
+
 def _finite(value: float) -> float | None:
     return value if math.isfinite(value) else None  # JSON has no infinity: null is "no interval"
 
@@ -319,6 +526,24 @@ def player_kind(spec: str) -> str:
     if spec in LEVELS:
         return "bot"
     return "outside" if is_outside(spec) else spec
+
+
+@dataclass(frozen=True, slots=True)
+class GameFigures:
+    """A player over the whole matches of a run of whole games (a family ranked on them: Riichi)."""
+
+    matches: int
+    result: float  # mean result per match: points less the return, in thousands, with uma and oka
+    result_ci: tuple[float, float]  # its 95% interval, over matches (boards in duplicate); none: infinite ends
+    place: float  # mean place, 1 the top
+    points: float  # mean final points
+    top_rate: float  # share of matches ended first
+    last_rate: float  # ...and last
+
+    @property
+    def result_interval(self) -> float:
+        """Half the width of the result's interval (infinite when there is none)."""
+        return (self.result_ci[1] - self.result_ci[0]) / 2
 
 
 @dataclass(frozen=True, slots=True)
@@ -342,8 +567,42 @@ class PlayerStats:
     # unit (LabResult.compare).
     vs_others: Mapping[str, tuple[float, float, float]] = field(default_factory=dict)
     fallbacks: int = 0  # an outside seat's decisions taken by the built-in bot (docs/protocol.md)
+    riichi: int = 0  # hands in which its riichi stood (a family that has riichi)
+    riichi_rate: float = 0.0  # ...per hand
+    calls: int = 0  # chows, pungs and kongs it claimed from discards
+    games: GameFigures | None = None  # a run of whole games: its figures per match
+
+    @property
+    def calls_per_hand(self) -> float:
+        return self.calls / self.hands if self.hands else 0.0
 
     def to_dict(self) -> dict[str, Any]:
+        """The player as ``sparrow simulate --json`` gives it: the figures per hand, each interval as
+        both ends (``null`` where there is none); in a run of whole games the figures per match
+        (``matches``, ``result``, ``result_ci``, ``place``, ``points``, ``top_rate``, ``last_rate``)
+        and ``riichi_rate`` beside the counts and rates of wins and deal-ins."""
+        if self.games is not None:
+            games = self.games
+            return {
+                "player": self.player,
+                "name": self.name,
+                "kind": self.kind,
+                "level": self.level,
+                "matches": games.matches,
+                "hands": self.hands,
+                "result": games.result,
+                "result_ci": [_finite(end) for end in games.result_ci],
+                "place": games.place,
+                "points": games.points,
+                "wins": self.wins,
+                "win_rate": self.win_rate,
+                "deal_ins": self.deal_ins,
+                "deal_in_rate": self.deal_in_rate,
+                "riichi_rate": self.riichi_rate,
+                "top_rate": games.top_rate,
+                "last_rate": games.last_rate,
+                "fallbacks": self.fallbacks,
+            }
         paired: dict[str, Any] = {}
         for measure, (difference, low, high) in self.vs_others.items():
             paired[measure] = difference
@@ -387,8 +646,21 @@ class LabResult:
     # unit's number of hands; kept for paired comparisons between players.
     units: tuple[tuple[int, tuple[tuple[int, int, int], ...]], ...] = field(default=(), repr=False)
     version: str = ""  # sparrow's version
-    match_seeds: tuple[int, ...] = field(default=(), repr=False)  # by match (board) played, in order
+    # By match (board) played, in order; by match in a run of whole games (a board's every rotation).
+    match_seeds: tuple[int, ...] = field(default=(), repr=False)
     elapsed: float = field(default=0.0, compare=False)  # seconds the run took (not part of to_dict)
+    # A run of whole games: every match's end, in order (and then the units are matches, or boards).
+    games: tuple[GameRecord, ...] = field(default=(), repr=False)
+
+    @property
+    def whole_games(self) -> bool:
+        """Whether the run measured whole games (``hands`` counted matches: see the module)."""
+        return bool(self.games)
+
+    @property
+    def interval_unit(self) -> str:
+        """What the intervals are over: a ``hand``, a ``match`` of a run of whole games, or a duplicate ``board``."""
+        return "board" if self.duplicate else "match" if self.games else "hand"
 
     def compare(self, player: int, others: Sequence[int], measure: str = "win_rate") -> tuple[float, float, float]:
         """The difference between ``player`` and the mean of ``others`` in ``measure`` (``win_rate``,
@@ -406,7 +678,10 @@ class LabResult:
         return _ratio_interval(totals, [size for size, _ in self.units])
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        """The run as ``sparrow simulate --json`` prints it. Strict JSON: no infinity, no NaN. A run of
+        whole games leaves out the table's figures per hand (``drawn_rate``, ``average_turns``,
+        ``claims_per_hand``) and its seeds are by match."""
+        data: dict[str, Any] = {
             "version": self.version,
             "rules": self.rules,
             "options": dict(self.options),
@@ -414,15 +689,18 @@ class LabResult:
             "seed": self.seed,
             "seeds": {"run": self.seed, "matches": list(self.match_seeds)},
             "duplicate": self.duplicate,
-            # The intervals' independent unit: a hand, or a duplicate board (a deal in every rotation).
-            "interval_unit": "board" if self.duplicate else "hand",
+            # The intervals' independent unit: a hand (a match), or a duplicate board.
+            "interval_unit": self.interval_unit,
             "units": len(self.units),
-            "drawn_rate": self.drawn_rate,
-            "matches": self.matches,
-            "average_turns": self.average_turns,
-            "claims_per_hand": self.claims_per_hand,
-            "players": [s.to_dict() for s in self.stats],
         }
+        if not self.games:
+            data["drawn_rate"] = self.drawn_rate
+        data["matches"] = self.matches
+        if not self.games:
+            data["average_turns"] = self.average_turns
+            data["claims_per_hand"] = self.claims_per_hand
+        data["players"] = [s.to_dict() for s in self.stats]
+        return data
 
 
 def _summarise(
@@ -436,9 +714,10 @@ def _summarise(
     matches: int,
     match_seeds: Sequence[int] = (),
     elapsed: float = 0.0,
+    games: Sequence[GameRecord] = (),
 ) -> LabResult:
     """Statistics over ``units``: each unit a list of hands whose results are taken as one
-    independent observation for the intervals (a hand, or a duplicate board)."""
+    independent observation for the intervals (a hand, a whole match, or a duplicate board)."""
     from sparrow._version import __version__
 
     count = len(players)
@@ -451,8 +730,8 @@ def _summarise(
             len(unit),
             tuple(
                 (
-                    sum(r.winner == p for r in unit),
-                    sum(r.discarder == p for r in unit),
+                    sum(r.won(p) for r in unit),
+                    sum(r.deal_ins for r in unit if r.discarder == p),
                     sum(r.payments[p] for r in unit),
                 )
                 for p in range(count)
@@ -477,11 +756,14 @@ def _summarise(
         version=__version__,
         match_seeds=tuple(match_seeds),
         elapsed=elapsed,
+        games=tuple(games),
     )
     stats = []
     for p in range(count):
         wins = [r for r in hands if r.winner == p]
-        deal_ins = sum(1 for r in hands if r.discarder == p)
+        won = sum(r.won(p) for r in hands)
+        deal_ins = sum(r.deal_ins for r in hands if r.discarder == p)
+        riichi = sum(p in r.riichi for r in hands)
         win_rate, win_low, win_high = _clip(_ratio_interval([u[p][0] for _, u in per_unit], sizes))
         deal_rate, deal_low, deal_high = _clip(_ratio_interval([u[p][1] for _, u in per_unit], sizes))
         net, net_low, net_high = _ratio_interval([u[p][2] for _, u in per_unit], sizes)
@@ -491,7 +773,7 @@ def _summarise(
                 player=p,
                 level=players[p],
                 hands=total,
-                wins=len(wins),
+                wins=won,
                 win_rate=win_rate,
                 win_rate_ci=(win_low, win_high),
                 deal_ins=deal_ins,
@@ -505,12 +787,58 @@ def _summarise(
                 name=player_name(p, players[p]),
                 vs_others={measure: result.compare(p, others, measure) for measure in MEASURES} if others else {},
                 fallbacks=sum(r.fallbacks[p] for r in hands if r.fallbacks),
+                riichi=riichi,
+                riichi_rate=riichi / total if total else 0.0,
+                calls=sum(r.calls[p] for r in hands if r.calls),
+                games=_game_figures(games, p, count, duplicate) if games else None,
             )
         )
     return dataclasses.replace(result, stats=tuple(stats))
 
 
+def _game_figures(games: Sequence[GameRecord], player: int, seats: int, duplicate: bool) -> GameFigures:
+    """``player``'s figures over whole matches; in duplicate the interval is over boards (each the
+    mean of its ``seats`` rotations)."""
+    results = [game.results[player] for game in games]
+    samples = (
+        [statistics.fmean(results[i : i + seats]) for i in range(0, len(results), seats)] if duplicate else results
+    )
+    places = [game.places[player] for game in games]
+    return GameFigures(
+        matches=len(games),
+        result=statistics.fmean(results),
+        result_ci=_mean_interval(samples),
+        place=statistics.fmean(places),
+        points=statistics.fmean(game.points[player] for game in games),
+        top_rate=places.count(1) / len(games),
+        last_rate=places.count(seats) / len(games),
+    )
+
+
 # ---------------------------------------------------------------- running
+
+
+def whole_games(rules: str) -> bool:
+    """Whether the lab measures ``rules`` on whole games (see the module): the registry's score sheet
+    of the family keeps a row a game (``Ruleset.sheet_rows``), its players ranked on places, uma and
+    oka. ``hands`` then counts matches. An unknown family raises :class:`~sparrow.rules.RulesError`."""
+    return get_ruleset(rules).sheet_rows == "games"
+
+
+def dealt_options(rules: str, options: Mapping[str, Any] | None) -> dict[str, Any]:
+    """The options a match is dealt with: for a family with named sets of options (``presets``,
+    chosen by option ``preset``, its default when none is), the chosen set's values with the options
+    given on top, every option named; for the others the options given. ``sparrow simulate`` runs
+    the lab with these, so that its result names every rule the matches were played by."""
+    ruleset = get_ruleset(rules)
+    if not ruleset.presets:
+        return dict(options or {})
+    given = dict(options or {})
+    name = given.pop("preset", ruleset.defaults.get("preset"))
+    chosen = ruleset.presets.get(name) if isinstance(name, str) else None
+    if chosen is None:
+        raise LabError(f"unknown preset {name!r} of {rules} (presets: {', '.join(ruleset.presets)})")
+    return {**chosen, **given}
 
 
 def parse_players(text: str, seats: int = 4) -> tuple[str, ...]:
@@ -534,17 +862,18 @@ def parse_players(text: str, seats: int = 4) -> tuple[str, ...]:
     return kinds
 
 
-def check_hands(hands: int, seats: int, duplicate: bool) -> None:
+def check_hands(hands: int, seats: int, duplicate: bool, unit: str = "hands") -> None:
     """Raise :class:`LabError` unless a run can play exactly ``hands`` hands: at least one, and in
-    duplicate mode a multiple of the seats (every deal is played once per rotation of the players)."""
+    duplicate mode a multiple of the seats (every deal is played once per rotation of the players).
+    ``unit``: what ``hands`` counts, ``matches`` in a run of whole games (:func:`whole_games`)."""
     if not isinstance(hands, int) or isinstance(hands, bool) or hands < 1:
-        raise LabError(f"the number of hands must be a whole number of at least 1, got {hands!r}")
+        raise LabError(f"the number of {unit} must be a whole number of at least 1, got {hands!r}")
     if duplicate and hands % seats:
         below, above = hands - hands % seats, hands - hands % seats + seats
         nearest = f"{below} or {above}" if below else f"{above}"
         raise LabError(
             f"a duplicate run plays every deal once per rotation of the {seats} players:"
-            f" the number of hands must be a multiple of {seats}, at least {seats} hands (e.g. {nearest})"
+            f" the number of {unit} must be a multiple of {seats}, at least {seats} {unit} (e.g. {nearest})"
         )
 
 
@@ -563,20 +892,25 @@ def run_lab(
     executor: Executor | None = None,
 ) -> LabResult:
     """Play exactly ``hands`` hands of ``rules`` with ``players`` (kinds in seat order, see
-    :func:`player_kinds`) and measure each player. See the module docstring.
+    :func:`player_kinds`) and measure each player. See the module docstring. A family measured on
+    whole games (:func:`whole_games`: Riichi) plays ``hands`` whole matches instead.
 
-    ``on_log`` is handed each hand's game log as soon as the hand is part of the result, in the
-    result's order (the same for any number of workers), so a caller can write the log as the run
-    goes; ``keep_logs`` keeps them in the result as well."""
+    ``on_progress`` is told how many more hands (whole matches) are part of the result as they
+    join it. ``on_log`` is handed each hand's game log as soon as the hand is part of the result, in
+    the result's order (the same for any number of workers), so a caller can write the log as the
+    run goes; ``keep_logs`` keeps them in the result as well."""
     started = time.perf_counter()
+    whole = whole_games(rules)  # an unknown ruleset: said before anything is played
+    unit = "matches" if whole else "hands"
     if not isinstance(hands, int) or isinstance(hands, bool) or hands < 1:
-        raise LabError(f"the number of hands must be a whole number of at least 1, got {hands!r}")
+        raise LabError(f"the number of {unit} must be a whole number of at least 1, got {hands!r}")
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise LabError(f"the seed must be a whole number, got {seed!r}")
     if not isinstance(workers, int) or isinstance(workers, bool) or workers < 1:
         raise LabError(f"the number of workers must be a whole number of at least 1, got {workers!r}")
-    options = dict(options or {})
-    table = procedure(rules, options).table  # unknown ruleset or option: said before anything is played
+    options = dict(options or {})  # as given: the result's
+    table = get_ruleset(rules).table(options)  # an unknown option: said before anything is played
+    dealt = dealt_options(rules, options)
     kinds = tuple(players)
     known = player_kinds()
     for kind in kinds:
@@ -590,12 +924,65 @@ def run_lab(
     count = len(kinds)
     if count != table.seats:
         raise LabError(f"this table seats {table.seats} players, got {count}")
-    check_hands(hands, count, duplicate)
-    option_items = tuple(sorted(options.items()))
+    check_hands(hands, count, duplicate, unit)
+    option_items = tuple(sorted(dealt.items()))
     logging = keep_logs or on_log is not None
+    logs: list[tuple[dict[str, Any], ...]] = []
+    units: list[list[HandRecord]] = []
+    match_seeds: list[int] = []
+
+    def hand_on(result: ChunkResult, records: Sequence[HandRecord]) -> None:
+        """The logs of ``records`` (the first hands of ``result``), in order."""
+        for log in result.logs[: len(records)]:
+            if keep_logs:
+                logs.append(log)
+            if on_log is not None:
+                on_log(log)
+
+    if whole:
+        games: list[GameRecord] = []
+        board: list[ChunkResult] = []
+
+        def matches_to_play() -> Iterator[Chunk]:
+            # Whole matches, seeded in turn from the run's seed; in duplicate every rotation of a
+            # board plays the same seed (the same walls).
+            seeds = random.Random(f"{rules}-lab/{seed}")
+            game_seed = 0
+            for number in range(hands):
+                rotation = number % count if duplicate else 0
+                if rotation == 0:
+                    game_seed = seeds.getrandbits(62)
+                index = number // count if duplicate else number
+                yield Chunk(rules, option_items, kinds, seed, index, rotation, logging, None, game_seed)
+
+        run = executor or local_executor(min(workers, hands))
+        with _rare_full_collections():
+            for result in run(play_chunk, matches_to_play()):
+                assert result.game is not None
+                hand_on(result, result.hands)
+                games.append(result.game)
+                match_seeds.append(result.game.seed)
+                board.append(result)
+                if not duplicate or len(board) == count:
+                    units.append([record for match in board for record in match.hands])
+                    board = []
+                if on_progress is not None:
+                    on_progress(1)
+        return _summarise(
+            rules,
+            options,
+            kinds,
+            seed,
+            duplicate,
+            units,
+            logs,
+            len(games),
+            match_seeds,
+            time.perf_counter() - started,
+            games,
+        )
 
     played = matches = 0
-    match_seeds: list[int] = []
 
     def chunks() -> Iterator[Chunk]:
         # A chunk needs no more hands than the run still lacks once the results before it are in
@@ -617,18 +1004,12 @@ def run_lab(
         for result in results:
             records = result.hands if take is None else result.hands[:take]
             kept.extend(records)
-            for log in result.logs[: len(records)]:
-                if keep_logs:
-                    logs.append(log)
-                if on_log is not None:
-                    on_log(log)
+            hand_on(result, records)
         match_seeds.append(_match_seed(seed, results[0].index))
         return kept
 
     run = executor or local_executor(workers)
-    units: list[list[HandRecord]] = []
-    logs: list[tuple[dict[str, Any], ...]] = []
-    board: list[ChunkResult] = []
+    board = []
     # Each chunk keeps full collections rare (play_chunk); so does the whole run, so that they do not
     # come back between the chunks played in this process.
     with _rare_full_collections():

@@ -12,6 +12,9 @@ match may stop early) and returns a :class:`SimulationSummary`. Three kinds of p
   cries mahjong on a complete shape that does not reach the minimum, so the dead-hand path is played
   too.
 
+Each reads only what every family's hand shows (:class:`~sparrow.game.hands.Hand`: its legal
+actions and a seat's observation), so the lab seats them at every family's table, Riichi's included.
+
 All randomness comes from the seed, so a run is reproducible, logs included.
 """
 
@@ -26,6 +29,7 @@ from typing import Any, Protocol
 from sparrow.core.analysis import Forms, shanten
 from sparrow.core.tiles import tile_counts
 from sparrow.game.actions import Action, ActionKind
+from sparrow.game.hands import Hand
 from sparrow.game.match import DEFAULT_PLAYERS, Match
 from sparrow.game.procedures import procedure
 from sparrow.game.state import HandState
@@ -44,7 +48,7 @@ __all__ = [
 
 
 class Player(Protocol):
-    def choose(self, state: HandState, seat: str, actions: list[Action]) -> Action: ...
+    def choose(self, state: Hand, seat: str, actions: list[Action]) -> Action: ...
 
 
 class RandomPlayer:
@@ -53,7 +57,7 @@ class RandomPlayer:
     def __init__(self, rng: random.Random) -> None:
         self._rng = rng
 
-    def choose(self, state: HandState, seat: str, actions: list[Action]) -> Action:
+    def choose(self, state: Hand, seat: str, actions: list[Action]) -> Action:
         return actions[int(self._rng.random() * len(actions))]
 
 
@@ -69,7 +73,7 @@ class RandomObservingPlayer:
     def __init__(self, rng: random.Random) -> None:
         self._rng = rng
 
-    def choose(self, state: HandState, seat: str, actions: list[Action]) -> Action:
+    def choose(self, state: Hand, seat: str, actions: list[Action]) -> Action:
         legal = state.observation(seat).legal_actions
         return legal[int(self._rng.random() * len(legal))]
 
@@ -99,9 +103,10 @@ class SimplePlayer:
         self.kong_chance = kong_chance
         self.careful_discard_chance = careful_discard_chance
         self.false_claim_chance = false_claim_chance
-        self._forms: dict[tuple[str, str], Forms] = {}
+        # By rules and options: the family's winning forms, and whether a false claim makes a dead hand.
+        self._forms: dict[tuple[str, str], tuple[Forms, bool]] = {}
 
-    def choose(self, state: HandState, seat: str, actions: list[Action]) -> Action:
+    def choose(self, state: Hand, seat: str, actions: list[Action]) -> Action:
         rng = self._rng
         discards = []
         for action in actions:
@@ -127,18 +132,20 @@ class SimplePlayer:
         counts = tile_counts(view.hand)
         melds = len(view.melds[seat])
         ruleset = get_ruleset(view.rules)
+        key = (view.rules, repr(sorted(view.options.items())))
+        known = self._forms.get(key)
+        if known is None:
+            table = ruleset.table(view.options)
+            known = self._forms[key] = (ruleset.forms(view.options), table.false_win == "dead_hand")
+        forms, dead_hand = known
         if (
-            state.procedure.table.false_win == "dead_hand"
+            dead_hand
             and view.drawn is not None
             and seat not in view.dead
             and rng.random() < self.false_claim_chance
             and ruleset.is_complete(counts, melds, view.options)
         ):
             return Action.win(seat)  # a complete shape short of the minimum: a false mahjong
-        key = (view.rules, repr(sorted(view.options.items())))
-        forms = self._forms.get(key)
-        if forms is None:
-            forms = self._forms[key] = ruleset.forms(view.options)
         best = 99
         choices: list[Action] = []
         for action in discards:
