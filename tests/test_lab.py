@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from sparrow.game.replay import replay_match
-from sparrow.play import lab
+from sparrow.play import lab, lab_figures
 from sparrow.play.executors import local_executor
 from sparrow.play.lab import Chunk, ChunkResult, LabError, parse_players, play_chunk, run_lab
 from tests.cli_support import run_sparrow
@@ -368,11 +368,11 @@ def test_a_duplicate_run_needs_a_multiple_of_the_seats():
 
 
 def test_the_t_quantile():
-    assert lab._t975(1) == pytest.approx(12.706, abs=1e-3)
-    assert lab._t975(9) == pytest.approx(2.262, abs=1e-3)
-    assert lab._t975(10) == pytest.approx(2.2281, abs=1e-4)
-    assert lab._t975(30) == pytest.approx(2.0423, abs=1e-4)
-    assert lab._t975(10**6) == pytest.approx(1.95996, abs=1e-4)
+    assert lab_figures._t975(1) == pytest.approx(12.706, abs=1e-3)
+    assert lab_figures._t975(9) == pytest.approx(2.262, abs=1e-3)
+    assert lab_figures._t975(10) == pytest.approx(2.2281, abs=1e-4)
+    assert lab_figures._t975(30) == pytest.approx(2.0423, abs=1e-4)
+    assert lab_figures._t975(10**6) == pytest.approx(1.95996, abs=1e-4)
 
 
 def test_duplicate_intervals_are_over_boards_centred_and_narrow_with_more_boards():
@@ -394,9 +394,9 @@ def test_duplicate_intervals_are_over_boards_centred_and_narrow_with_more_boards
     for f, m in zip(few.stats, many.stats):
         assert m.net_per_hand_ci[1] - m.net_per_hand_ci[0] < f.net_per_hand_ci[1] - f.net_per_hand_ci[0]
     # Student's t over 10 boards: wider than the normal approximation would give.
-    estimate, low, high = lab._ratio_interval([1, 3, 0, 2, 5, 1, 0, 2, 4, 2], [4] * 10)
+    estimate, low, high = lab_figures._ratio_interval([1, 3, 0, 2, 5, 1, 0, 2, 4, 2], [4] * 10)
     assert estimate == 20 / 40 and (high - low) / 2 == pytest.approx(
-        lab._t975(9) * (sum((t - 2) ** 2 for t in [1, 3, 0, 2, 5, 1, 0, 2, 4, 2]) / 9 / 10) ** 0.5 / 4
+        lab_figures._t975(9) * (sum((t - 2) ** 2 for t in [1, 3, 0, 2, 5, 1, 0, 2, 4, 2]) / 9 / 10) ** 0.5 / 4
     )
 
 
@@ -405,7 +405,7 @@ def test_the_paired_difference_is_the_difference_of_the_estimates():
     stats = result.stats
     for mine in stats:
         others = [s for s in stats if s is not mine]
-        for measure in lab.MEASURES:
+        for measure in lab_figures.MEASURES:
             difference, low, high = mine.vs_others[measure]
             expected = getattr(mine, measure) - sum(getattr(s, measure) for s in others) / len(others)
             assert difference == pytest.approx(expected)
