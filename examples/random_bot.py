@@ -33,7 +33,8 @@ def main() -> None:
             choice = wins[0] if wins else rng.choice(legal)
             # Answer with the action itself (an index works too: {"choose": 0}) and the request's id,
             # which ties the answer to its request; flush every line.
-            answer = {"action": choice["action"], "tile": choice.get("tile"), "id": message["id"]}
+            # The action as listed (its red five or riichi flag too, where a family has them).
+            answer = {**{k: v for k, v in choice.items() if k != "seat"}, "id": message["id"]}
             print(json.dumps(answer), flush=True)
         elif kind == "end":
             break

@@ -19,7 +19,7 @@ from sparrow.game import Action, ActionKind
 from sparrow.play.table import Table
 
 runner = CliRunner()
-RANDOM_BOT = Path(__file__).resolve().parent.parent / "examples" / "random_bot.py"
+MJAI_BOT = Path(__file__).resolve().parent.parent / "examples" / "mjai_tsumogiri.py"
 
 
 def _text(renderable: object) -> str:
@@ -107,8 +107,9 @@ def test_a_whole_match_is_played_from_the_keyboard() -> None:
     assert all(line.rstrip().endswith(")") for line in placings)  # the result with uma and oka
 
 
-def test_an_outside_program_plays_riichi_at_the_table() -> None:
-    table = Table("riichi", "easy", 3, {"length": "tonpuu"}, opponents=[f"cmd:{sys.executable} {RANDOM_BOT}"])
+def test_an_mjai_bot_plays_riichi_at_the_table() -> None:
+    # At Riichi a cmd: program is an mjai bot, as in the lab (sparrow.play.programs).
+    table = Table("riichi", "easy", 3, {"length": "tonpuu"}, opponents=[f"cmd:{sys.executable} {MJAI_BOT}"])
     try:
         step = table.start()
         while not step.match_over:
@@ -117,7 +118,7 @@ def test_an_outside_program_plays_riichi_at_the_table() -> None:
         table.close()
     ends = [event for event in table.log() if event["event"] == "hand_end"]
     assert ends and not any(event.get("fallbacks") for event in ends)
-    assert any(name.startswith("random_bot.py") for name, _, _ in table.match.placings())
+    assert any(name.startswith("mjai_tsumogiri.py") for name, _, _ in table.match.placings())
 
 
 def test_the_command_plays_riichi_and_refuses_a_bad_option() -> None:
@@ -127,3 +128,38 @@ def test_the_command_plays_riichi_and_refuses_a_bad_option() -> None:
     assert played.exit_code == 0 and "dora indicators" in played.stdout
     bad = runner.invoke(app, ["play", "--rules", "riichi", "-o", "uma=3"])
     assert bad.exit_code == 2 and "uma" in bad.stderr
+
+
+def test_a_preset_is_played_at_every_face() -> None:
+    import sparrow
+    from sparrow.game import deal, new_match
+
+    for preset in ("tenhou", "mahjong-soul", "m-league", "wrc"):
+        hand = deal("riichi", {"preset": preset}, seed=1)
+        assert hand.observation("E").family is not None
+        assert new_match("riichi", 1, {"preset": preset}).next_hand() is not None
+        assert sparrow.play_hand("riichi", seed=2, options={"preset": preset}).result is not None
+        assert Table("riichi", "easy", 1, {"preset": preset}).start().observation.rules == "riichi"
+
+
+def test_a_ron_after_a_kan_is_a_ron_and_an_abortive_draw_has_no_discarder() -> None:
+    import sparrow
+
+    rons_after_a_kan = 0
+    for seed in range(150):
+        hand = sparrow.play_hand("riichi", seed=seed)
+        result, events = hand.result, hand.events
+        kinds = [event["event"] for event in events]
+        if result.win_by in ("discard", "robbing_kong"):
+            last_kong = max((i for i, kind in enumerate(kinds) if kind == "kong"), default=-1)
+            win = kinds.index("win")
+            robbed = (
+                last_kong >= 0
+                and "draw" not in kinds[last_kong + 1 : win]
+                and "discard" not in kinds[last_kong + 1 : win]
+            )
+            assert (result.win_by == "robbing_kong") == robbed, seed
+            rons_after_a_kan += last_kong >= 0 and not robbed
+        if result.winner is None:
+            assert result.discarder is None and result.ending
+    assert rons_after_a_kan > 0

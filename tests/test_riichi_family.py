@@ -4,8 +4,6 @@ simulate, play)."""
 
 from __future__ import annotations
 
-import io
-import itertools
 import json
 import random
 import sys
@@ -14,15 +12,12 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from rich.console import Console
 from typer.testing import CliRunner
 
 from sparrow.cli.app import app
 from sparrow.core.situation import HandSituation, SituationError
 from sparrow.formats.compact import format_compact, parse_compact
-from sparrow.game.riichi import RiichiAction, RiichiActionKind, RiichiHandState, observation
 from sparrow.play.lab import LabError, parse_players, run_lab
-from sparrow.play.riichi_hints import riichi_hint
 from sparrow.rules import Settlement, get_ruleset, score, settle
 from sparrow.rules.generate import random_complete_situation
 

@@ -4,10 +4,8 @@ engine: :class:`~sparrow.bots.Bot` hands them every decision of such a family's 
 
 from __future__ import annotations
 
-from typing import Protocol
-
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Protocol
 
 from sparrow.bots.riichi import RiichiPlayer
 from sparrow.game.actions import Action

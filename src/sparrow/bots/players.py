@@ -59,8 +59,8 @@ from sparrow.bots.own_tables import OWN_TABLE_PLAYERS, OwnTablePlayerKind
 from sparrow.bots.planning import Planner
 from sparrow.bots.temperaments import LEVELS, TEMPERAMENTS, VARIANTS, Temperament, temperaments_by_rules
 from sparrow.game.actions import Action, ActionKind
-from sparrow.rules import get_ruleset
 from sparrow.game.state import Observation, Phase
+from sparrow.rules import get_ruleset
 
 __all__ = ["Bot", "Temperament", "TEMPERAMENTS", "LEVELS", "VARIANTS", "temperaments_by_rules"]
 

@@ -30,8 +30,8 @@ from sparrow.core.analysis import discard_options, shanten, thirteen_orphans_sha
 from sparrow.game.actions import Action
 from sparrow.game.riichi import RiichiAction, RiichiActionKind
 from sparrow.game.riichi.hand import RiichiView
-from sparrow.game.views import Observation
 from sparrow.game.riichi.tiles import face_kind, parse_face
+from sparrow.game.views import Observation
 
 __all__ = ["RiichiBot", "RiichiPlayer", "LEVELS", "danger"]
 

@@ -350,8 +350,16 @@ def _written_names(observation: Observation, hand: Sequence[Tile]) -> list[str]:
     them (each red five written once, on the first of its kind), else the notation."""
     family = observation.family
     reds = [name for name in (family.hand_names() if family is not None else ()) if name.startswith("0")]
+    # The tile just drawn is shown last: when it is the red five, it is that one that is red.
+    drawn = family.to_dict().get("drawn") if family is not None and observation.drawn is not None else None
+    last_red = isinstance(drawn, str) and drawn.startswith("0") and drawn in reds
+    if last_red:
+        reds.remove(str(drawn))
     names = []
-    for tile in hand:
+    for index, tile in enumerate(hand):
+        if last_red and index == len(hand) - 1:
+            names.append(str(drawn))
+            continue
         text = str(tile)
         red = "0" + text[1]
         if red in reds and text[0] == "5":
@@ -603,5 +611,8 @@ def register(app: typer.Typer) -> None:
         def read(prompt: str) -> str:
             return console.input(prompt)
 
-        code = play_loop(table, console, read, title=title, pace=(lambda: time.sleep(pause)) if pause else None)
+        try:
+            code = play_loop(table, console, read, title=title, pace=(lambda: time.sleep(pause)) if pause else None)
+        finally:
+            table.close()  # the outside programs this game started
         raise typer.Exit(code)

@@ -19,11 +19,11 @@ from typing import Any, Protocol
 
 from sparrow.game.actions import Action
 from sparrow.game.hand_base import Phase
+from sparrow.game.match import Match
 from sparrow.game.replay import ReplayError
 from sparrow.game.replay import replay as replay_shared
 from sparrow.game.replay import replay_onto as replay_onto_shared
 from sparrow.game.result import HandResult
-from sparrow.game.match import Match
 from sparrow.game.riichi.hand import RiichiHand, RiichiHandsMatch
 from sparrow.game.riichi.replay import ReplayError as RiichiReplayError
 from sparrow.game.riichi.replay import replay as replay_riichi

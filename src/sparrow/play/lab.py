@@ -52,7 +52,6 @@ import contextlib
 import gc
 import os
 import random
-import shlex
 import threading
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -61,7 +60,7 @@ from typing import Any
 
 from sparrow.bots import LEVELS, get_bot
 from sparrow.bots.own_tables import own_table_player
-from sparrow.game.actions import Action, ActionKind
+from sparrow.game.actions import Action
 from sparrow.game.hands import Hand, new_match
 from sparrow.game.result import HandResult
 from sparrow.play.executors import Executor, local_executor
@@ -75,10 +74,10 @@ from sparrow.play.lab_figures import (
     player_name,
     summarise,
 )
+from sparrow.play.programs import COMMAND, PROGRAMS_BY_ENGINE
 from sparrow.play.sim import PLAYER_KINDS, Player
 from sparrow.rules import get_ruleset
 from sparrow.seats import AgentError, check_outside, faults_of, is_outside, make_seat, record_fallbacks
-from sparrow.seats.mjai import MjaiProcess, MjaiSeat
 
 __all__ = [
     "Chunk",
@@ -138,70 +137,17 @@ class _ChoosingRandom:
 # A run of whole games draws its simple players' moves so; the other kinds are sim.PLAYER_KINDS's.
 _WHOLE_GAME_KINDS: Mapping[str, Callable[[random.Random], Player]] = {"random": _ChoosingRandom}
 
-_COMMAND = "cmd:"
-
-
-class _MjaiPlayer:
-    """An outside program at a table whose engine speaks mjai to programs (Riichi's): an mjai bot
-    (:class:`~sparrow.seats.mjai.MjaiSeat`, the referee's checks around it) sent the match so far as
-    mjai messages. It answers in the family's own actions, listed in the seat's observation
-    (``family.legal``, in the order of the legal actions); a decision that falls to the built-in
-    choice (pass on a claim, else the last plain discard) is counted in ``faults`` with its reason.
-    ``history`` is the match's finished hands, kept by the chunk; :meth:`end_match` tells the bot how
-    the match ended; the program runs for one match."""
-
-    def __init__(self, kind: str, chair: int, history: list[dict[str, Any]]) -> None:
-        command = kind[len(_COMMAND) :]
-        self.process = MjaiProcess(shlex.split(command))
-        self.seat = MjaiSeat(chair, self.process, self._fallback, name=command.strip())
-        self.history = history
-        self._actions: Sequence[Action] = ()
-
-    @property
-    def faults(self) -> Any:
-        return self.seat.faults
-
-    def choose(self, state: Hand, seat: str, actions: list[Action]) -> Action:
-        own = tuple(getattr(state.observation(seat).family, "legal", ()))
-        if len(own) != len(actions):
-            raise LabError(f"{self.seat.name}: the table lists no actions of its own for an mjai bot")
-        self._actions = actions
-        choice = self.seat.act([*self.history, *state.events], own)
-        index = next((i for i, action in enumerate(own) if action is choice), None)
-        return actions[own.index(choice) if index is None else index]
-
-    def _fallback(self, legal: Sequence[Any]) -> Any:
-        """Pass on a claim, else discard the last tile without declaring (the same place in ``legal``
-        as in the legal actions)."""
-        actions = self._actions
-        for index, action in enumerate(actions):
-            if action.kind is ActionKind.PASS:
-                return legal[index]
-        discards = [i for i, a in enumerate(actions) if a.kind is ActionKind.DISCARD and not a.riichi]
-        return legal[discards[-1] if discards else 0]
-
-    def end_match(self, log: Sequence[Mapping[str, Any]]) -> None:
-        self.seat.finish(log)
-
-    def close(self) -> None:
-        self.process.close()
-
-
-# The players of outside programs at an engine that speaks its own protocol to them, by engine
-# (``TableRules.engine``); the other engines seat programs over docs/protocol.md (make_seat).
-_PROGRAMS_BY_ENGINE: Mapping[str, type[_MjaiPlayer]] = {"riichi": _MjaiPlayer}
-
 
 def _make_player(
     chunk: Chunk, engine: str, player: int, kind: str, history: list[dict[str, Any]], closing: list[Any]
 ) -> Player:
     """The player ``kind`` at place ``player`` for one match (``history`` and ``closing``: see
-    :class:`_MjaiPlayer`)."""
+    :class:`MjaiPlayer`)."""
     seats = len(chunk.players)
     chair = (chunk.rotation + player) % seats
     seed = chunk.bot_seed(player)
     if is_outside(kind):
-        program = _PROGRAMS_BY_ENGINE.get(engine) if kind.startswith(_COMMAND) else None
+        program = PROGRAMS_BY_ENGINE.get(engine) if kind.startswith(COMMAND) else None
         if program is not None:
             own = program(kind, chair, history)
             closing.append(own.close)

@@ -32,6 +32,7 @@ from sparrow.core.tiles import format_tiles
 from sparrow.game.actions import Action, NotYourTurnError
 from sparrow.game.hands import Hand, new_match
 from sparrow.game.state import HandResult, Observation
+from sparrow.play.programs import COMMAND, PROGRAMS_BY_ENGINE, MjaiPlayer
 from sparrow.play.progress import MatchProgress
 from sparrow.rules import ScoreResult, get_ruleset
 from sparrow.seats import (
@@ -148,6 +149,8 @@ class Table(MatchProgress):
         self.seated: dict[str, Any] = {}
         self._faults_at_deal: dict[str, Any] = {}  # the outside seats' faults when this hand was dealt
         self.own_programs = own_programs
+        self._log: list[dict[str, Any]] = []  # finished hands' events (an mjai bot reads them too)
+        engine = get_ruleset(rules).table(self.options).engine
         others = [name for name in chairs[chairs.index(human) + 1 :] + chairs[: chairs.index(human)]]
         for place, (name, kind) in enumerate(zip(others, opponents or ())):
             if kind in LEVELS:
@@ -157,21 +160,24 @@ class Table(MatchProgress):
                     check_outside(kind)
                 except AgentError as error:
                     raise TableError(str(error)) from None
-                self.seated[name] = make_seat(kind, self.bots[name].seed, place, shared=not own_programs)
+                program = PROGRAMS_BY_ENGINE.get(engine) if kind.startswith(COMMAND) else None
+                if program is not None:  # Riichi's cmd: is an mjai bot, the match's own
+                    self.seated[name] = program(kind, chairs.index(name), self._log)
+                else:
+                    self.seated[name] = make_seat(kind, self.bots[name].seed, place, shared=not own_programs)
             else:
                 raise TableError(f"unknown opponent {kind!r} (a level, 'cmd:PROGRAM' or module:Class)")
         if opponents is not None and len(opponents) > len(others):
             raise TableError(f"this table has {len(others)} other seats, {len(opponents)} opponents were named")
         self.hand: Hand | None = None
         self.results: list[HandOutcome] = []  # every finished hand, in order
-        self._log: list[dict[str, Any]] = []  # finished hands' events
         self._seen = 0  # events of the current hand already handed to the human
 
     def close(self) -> None:
         """Stop the outside programs this table owns (``own_programs``); a shared one stays."""
         for seat in self.seated.values():
             close = getattr(seat, "close", None)
-            if close is not None and self.own_programs:
+            if close is not None and (self.own_programs or isinstance(seat, MjaiPlayer)):
                 close()
 
     # ------------------------------------------------------------------ reading

@@ -45,17 +45,17 @@ from sparrow.game.result import HandResult
 from sparrow.game.riichi.actions import IllegalRiichiActionError, RiichiAction, RiichiActionKind
 from sparrow.game.riichi.base import HandBase
 from sparrow.game.riichi.match import RiichiMatch
+from sparrow.game.riichi.replay import ReplayError as RiichiReplayError
+from sparrow.game.riichi.replay import replay
 from sparrow.game.riichi.result import RiichiHandResult
 from sparrow.game.riichi.state import RiichiHandState
 from sparrow.game.riichi.tiles import FACE_KINDS, RED_FACE, kind_of
-from sparrow.game.riichi.replay import ReplayError as RiichiReplayError
-from sparrow.game.riichi.replay import replay
 from sparrow.game.riichi.view import observation as riichi_observation
 from sparrow.game.riichi.view import seat_events
 from sparrow.game.views import Observation, TableView
-from sparrow.rules.riichi.match import FinalResult, Standing
 from sparrow.rules import ScoreResult
 from sparrow.rules.riichi.family import match_of
+from sparrow.rules.riichi.match import FinalResult, Standing
 from sparrow.rules.riichi.presets import MatchOptions
 
 __all__ = ["RiichiHand", "RiichiHandsMatch", "RiichiView", "shared_action"]
@@ -146,8 +146,22 @@ class RiichiView:
         return self.scores
 
 
+# The one Action of each Riichi action the tables listed, by the action, the dealer (which names the
+# seat's wind) and for a chi the kind claimed: a few thousand at most, kept for the process.
+_SHARED: dict[tuple[RiichiAction, int, int], Action] = {}
+
+
 def shared_action(action: RiichiAction, state: HandBase) -> Action:
     """``action`` (listed by ``state`` now) as the one :class:`Action`, its seat named by its wind."""
+    claimed = state.last_discard >> 2 if action.kind is RiichiActionKind.CHI and state.last_discard is not None else -1
+    key = (action, state.dealer, claimed)
+    found = _SHARED.get(key)
+    if found is None:
+        found = _SHARED[key] = _translate(action, state)
+    return found
+
+
+def _translate(action: RiichiAction, state: HandBase) -> Action:
     wind = state.winds[action.seat]
     kind = action.kind
     if kind is RiichiActionKind.DISCARD:
@@ -418,14 +432,16 @@ def _shared_result(ended: RiichiHandResult, state: HandBase) -> HandResult:
     elif first.source is None:
         win_by = "kong_replacement" if state.drawn_rinshan else "self_draw"
     else:
-        win_by = "robbing_kong" if state.robbed_kan is not None else "discard"
+        # A kan robbed ends the hand while its tile is still open to the table (robbed_kan stays set
+        # after every kan, so it does not tell).
+        win_by = "robbing_kong" if state.kakan_tile is not None else "discard"
     after = ended.after
     points = {wind: 0 for wind in SEATS}
     for win in ended.wins:
         points[winds[win.seat]] = win.score.points
     return HandResult(
         winner=None if first is None else winds[first.seat],
-        discarder=None if ended.loser is None else winds[ended.loser],
+        discarder=None if ended.loser is None or not ended.wins else winds[ended.loser],
         win_by=win_by,
         situation=None,
         score=None if first is None else first.score.to_score_result(),
