@@ -163,3 +163,62 @@ def test_a_ron_after_a_kan_is_a_ron_and_an_abortive_draw_has_no_discarder() -> N
         if result.winner is None:
             assert result.discarder is None and result.ending
     assert rons_after_a_kan > 0
+
+
+def test_the_rivers_show_red_fives_the_riichi_tile_and_called_tiles() -> None:
+    """Played until a river holds a riichi tile, a tile called away and a red five: each is shown
+    as the family marks it (the riichi tile in brackets, the red five in red, the called one struck)."""
+    from sparrow.bots import get_bot
+
+    table = Table("riichi", "normal", 11, {"length": "hanchan"})
+    me = get_bot("normal", 5)
+    step = table.start()
+    seen: set[str] = set()
+    while not step.match_over and len(seen) < 3:
+        if step.hand_over:
+            step = table.next_hand()
+            continue
+        observation = step.observation
+        assert observation.family is not None
+        rivers = observation.family.rivers()
+        marked = [tile for river in rivers.values() for tile in river]
+        for seat, river in rivers.items():
+            # The marked river is the shared one, tile for tile (a red five is a five).
+            kinds = [tile.name.replace("0", "5") for tile in river if not tile.called]  # a called tile stays, marked
+            assert "".join(kinds) == "".join(str(t) for t in observation.discards[seat])
+        screen = Console(file=io.StringIO(), width=200, record=True)
+        screen.print(render_table(observation, hand_number=step.hand_number, title="riichi"))
+        text = screen.export_text(clear=False)
+        styled = screen.export_html(inline_styles=True)
+        for tile in marked:
+            if tile.riichi:
+                assert f"[{tile.name}]" in text
+                seen.add("riichi")
+            if tile.called:
+                assert "line-through" in styled
+                seen.add("called")
+            if tile.name.startswith("0"):
+                assert tile.name in text and "color: #800000" in styled
+                seen.add("red")
+        if observation.claim_tile is not None and rivers[observation.claim_from][-1].name.startswith("0"):
+            assert "discarded 0" in text  # the tile open to claims is named as it lies
+        step = table.act(me.act(observation))
+    assert seen == {"riichi", "called", "red"}
+
+
+def test_a_chow_with_the_red_five_is_chosen_when_two_runs_hold_the_five() -> None:
+    observation = _turn().view().observation
+    seat = observation.seat
+    plain_low, red_low, plain_high, red_high = (
+        Action(ActionKind.CHOW, seat, low, red=red)  # type: ignore[arg-type]
+        for low, red in (("3p", False), ("3p", True), ("4p", False), ("4p", True))
+    )
+    passing = Action(ActionKind.PASS, seat)
+    offered = dataclasses.replace(observation, legal_actions=(red_high, plain_high, red_low, plain_low, passing))
+    assert "c1 = 345p, c2 = 340p, c3 = 456p, c4 = 406p" in choices_text(offered)
+    assert parse_command("c2", offered).action == red_low
+    assert parse_command("c4", offered).action == red_high
+    assert parse_command("c 3p", offered).action == plain_low  # only one run holds the 3p
+    assert parse_command("c 6p", offered).action == plain_high
+    assert "which run?" in (parse_command("c 0p", offered).error or "")  # both runs hold the five
+    assert "which run?" in (parse_command("c", offered).error or "")

@@ -34,6 +34,7 @@ from sparrow.core.analysis import shanten, unseen_count
 from sparrow.core.tiles import KINDS, Tile, TileError, format_tiles, tile_counts
 from sparrow.game.actions import Action, ActionKind, IllegalActionError, InvalidActionError
 from sparrow.game.state import Observation, Phase
+from sparrow.game.views import RiverTile
 from sparrow.rules import RulesError, ScoreResult, get_ruleset
 
 __all__ = ["register", "parse_command", "Command", "render_table", "describe_event", "hint_lines"]
@@ -118,10 +119,13 @@ def parse_command(text: str, observation: Observation) -> Command:
             except TileError:
                 return Command(error=f"{rest[0]!r} is not a tile; chow options: {_chow_list(chows)}")
             chosen = [a for a in chows if tile in _chow_tiles(a)]
-            # Two ways to take one run (with the red five or a plain one): "c 0p" takes the red.
-            plain = [a for a in chosen if a.red == rest[0].startswith("0")]
-            if len(chosen) == 1 or (chosen and len({a.tile for a in chosen}) == 1):
-                return Command(action=(plain or chosen)[0])
+            # Two ways to take one run (with the red five or a plain one): "c 0p" takes the red one,
+            # "c 5p" the plain one; when two runs hold the five, the number tells which.
+            copy = [a for a in chosen if a.red == rest[0].startswith("0")]
+            if len({a.tile for a in copy}) == 1:
+                return Command(action=copy[0])
+            if len({a.tile for a in chosen}) == 1:
+                return Command(action=chosen[0])
         elif number:
             index = int(number) - 1
             runs = _runs(chows)
@@ -188,12 +192,12 @@ def parse_command(text: str, observation: Observation) -> Command:
 
 
 def _runs(chows: Sequence[Action]) -> list[Action]:
-    """One chow per run (a plain copy where the red five could go too)."""
-    runs: dict[Any, Action] = {}
+    """Each way to chow, numbered in this order: by run, and where a run can be made with the red five
+    or with a plain one, the plain one first."""
+    ways: dict[tuple[Any, bool], Action] = {}
     for action in chows:
-        if action.tile not in runs or not action.red:
-            runs[action.tile] = action
-    return list(runs.values())
+        ways.setdefault((action.tile, action.red), action)
+    return sorted(ways.values(), key=lambda action: (int(action.tile or 0), action.red))
 
 
 def _chow_tiles(action: Action) -> tuple[Tile, ...]:
@@ -202,8 +206,14 @@ def _chow_tiles(action: Action) -> tuple[Tile, ...]:
     return (KINDS[low], KINDS[low + 1], KINDS[low + 2])
 
 
+def _chow_text(action: Action) -> str:
+    """A run as the player reads it (``456p``), the red five written ``0`` when it is the copy given."""
+    text = format_tiles(_chow_tiles(action))
+    return text.replace("5", "0") if action.red else text
+
+
 def _chow_list(chows: Sequence[Action]) -> str:
-    return ", ".join(f"c{i} = {format_tiles(_chow_tiles(a))}" for i, a in enumerate(_runs(chows), 1))
+    return ", ".join(f"c{i} = {_chow_text(a)}" for i, a in enumerate(_runs(chows), 1))
 
 
 def choices_text(observation: Observation) -> str:
@@ -214,7 +224,7 @@ def choices_text(observation: Observation) -> str:
         parts.append("w = " + ("win (ron)" if observation.phase is not Phase.TURN else "win (tsumo)"))
     chows = _runs(_options_of(legal, ActionKind.CHOW))
     if len(chows) == 1:
-        parts.append(f"c = chow {format_tiles(_chow_tiles(chows[0]))}")
+        parts.append(f"c = chow {_chow_text(chows[0])}")
     elif chows:
         parts.append(_chow_list(chows))
     if _options_of(legal, ActionKind.PUNG):
@@ -305,6 +315,7 @@ def render_table(observation: Observation, *, hand_number: int, title: str) -> G
     panel = family.panel() if family is not None else []
     marks = family.seat_marks() if family is not None else {}
     points = family.points_now() if family is not None else dict(observation.scores)
+    rivers = family.rivers() if family is not None else {}
     grid = RichTable(show_header=True, header_style="bold", expand=False)
     grid.add_column("player")
     grid.add_column("score", justify="right")
@@ -320,8 +331,7 @@ def render_table(observation: Observation, *, hand_number: int, title: str) -> G
         label = f"{marker}{name} {seat}{dead}" + (
             "" if seat == me else f" · {counted(observation.hand_sizes[seat], 'tile')}"
         )
-        discards = tiles_text(observation.discards[seat], in_order=True) or "—"
-        grid.add_row(label, str(points.get(seat, 0)), exposed, discards)
+        grid.add_row(label, str(points.get(seat, 0)), exposed, _river(observation, rivers.get(seat), seat))
     hand = shown_hand(observation)
     written = _written_names(observation, hand)
     numbers = Text("  ")
@@ -341,8 +351,28 @@ def render_table(observation: Observation, *, hand_number: int, title: str) -> G
     if observation.claim_tile is not None and observation.phase is not Phase.TURN:
         assert observation.claim_from is not None  # a tile open to the table always has its discarder
         source = observation.players.get(observation.claim_from, observation.claim_from)
-        parts.append(Text(f"{source} ({observation.claim_from}) discarded {observation.claim_tile}", style="bold"))
+        river = rivers.get(observation.claim_from)
+        named = river[-1].name if river else str(observation.claim_tile)  # a red five as it lies
+        parts.append(Text(f"{source} ({observation.claim_from}) discarded {named}", style="bold"))
     return Group(*parts)
+
+
+def _river(observation: Observation, marked: Sequence[RiverTile] | None, seat: str) -> Text:
+    """A seat's discards in order; where the family marks them, a red five in red, the riichi tile in
+    brackets (laid sideways at a real table) and a tile another seat called dimmed and struck."""
+    if marked is None:
+        return Text(tiles_text(observation.discards[seat], in_order=True) or "—")
+    if not marked:
+        return Text("—")
+    river = Text()
+    for index, tile in enumerate(marked):
+        if index:
+            river.append(" ")
+        styles = ["red"] if tile.name.startswith("0") else []
+        if tile.called:
+            styles.append("dim strike")
+        river.append(f"[{tile.name}]" if tile.riichi else tile.name, style=" ".join(styles))
+    return river
 
 
 def _written_names(observation: Observation, hand: Sequence[Tile]) -> list[str]:

@@ -14,23 +14,37 @@ from sparrow.game.actions import Action
 from sparrow.game.events import seat_view, spectator_view, tile_text, tiles_in_order_text, tiles_text
 from sparrow.game.hand_base import HandBase, Phase
 
-__all__ = ["Observation", "TableView", "Views"]
+__all__ = ["Observation", "TableView", "Views", "RiverTile", "FamilyView"]
 
 # The seats at the table by their number: Observation.seats counts them from its hand sizes.
 _SEATS_AT_TABLE = {n: SEATS[:n] for n in (3, 4)}
+
+
+@dataclass(frozen=True, slots=True)
+class RiverTile:
+    """One discard in a river as a family that marks them shows it: its name as the family writes it
+    (``0p`` a red five), whether it declared riichi (laid sideways), was called away by another seat,
+    or was the tile just drawn (tsumogiri)."""
+
+    name: str
+    riichi: bool = False
+    called: bool = False
+    tsumogiri: bool = False
 
 
 class FamilyView(Protocol):
     """The part of an observation only one family has: plain values for JSON from ``to_dict``, and
     what a face shows of it without knowing the family: ``panel()`` (label, value) pairs beside the
     table, ``seat_marks()`` a word beside a seat, ``hand_names()`` the own concealed tiles as the
-    family writes them (Riichi's red fives), ``points_now()`` each seat's points at this moment."""
+    family writes them (Riichi's red fives), ``points_now()`` each seat's points at this moment, ``rivers()`` each seat's discards in order
+    with the family's marks."""
 
     def to_dict(self) -> dict[str, Any]: ...
     def panel(self) -> list[tuple[str, str]]: ...
     def seat_marks(self) -> dict[str, str]: ...
     def hand_names(self) -> tuple[str, ...]: ...
     def points_now(self) -> dict[str, int]: ...
+    def rivers(self) -> dict[str, tuple[RiverTile, ...]]: ...
 
 
 @dataclass(frozen=True, slots=True)

@@ -52,7 +52,7 @@ from sparrow.game.riichi.state import RiichiHandState
 from sparrow.game.riichi.tiles import FACE_KINDS, RED_FACE, kind_of
 from sparrow.game.riichi.view import observation as riichi_observation
 from sparrow.game.riichi.view import seat_events
-from sparrow.game.views import Observation, TableView
+from sparrow.game.views import Observation, RiverTile, TableView
 from sparrow.rules import ScoreResult
 from sparrow.rules.riichi.family import match_of
 from sparrow.rules.riichi.match import FinalResult, Standing
@@ -144,6 +144,16 @@ class RiichiView:
     def points_now(self) -> dict[str, int]:
         """Each seat's points now, by wind (the riichi sticks paid this hand taken off)."""
         return self.scores
+
+    def rivers(self) -> dict[str, tuple[RiverTile, ...]]:
+        """Each seat's discards in order, by wind: red fives as ``0``, the riichi tile and the tiles
+        called away marked."""
+        return {
+            other["wind"]: tuple(
+                RiverTile(item["tile"], item["riichi"], item["called"], item["tsumogiri"]) for item in other["discards"]
+            )
+            for other in self.view["seats"]
+        }
 
 
 # The one Action of each Riichi action the tables listed, by the action, the dealer (which names the
