@@ -76,7 +76,7 @@ def test_riichienvs_log_converts_to_sparrows_and_back(tmp_path):
         ("not json\n", "line 1 is not JSON"),
         ('{"kind": 1}\n', "neither a Sparrow event"),
         ('{"type": "dahai"}\n', 'missing field "actor"'),
-        ('{"event": "hand_start", "rules": "hkos"}\n', "only a Riichi game"),
+        ('{"event": "hand_start", "rules": "hkos"}\n', "only a game of Riichi converts"),
     ],
 )
 def test_bad_logs_are_one_line_and_exit_2(stdin, message):

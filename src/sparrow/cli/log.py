@@ -19,6 +19,7 @@ from sparrow.cli.common import InputError, console, errors, input_errors
 from sparrow.formats.mjai import read_mjai, write_mjai
 from sparrow.game.events import dumps, upgrade_log
 from sparrow.play.riichi_mjai import replay_game, score_differences, to_mjai
+from sparrow.rules import get_ruleset, ruleset_names
 from sparrow.rules.riichi.presets import DEFAULT_PRESET, PRESETS, match_options
 
 __all__ = ["register", "convert"]
@@ -100,8 +101,12 @@ def convert(
         result = dumps(event for hand in hands for event in hand.state.events)
     else:
         events = [json.loads(line) for line in text.splitlines() if line.strip()]
-        if not events or events[0].get("rules") != "riichi":
-            raise InputError("only a Riichi game's log converts to mjai (its hand_start says rules: riichi)")
+        rules = events[0].get("rules") if events else None
+        speaking = [name for name in ruleset_names() if "mjai" in get_ruleset(name).log_formats]
+        if rules not in speaking:
+            raise InputError(
+                f"only a game of {' or '.join(get_ruleset(name).short_name or name for name in speaking)} converts to mjai; this log's hand_start says rules: {rules}"
+            )
         # A log of several matches (sparrow simulate --log) becomes one mjai game after another.
         result = "".join(write_mjai(to_mjai(match)) for match in _matches(events))
     if out is None:

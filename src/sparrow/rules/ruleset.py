@@ -298,6 +298,8 @@ class Ruleset:
     # "games" (one a whole game, the points each player ended on, then places, uma and oka: Riichi).
     sheet_rows: ClassVar[str] = "hands"
     sheet_label: ClassVar[str] = ""  # how the pages name a sheet of the family, if not by its title
+    # The outside log formats the family's games convert to and from (``sparrow log convert``).
+    log_formats: ClassVar[tuple[str, ...]] = ()
     # A sheet length that stands for an option's value (HKOS: "east" is short_match = true, "full" is
     # short_match = false): (option, the length when true, the length when false); None if none does.
     sheet_length_option: ClassVar[tuple[str, str, str] | None] = None
