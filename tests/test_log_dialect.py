@@ -190,13 +190,13 @@ def test_a_shared_log_of_version_1_replays_to_the_same_hands_written_in_version_
 def test_a_riichi_match_of_version_1_goes_on_through_the_one_face():
     """A match's table rebuilt from a log of version 1 (every hand dealt again from the match's seed
     and its decisions played onto it) writes the same log in version 2."""
-    from sparrow.play.riichi_table import RiichiTable
+    from sparrow.play.table import Table
 
     old = frozen_events("web-riichi-normal")
-    table = RiichiTable.from_log("normal", 2026, old, {"length": "tonpuu"})
+    table = Table.from_log("riichi", "normal", 2026, old, {"length": "tonpuu"})
     try:
         assert table.match_over and table.log() == upgrade_log(old)
-        assert table.names[0] != "" and len(set(table.names)) == 4
+        assert "" not in table.match.players and len(set(table.match.players)) == 4
     finally:
         table.close()
     match = new_match("riichi", 3, {"length": "tonpuu"})

@@ -1,4 +1,4 @@
-"""The Riichi hint (``play.riichi_hints``, ``GET /api/games/{id}/hint`` at the Riichi table): per
+"""The Riichi hint (``play.hints.engine_hint``, ``GET /api/games/{id}/hint`` at the one table): per
 discard the shanten it leaves, what improves the hand and how many of those are unseen; for a ready
 hand each wait with its value by ron and tsumo, worked out by hand here; furiten and genbutsu; and
 nothing the seat could not see (the same hint whatever the other hands and the wall hold)."""
@@ -7,9 +7,17 @@ from __future__ import annotations
 
 from sparrow.core.analysis import shanten
 from sparrow.core.tiles import Tile
-from sparrow.play.riichi_hints import riichi_hint
+from sparrow.game.riichi.hand import RiichiHand
+from sparrow.play.hints import engine_hint
 from tests.test_riichi_hand import NORTH, SOUTH, WEST, discard, pass_all, table, tsumogiri
 from tests.web_support import Player
+
+
+def riichi_hint(state, chair: int) -> dict:
+    """The hint of the seat in ``chair`` of a Riichi hand, as the one hint gives it (by seat wind)."""
+    hint = engine_hint(RiichiHand(state=state), state.winds[chair], {})
+    assert hint is not None
+    return hint
 
 
 def test_a_ready_discard_lists_its_waits_with_their_value():
@@ -18,17 +26,21 @@ def test_a_ready_discard_lists_its_waits_with_their_value():
     hint = riichi_hint(state, 0)
     assert hint["shanten"] == 0 and hint["threats"] == [] and not hint["riichi"]
     best = hint["discards"][0]
-    assert best["discard"] == "1z" and best["ready"] and best["tiles"] == ["1p", "4p"]
+    assert best["discard"] == "1z" and best["ready"] and best["tiles"] == "14p"
     # East sees only its own tiles and the indicator: every 1p and 4p is unseen (NORTH's are hidden).
     assert best["unseen"] == 4 + 4
     waits = {wait["tile"]: wait for wait in best["waits"]}
     assert set(waits) == {"1p", "4p"}
     for wait in waits.values():
         # Ron: ittsu (2 han closed) and pinfu, 30 fu: a dealer's 3 han 30 fu is 5,800.
-        assert wait["ron"]["valid"] and (wait["ron"]["han"], wait["ron"]["fu"], wait["ron"]["points"]) == (3, 30, 5800)
-        assert set(wait["ron"]["yaku"]) == {"Ittsu", "Pinfu"}
+        assert wait["discard"]["valid"] and (
+            wait["discard"]["han"],
+            wait["discard"]["fu"],
+            wait["discard"]["points"],
+        ) == (3, 30, 5800)
+        assert set(wait["discard"]["yaku"]) == {"Ittsu", "Pinfu"}
         # Tsumo adds menzen tsumo, pinfu's tsumo is 20 fu: 4 han 20 fu is 2,600 from each, 7,800.
-        tsumo = wait["tsumo"]
+        tsumo = wait["self_draw"]
         assert (tsumo["han"], tsumo["fu"], tsumo["points"]) == (4, 20, 7800)
     assert not best["furiten"] and best["safe_from"] == []
     # Every other discard breaks the hand: one tile further, each listed once.
@@ -45,8 +57,8 @@ def test_a_wait_without_a_yaku_on_ron_is_told():
     row = next(row for row in riichi_hint(state, 0)["discards"] if row["discard"] == "1z")
     assert row["ready"] and [wait["tile"] for wait in row["waits"]] == ["5s"]
     wait = row["waits"][0]
-    assert not wait["ron"]["valid"] and wait["ron"]["reason"] == "no yaku"
-    assert wait["tsumo"]["valid"] and wait["tsumo"]["yaku"] == ["Menzen tsumo"]
+    assert not wait["discard"]["valid"] and wait["discard"]["reason"] == "no yaku"
+    assert wait["self_draw"]["valid"] and wait["self_draw"]["yaku"] == ["Menzen tsumo"]
     counts = [0] * 34
     for name in ("2m", "3m", "4m", "5p", "6p", "7p", "7s", "8s", "9s", "4s", "6s", "9m", "9m", "5s"):
         counts[int(Tile.parse(name))] += 1
@@ -71,10 +83,8 @@ def test_the_riichi_table_answers_a_hint_of_your_own_hand(tmp_path):
         assert hint.status_code == 200, hint.text
         data = hint.json()
         seen = view["observation"]
-        assert data["seat"] == seen["seat"] and data["wind"] == seen["wind"]
-        held = {name.replace("0", "5") for name in seen["hand"]} | (
-            {seen["drawn"].replace("0", "5")} if seen["drawn"] else set()
-        )
+        assert data["seat"] == seen["seat"] == "S"
+        held = {name.replace("0", "5") for name in seen["family"]["hand"]}
         if data["discards"]:
             assert {row["discard"] for row in data["discards"]} == held
     finally:

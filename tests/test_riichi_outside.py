@@ -20,7 +20,7 @@ from sparrow.bots.riichi import RiichiBot
 from sparrow.game.riichi import observation
 from sparrow.game.riichi.match import RiichiMatch
 from sparrow.play.lab import run_lab
-from sparrow.play.riichi_table import RiichiTable
+from sparrow.play.table import Table
 from sparrow.rules.riichi.presets import MatchOptions
 from sparrow.seats.mjai import MjaiProcess, MjaiSeat
 from tests.cli_support import run_sparrow
@@ -172,18 +172,18 @@ def test_an_mjai_bot_in_the_lab_is_told_how_the_match_ends(tmp_path):
 
 def test_an_mjai_bot_at_a_person_s_table_is_told_how_the_match_ends(tmp_path):
     command, seen = recorder(tmp_path)
-    table = RiichiTable("easy", 6, {"length": "tonpuu"}, opponents=[f"cmd:{command}"])
+    table = Table("riichi", "easy", 6, {"length": "tonpuu"}, opponents=[f"cmd:{command}"], forced=True)
     try:
-        table.start()
+        step = table.start()
         while not table.match_over:
             if table.hand_over:
-                table.next_hand()
+                step = table.next_hand()
                 continue
-            table.act(table.observation()["legal_actions"][0])
+            step = table.act(step.observation.legal_actions[0])
     finally:
         table.close()
     assert not next(iter(table.seated.values())).faults
-    _assert_told_the_end(seen, len(table.hands))
+    _assert_told_the_end(seen, table.match.hands_played)
 
 
 # ---------------------------------------------------------------------------- sparrow play

@@ -1,11 +1,12 @@
-"""A Riichi room in a real browser (Playwright driving Debian's Chromium, as ``test_web_rooms_browser.py``).
+"""A Riichi room in a real browser (Playwright driving Debian's Chromium, as ``test_web_rooms_browser.py``),
+on the one room page every family has (``room.html``, ``static/room.js``) with Riichi's family panel.
 
 Ann and Bob, each in a browser context of their own, open one Riichi room by its link and take chairs
 0 and 1; Ann (the host) starts, the computer takes the two empty chairs. Ann, the first dealer,
 discards by clicking a tile twice and Bob's page shows it live in her river (on his left); Bob does the
 same and Ann's page shows his discard on her right. A third context watches: the table from chair 0's
-side with every seat's tiles as backs, no hand, no buttons, and no concealed tile on the page or in a
-message of the live connection. Screenshots at phone and desktop size go to ``tests/artifacts/``.
+side with every seat's tiles as backs, no hand, no buttons, the dora indicator and the sticks (the
+family's public view), and no concealed tile on the page or in a message of the live connection. Screenshots at phone and desktop size go to ``tests/artifacts/``.
 """
 
 from __future__ import annotations
@@ -70,19 +71,15 @@ def concealed_in(frame: dict[str, Any]) -> list[str]:
     leaks = []
     if frame.get("observation") is not None or frame.get("asked") is not None:
         leaks.append("an observation or a question")
-    game = frame.get("game")
+    family = frame.get("family") or {}
+    if "hand" in family or "drawn" in family or any("hand" in seat for seat in family.get("seats", [])):
+        leaks.append(f"a hand in the family's view: {family}")
     events = [n["event"] for n in frame.get("events", [])]
-    if game is not None:
-        events += game["events"]
-        if game["observation"]["hand"] or game["observation"]["drawn"] is not None:
-            leaks.append(f"a hand: {game['observation']['hand']} {game['observation']['drawn']}")
-        if not game["spectating"] or game["observation"]["legal_actions"]:
-            leaks.append("a seat's view")
-    over = game is not None and game["hand_over"]
+    over = bool(frame.get("hand_over"))
     for event in events:
         if event.get("event") == "deal" and any(event.get("hands", {}).values()) and not over:
             leaks.append(f"a deal: {event}")
-        if event.get("event") == "draw" and "tile" in event:
+        if event.get("event") == "draw" and event.get("tile") is not None:
             leaks.append(f"a draw: {event}")
     return leaks
 
@@ -110,10 +107,15 @@ def test_two_people_and_a_spectator_in_a_riichi_room(browser, tmp_path):
         # Ann sits East (chair 0 deals first): her hand below, Bob on her right, the computer across
         # and on her left; her own name marked, the computer's by level.
         page = ann.page
-        assert page.inner_text("#seat-me .name") == "Ann (you)"
+        assert page.locator("script[src$='/room.js']").count() == 1  # the one room page
+        assert page.inner_text("#seat-me .name") == "You"
         assert page.inner_text("#seat-right .name") == "Bob"
         assert page.inner_text("#seat-top .name") == "Easy 1"
-        assert page.inner_text("[data-testid=round]").strip() == "東 1"
+        assert page.get_attribute("#seat-me", "data-seat") == "E"
+        # The family panel: one dora indicator, no honba or sticks; the four scores.
+        assert page.locator("#center [data-testid=dora-indicators] .tile").count() == 1
+        assert page.inner_text("#center [data-testid=sticks]").split() == ["0", "0"]
+        assert page.locator("[data-testid=score-chip]").all_inner_texts() == ["25000"] * 4
         assert page.locator("#hand .tile").count() == 14
         assert "Ann (you)" in page.inner_text("#people")
         assert shown(bob.page)["asked"] == "false"
@@ -124,6 +126,7 @@ def test_two_people_and_a_spectator_in_a_riichi_room(browser, tmp_path):
         assert page.locator(f"#pond-me .tile[data-tile='{tile}']").count() == 1
         bob.page.wait_for_selector(f"#pond-left .tile[data-tile='{tile}']")
         assert bob.page.inner_text("#seat-left .name") == "Ann"
+        assert bob.page.inner_text("#seat-me .name") == "You"
         spectator.page.wait_for_selector(f"#pond-me .tile[data-tile='{tile}']")
         # Bob's turn comes (the computer never sits between them): he discards the same way.
         theirs = discard_by_clicking(bob.page)
@@ -150,9 +153,12 @@ def test_two_people_and_a_spectator_in_a_riichi_room(browser, tmp_path):
         )
         assert faces == 0
         assert "Spectating" in watch.inner_text("#status")
+        # The family's public view is the spectator's too: the dora indicator, the sticks.
+        assert watch.locator("#center [data-testid=dora-indicators] .tile").count() == 1
+        assert watch.locator("#center [data-testid=sticks]").count() == 1
         snap_both(watch, "riichi-room-spectator")
         views = [frame for frame in spectator.frames if frame.get("type") == "view"]
-        assert views and any(frame.get("game") for frame in views)
+        assert views and any(frame.get("family") for frame in views)
         for frame in views:
             assert not concealed_in(frame), concealed_in(frame)
 

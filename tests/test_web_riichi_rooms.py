@@ -1,5 +1,8 @@
-"""Riichi rooms: people play each other at a Riichi table through ``/api/rooms``, computer players in
-the empty chairs. The server is the referee as in the other families' rooms: each person sees their
+"""Riichi rooms: people play each other at the one room table (``play.room.RoomTable``, Riichi through
+the one face) through ``/api/rooms``, computer players in the empty chairs, the view the other
+families' rooms have (events numbered by the match, ``observation`` with Riichi's own view in its
+``family``, ``asked`` as the one Action's dicts, ``family`` the public family view for a spectator).
+The server is the referee as in the other families' rooms: each person sees their
 own tiles and the table (never another hand, another's draw or the wall), a spectator no concealed
 tile; riichi, claims and wins are sent as ``asked`` lists them; a bad action is refused with a 4xx and
 changes nothing; a room goes on unchanged in another server process; a table rebuilt from its log
@@ -12,8 +15,7 @@ import random
 
 import pytest
 
-from sparrow.play.riichi_room import RiichiRoomTable
-from sparrow.play.room import RoomError
+from sparrow.play.room import RoomError, RoomTable
 from tests.web_support import Player, plain
 
 
@@ -51,20 +53,19 @@ def _two_people(app) -> tuple[dict[str, Player], dict]:
 
 def check_private(view: dict, name: str) -> None:
     """A person's view of a hand in play: their own tiles only; no wall, seed or other draw."""
-    game = view["game"]
     me = next(c["seat"] for c in view["chairs"] if c and c["name"] == name)
-    assert game["observation"]["wind"] == me and not game["spectating"]
-    # (The finished hands' events, whole once a hand is over, are in view["events"] too.)
-    start = view["event_count"] - len(game["events"])
-    current = [n["event"] for n in view["events"] if n["number"] >= start]
-    assert [e["event"] for e in current] == [e["event"] for e in game["events"]]
-    for event in game["events"] + current:
-        assert "wall" not in event and "seed" not in event
+    observation = view["observation"]
+    assert observation["seat"] == me and observation["family"]["wind"] == me
+    # The hand in play: from its hand_start (the finished hands' events, whole once over, come before).
+    numbers = [n["number"] for n in view["events"] if n["event"]["event"] == "hand_start"]
+    current = [n["event"] for n in view["events"] if n["number"] >= numbers[-1]]
+    for event in current:
+        assert not event.get("wall") and "seed" not in event
         if event["event"] == "deal":
             assert list(event["hands"]) == [me]
         if event["event"] == "draw" and event["seat"] != me:
-            assert "tile" not in event
-    for seat in game["observation"]["seats"]:
+            assert event.get("tile") is None
+    for seat in observation["family"]["seats"]:
         assert "hand" not in seat
 
 
@@ -82,7 +83,7 @@ def play_hand(people: dict[str, Player], room_id: str, rng: random.Random) -> di
         asked = [(name, view) for name, view in views.items() if view["asked"]]
         assert asked, "nobody here is asked, yet the hand goes on"
         name, view = asked[0]
-        assert view["game"]["observation"]["legal_actions"] == view["asked"]
+        assert view["observation"]["legal_actions"] == view["asked"]
         action = plain(rng.choice(view["asked"]))
         action.pop("seat", None)
         answer = people[name].post(f"/api/rooms/{room_id}/actions", action | {"seen": view["event_count"]})
@@ -98,18 +99,19 @@ def test_two_people_play_a_riichi_match_to_its_final_results(app):
     while True:
         view = play_hand(people, room["id"], rng)
         hands += 1
-        result = view["game"]["result"]
-        assert result["kind"] in ("tsumo", "ron", "exhaustive", "abortive")
-        assert len(result["hands"]) == 4
-        for win in result["wins"]:
+        result = people["Ann"].get(f"/api/rooms/{room['id']}/result").json()
+        assert result["family"]["kind"] in ("tsumo", "ron", "exhaustive", "abortive")
+        assert len(result["hands"]) == 4 and result["hand_number"] == hands
+        for win in result["family"]["wins"]:
             assert len(win["hand"]) % 3 == 1 and win["card"]["rules"] == "riichi"
         if view["match_over"]:
             break
         assert people["Bob"].post(f"/api/rooms/{room['id']}/next").status_code == 200
     assert view["status"] == "over" and hands >= 1
-    rows = view["game"]["result"]["standings"]
+    rows = result["standings"]
     assert sorted(row["place"] for row in rows) == [1, 2, 3, 4]
-    assert sum(row["points"] for row in rows) == 100_000
+    assert sum(row["total"] for row in rows) == 100_000
+    assert abs(sum(row["result"] for row in rows)) < 1e-6 and all(row["result_text"][0] in "+-" for row in rows)
     assert {row["name"] for row in rows} == {"Ann", "Bob", "Easy 1", "Easy 2"}
     # The result endpoint answers the same standings, for everyone in the room.
     spectator = Player(app)
@@ -121,16 +123,17 @@ def test_two_people_play_a_riichi_match_to_its_final_results(app):
 def test_a_spectator_sees_no_concealed_tile(app):
     people, room = _two_people(app)
     view = Player(app).get(f"/api/rooms/{room['id']}").json()
-    game = view["game"]
     assert view["chair"] is None and view["observation"] is None and view["asked"] is None
-    assert game["spectating"] and game["observation"]["hand"] == [] and game["observation"]["drawn"] is None
-    assert game["observation"]["legal_actions"] == []
-    for event in game["events"] + [n["event"] for n in view["events"]]:
-        assert "wall" not in event
+    # The family's public view: the table everyone sees (dora indicators, rivers), no one's tiles.
+    family = view["family"]
+    assert len(family["dora_indicators"]) == 1 and "hand" not in family and "drawn" not in family
+    assert all("hand" not in seat for seat in family["seats"])
+    for event in [n["event"] for n in view["events"]]:
+        assert not event.get("wall")
         if event["event"] == "deal":
             assert event["hands"] == {}
         if event["event"] == "draw":
-            assert "tile" not in event
+            assert event.get("tile") is None
     assert [n["number"] for n in view["events"]] == list(range(view["event_count"]))
 
 
@@ -147,6 +150,7 @@ def test_bad_actions_are_refused_and_change_nothing(app):
         (people[name], {"action": "fly", "seen": seen}, 422),
         (people[name], {"action": "discard", "tile": "9z", "seen": seen}, 422),
         (people[name], {"action": "discard", "tile": "5p", "tiles": ["5p"] * 5, "seen": seen}, 422),
+        (people[name], {"action": "pass", "riichi": True, "seen": seen}, 422),
         (people[name], {"action": "discard", "tile": view["asked"][0].get("tile", "1m"), "seen": seen - 1}, 409),
         (people[other], {"action": "discard", "tile": "1m", "seen": seen}, 409),
         (Player(app), {"action": "pass", "seen": seen}, 403),
@@ -162,15 +166,23 @@ def test_bad_actions_are_refused_and_change_nothing(app):
     assert after["version"] == before and after["event_count"] == seen and after["asked"] == view["asked"]
 
 
-def test_the_fields_of_a_riichi_action_are_refused_in_another_family_s_room(app):
+def test_the_flags_of_an_action_are_refused_where_the_table_never_lists_them(app):
+    """The one Action's riichi flag in a casual room: well formed, never legal there (409)."""
     ann = Player(app)
     answer = ann.post("/api/rooms", {"rules": "casual", "turn_seconds": None})
     room = answer.json()
     _sit(ann, room, 0, "Ann")
     ann.post(f"/api/rooms/{room['id']}/start")
     view = ann.get(f"/api/rooms/{room['id']}").json()
-    answer = ann.post(f"/api/rooms/{room['id']}/actions", {"action": "pass", "riichi": True, "seen": 0})
-    assert answer.status_code == 422 and "Riichi" in answer.json()["detail"]
+    while not any(a["action"] == "discard" for a in view["asked"] or []):
+        action = plain(view["asked"][-1])
+        view = ann.post(f"/api/rooms/{room['id']}/actions", action | {"seen": view["event_count"]}).json()
+    tile = next(a["tile"] for a in view["asked"] if a["action"] == "discard")
+    answer = ann.post(
+        f"/api/rooms/{room['id']}/actions",
+        {"action": "discard", "tile": tile, "riichi": True, "seen": view["event_count"]},
+    )
+    assert answer.status_code == 409 and "not allowed now" in answer.json()["detail"]
     assert ann.get(f"/api/rooms/{room['id']}").json()["version"] == view["version"]
 
 
@@ -205,7 +217,7 @@ def test_a_room_goes_on_in_another_server_process(app, tmp_path):
 
 
 def test_away_people_are_played_for_and_time_runs_out():
-    room = RiichiRoomTable("riichi", 3, ["ann", None, "bob", None], level="easy", turn_seconds=10)
+    room = RoomTable("riichi", 3, ["ann", None, "bob", None], level="easy", turn_seconds=10)
     room.start(now=0.0)
     assert set(room.asked()) <= {"ann", "bob"} and room.asked()
     waiting = next(iter(room.asked()))
@@ -225,14 +237,14 @@ def test_away_people_are_played_for_and_time_runs_out():
 def test_a_table_rebuilt_from_its_log_and_pending_answers_goes_on_the_same(seed):
     rng = random.Random(seed)
     chairs = [None, "ann", "bob", "cas"]
-    table = RiichiRoomTable("riichi", seed, chairs, {"length": "tonpuu"}, level="normal")
+    table = RoomTable("riichi", seed, chairs, {"length": "tonpuu"}, level="normal")
     table.start(now=0.0)
     decisions = claims = 0
     while not table.match_over and decisions < 300:
         if table.hand_over:
             table.next_hand(now=0.0)
             continue
-        rebuilt = RiichiRoomTable.from_log(
+        rebuilt = RoomTable.from_log(
             "riichi",
             seed,
             chairs,
@@ -243,7 +255,7 @@ def test_a_table_rebuilt_from_its_log_and_pending_answers_goes_on_the_same(seed)
         )
         assert rebuilt.log() == table.log() and rebuilt.pending() == table.pending()
         for person in ("ann", "bob", "cas"):
-            assert rebuilt.observation(person) == table.observation(person)
+            assert rebuilt.observation(person).to_dict() == table.observation(person).to_dict()
         claims += bool(table.pending())
         name, legal = rng.choice(sorted(table.asked().items()))
         choice = rng.choice(legal)
@@ -254,12 +266,12 @@ def test_a_table_rebuilt_from_its_log_and_pending_answers_goes_on_the_same(seed)
     assert decisions > 20 and claims > 0  # some decisions were taken with a claim half answered
 
 
-def test_the_lobby_offers_riichi_and_the_room_page_is_the_riichi_table(app):
+def test_the_lobby_offers_riichi_and_the_room_page_is_the_one_room(app):
     ann = Player(app)
     assert 'value="riichi"' in ann.get("/rooms").text
     room = _room(ann)
     page = ann.get(f"/rooms/{room['id']}")
-    assert page.status_code == 200 and "riichi-room.js" in page.text
+    assert page.status_code == 200 and "room.js" in page.text and "riichi-room.js" not in page.text
 
 
 def test_a_discard_through_the_socket_reaches_the_other_person_live(app):
@@ -271,7 +283,7 @@ def test_a_discard_through_the_socket_reaches_the_other_person_live(app):
         mover = "Ann" if views["Ann"]["asked"] else "Bob"
         socket, other = (a, b) if mover == "Ann" else (b, a)
         view = views[mover]
-        assert view["type"] == "view" and view["game"]["observation"]["legal_actions"] == view["asked"]
+        assert view["type"] == "view" and view["observation"]["legal_actions"] == view["asked"]
         before = view["event_count"]
         socket.send_json({"type": "action", "action": "discard", "tile": "5p", "tiles": ["1m"] * 9})
         refused = socket.receive_json()
@@ -282,5 +294,6 @@ def test_a_discard_through_the_socket_reaches_the_other_person_live(app):
         assert pushed["type"] == "view" and pushed["event_count"] > before, pushed
         heard = other.receive_json()
         assert heard["event_count"] == pushed["event_count"]
-        river = heard["game"]["observation"]["seats"][view["chair"]]["discards"]
-        assert river and river[0]["tile"] == discard["tile"]
+        me = view["observation"]["seat"]
+        river = next(seat for seat in heard["observation"]["family"]["seats"] if seat["wind"] == me)["discards"]
+        assert river and river[-1]["tile"] == discard["tile"]

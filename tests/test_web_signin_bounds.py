@@ -256,6 +256,7 @@ def test_the_hashing_gate_gives_turns_in_order_and_refuses_after_its_wait():
     """The gate itself: one turn, a second request waits for it, a third gives up after the wait
     (its turn is not lost), a cancelled waiter gives nothing away."""
     import asyncio
+    import concurrent.futures
 
     from sparrow.web.hashing import Busy, HashingGate
 
@@ -286,5 +287,8 @@ def test_the_hashing_gate_gives_turns_in_order_and_refuses_after_its_wait():
             pass
         return results
 
-    assert asyncio.run(scenario()) == ["done", "done", "busy"]
+    # On a thread of its own: a browser test earlier in this process (Playwright's sync API) leaves an
+    # event loop running in the main thread, where asyncio.run refuses to start another.
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        assert pool.submit(asyncio.run, scenario()).result() == ["done", "done", "busy"]
     assert order == ["first", "second"]

@@ -429,7 +429,7 @@ def test_the_table_in_dutch(browser, tmp_path):
         assert page.inner_text(".dealer-badge").lower() == "gever"
         status = page.inner_text("#status")
         assert "neem hem of pas" in status, status
-        assert page.inner_text("#actions button[data-action=pung]") == "Pung"
+        assert page.inner_text("#actions button[data-action=pung]").startswith("Pung")  # then the set it makes
         assert page.inner_text("#actions button[data-action=pass]") == "Passen"
         assert "Wat er gebeurde" in page.inner_text("#log-box summary")
         seat = view["observation"]["seat"]

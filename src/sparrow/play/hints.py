@@ -1,18 +1,31 @@
 """What a hint may tell a player of their own hand: what a win on a tile would score, and which waits
 can win at all. Shared by the terminal's hints and the web table's, so that neither calls a hand ready
-on a wait that cannot reach the family's minimum."""
+on a wait that cannot reach the family's minimum.
+
+A family whose engine is its own (``TableRules.engine``) may have a hint of its own, found by engine in
+:data:`HINTS_BY_ENGINE` (as ``play/programs.py`` finds its outside programs): :func:`engine_hint` gives
+it for a hand and seat, in the shape of the shared web hint (per discard the shanten it leaves, the
+tiles that improve, the waits with what a win on each would score by ron and by tsumo), with what only
+that family tells (Riichi: ``furiten`` and ``safe_from``, the players in riichi the discard is safe
+against). Riichi's is made from the seat's own tiles and the table everyone sees (rivers, sets, dora
+indicators) only: no other hand, no wall, no ura dora. Its scores are the hand's as it stands (riichi
+if declared, the dora and red fives now), without the yaku of a moment (ippatsu, haitei, rinshan)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from sparrow.core.analysis import Discard, discard_options, shanten, unseen_count
 from sparrow.core.situation import HandSituation
 from sparrow.core.tiles import Tile
+from sparrow.game.events import tiles_text
+from sparrow.game.hands import Hand, engine_of
+from sparrow.game.riichi import RiichiHandState
 from sparrow.game.state import Observation
 from sparrow.rules import get_ruleset
 
-__all__ = ["would_score", "winning_waits"]
+__all__ = ["would_score", "winning_waits", "engine_hint", "HINTS_BY_ENGINE"]
 
 
 def would_score(observation: Observation, concealed: Sequence[Tile], tile: Tile) -> dict[str, Any]:
@@ -52,3 +65,157 @@ def winning_waits(observation: Observation, counts: Sequence[int], waits: Sequen
         for tile in waits
         if any(verdict["valid"] for verdict in would_score(observation, concealed, tile).values())
     ]
+
+
+# ---------------------------------------------------------------------- Riichi's own hint
+def _visible(hand: RiichiHandState, seat: int) -> list[int]:
+    """How many of each kind the seat sees on the table (its own standing tiles apart): every set,
+    every river tile not called (a called one is in a set), the dora indicators turned."""
+    seen = [0] * 34
+    for other in hand.seats:
+        for meld in other.melds:
+            for tile in meld.tiles:
+                seen[tile >> 2] += 1
+        for item in other.river:
+            if not item.called:
+                seen[item.tile >> 2] += 1
+    for tile in hand.dora_indicators:
+        seen[tile >> 2] += 1
+    return seen
+
+
+def _plain_copy(hand: RiichiHandState, kind: int) -> int:
+    """A tile id of ``kind`` that is not a red five: the wait a hint scores."""
+    return next(tile for tile in range(4 * kind, 4 * kind + 4) if tile not in hand.red)
+
+
+def _value(hand: RiichiHandState, seat: int, standing: list[int], kind: int, *, tsumo: bool) -> dict[str, Any]:
+    card = hand.would_score(seat, standing, _plain_copy(hand, kind), tsumo=tsumo)
+    if card is None:
+        return {"valid": False, "total": 0, "han": 0, "fu": 0, "points": 0, "yaku": [], "reason": "no yaku"}
+    return {
+        "valid": True,
+        "total": card.points,
+        "reason": None,
+        "han": card.han,
+        "fu": card.fu,
+        "yakuman": card.yakuman,
+        "limit": card.limit,
+        "points": card.points,
+        "yaku": [item.name for item in card.yaku],
+    }
+
+
+def _waits(hand: RiichiHandState, seat: int, standing: list[int], visible: list[int]) -> list[dict[str, Any]]:
+    """Each winning tile of a ready hand (13 standing tiles with the sets) and its value."""
+    counts = _counts(standing)
+    melds = len(hand.seats[seat].melds)
+    rows = []
+    for kind in range(34):
+        if counts[kind] == 4:
+            continue  # all four held: it cannot be drawn or discarded
+        counts[kind] += 1
+        wins = shanten(counts, melds) == -1
+        counts[kind] -= 1
+        if wins:
+            rows.append(
+                {
+                    "tile": str(Tile(kind)),
+                    "unseen": max(0, 4 - visible[kind] - counts[kind]),
+                    "discard": _value(hand, seat, standing, kind, tsumo=False),
+                    "self_draw": _value(hand, seat, standing, kind, tsumo=True),
+                }
+            )
+    return rows
+
+
+def _counts(tiles: list[int]) -> list[int]:
+    counts = [0] * 34
+    for tile in tiles:
+        counts[tile >> 2] += 1
+    return counts
+
+
+def _copy_to_discard(standing: list[int], kind: int, red: frozenset[int] | set[int]) -> int:
+    """The copy of ``kind`` a discard of it gives up: a plain one before a red five (worth a han)."""
+    copies = [tile for tile in standing if tile >> 2 == kind]
+    return next((tile for tile in copies if tile not in red), copies[0])
+
+
+def _river_kinds(hand: RiichiHandState, seat: int) -> set[int]:
+    return {item.tile >> 2 for item in hand.seats[seat].river}
+
+
+def _riichi_hint(hand: RiichiHandState, seat: int) -> dict[str, Any]:
+    """The hint for chair ``seat`` of a Riichi hand: ``shanten`` (-1 complete, 0 ready), and with 14
+    tiles ``discards`` (best first), each ``{"discard", "shanten", "tiles", "unseen", "ready",
+    "waits", "furiten", "safe_from"}``; with 13, ``waits`` when ready and ``furiten``."""
+    player = hand.seats[seat]
+    standing = sorted(player.hand)
+    counts = player.kind_counts()
+    melds = len(player.melds)
+    visible = _visible(hand, seat)
+    own_river = _river_kinds(hand, seat)
+    in_riichi = [other for other in range(4) if other != seat and hand.seats[other].riichi]
+    answer: dict[str, Any] = {
+        "seat": hand.winds[seat],
+        "tiles": tiles_text(sorted(Tile(tile >> 2) for tile in standing)),
+        "riichi": player.riichi,
+        "threats": [hand.winds[other] for other in in_riichi],
+    }
+    if (len(standing) + 3 * melds) % 3 == 2:  # a turn: a tile to discard
+        answer["shanten"] = shanten(counts, melds)
+        rows: list[dict[str, Any]] = []
+        options: list[Discard] = discard_options(counts, melds, visible=visible)
+        for option in options:
+            kind = int(option.tile)
+            after = list(standing)
+            after.remove(_copy_to_discard(after, kind, hand.red))
+            table = list(visible)
+            table[kind] += 1  # the discard, in the river once made
+            waits = _waits(hand, seat, after, table) if option.shanten == 0 else []
+            rows.append(
+                {
+                    "discard": str(Tile(kind)),
+                    "shanten": option.shanten,
+                    "tiles": tiles_text([Tile(int(t)) for t in option.accepted]),
+                    # (not option.unseen: that one counts the discarded copy as still to come)
+                    "unseen": unseen_count(option.accepted, _counts(after), table),
+                    "ready": bool(waits),
+                    "short": False,
+                    "waits": waits,
+                    # Furiten after this discard: a wait already in the river, this tile included.
+                    "furiten": any(int(Tile.parse(w["tile"])) in own_river | {kind} for w in waits),
+                    "safe_from": [hand.winds[o] for o in in_riichi if kind in _river_kinds(hand, o)],
+                }
+            )
+        rows.sort(key=lambda row: (row["shanten"], -row["unseen"], int(Tile.parse(row["discard"]))))
+        answer["discards"] = rows
+        answer["waits"] = []
+        answer["ready"] = any(row["ready"] for row in rows)
+    else:
+        answer["shanten"] = shanten(counts, melds)
+        waits = _waits(hand, seat, standing, visible) if answer["shanten"] == 0 else []
+        answer["waits"] = waits
+        answer["furiten"] = hand.is_furiten(seat)
+        answer["discards"] = []
+        answer["ready"] = bool(waits)
+    answer["your_turn"] = hand.phase == "turn" and hand.turn == seat
+    return answer
+
+
+def _riichi_hand_hint(hand: Hand, seat: str) -> dict[str, Any]:
+    state: RiichiHandState = getattr(hand, "state")  # noqa: B009 (the Riichi hand's own state, by name)
+    return _riichi_hint(state, state.seat_of(seat))
+
+
+# The hints of the families whose engine is their own, by engine (``TableRules.engine``): each takes
+# the hand and the seat wind and sees only what that seat may see. The other engines share the web's.
+HINTS_BY_ENGINE: Mapping[str, Callable[[Hand, str], dict[str, Any]]] = {"riichi": _riichi_hand_hint}
+
+
+def engine_hint(hand: Hand, seat: str, options: Mapping[str, Any] | None = None) -> dict[str, Any] | None:
+    """The hint of ``seat`` when its family's engine (under ``options``) has a hint of its own
+    (:data:`HINTS_BY_ENGINE`), else None (the shared hint, made from the observation, serves it)."""
+    hinter = HINTS_BY_ENGINE.get(engine_of(hand.rules, options))
+    return None if hinter is None else hinter(hand, seat)

@@ -1,6 +1,7 @@
 """A table for several people: the game of a room, with bots in the chairs nobody took.
 
-A :class:`RoomTable` holds a match of a ruleset, the people by chair and a built-in bot for every other
+A :class:`RoomTable` holds a match of a ruleset (any family's, through the one face: ``new_match`` and
+the ``Hand`` protocol, Riichi's included), the people by chair and a built-in bot for every other
 chair. It is the referee of a game between people: it checks that whoever acts sits at the table and is
 asked now, that the action is legal, and that it was chosen from the table as it stands (the number of
 events the person had seen); then it plays the bots, and the people who are away, until a person who is
@@ -17,6 +18,8 @@ here must decide or the hand ends. Nothing here does I/O or reads a clock: time 
   (:meth:`expire`): whoever misses a turn is away from then on, not waited for again turn by turn.
 * **Replayable**: everything follows from the seed and the decisions in the log, whoever took them;
   :meth:`from_log` rebuilds the table as it stood.
+* A decision a person has no real choice in is made for them, as Tenhou and Mahjong Soul do: a lone
+  pass, or a lone discard (Riichi's tsumogiri after riichi). The shared engine never offers either.
 
     room = RoomTable("hkos", seed=7, chairs=["ann", None, "bob", None])
     room.start(now=0.0)
@@ -32,14 +35,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from sparrow.bots import LEVELS, Bot, get_bot
-from sparrow.game.actions import Action, IllegalActionError
-from sparrow.game.events import dumps, seat_view, spectator_view, split_hands
-from sparrow.game.hands import Hand
-from sparrow.game.match import Match
-from sparrow.game.procedures import procedure
-from sparrow.game.replay import ReplayError, replay_onto
-from sparrow.game.state import HandState, Observation
+from sparrow.game.actions import Action, ActionKind, IllegalActionError
+from sparrow.game.events import dumps, split_hands
+from sparrow.game.hands import Hand, new_match, replay_onto
+from sparrow.game.replay import ReplayError
+from sparrow.game.state import Observation
 from sparrow.play.progress import MatchProgress
+from sparrow.play.table import HandOutcome
+from sparrow.rules import get_ruleset
 
 __all__ = ["RoomTable", "RoomClock", "RoomError", "Numbered"]
 
@@ -127,6 +130,14 @@ class RoomClock:
         return name in self.people and name not in self.away
 
 
+def _forced(hand: Hand, seat: str) -> Action | None:
+    """A person's only possible decision, made for them: a lone pass, or a lone discard."""
+    legal = hand.legal_actions(seat)
+    if len(legal) == 1 and legal[0].kind in (ActionKind.PASS, ActionKind.DISCARD):
+        return legal[0]
+    return None
+
+
 class RoomTable(RoomClock, MatchProgress):
     """A match with people in some chairs and bots in the others. See the module docstring."""
 
@@ -147,7 +158,7 @@ class RoomTable(RoomClock, MatchProgress):
         self.options = dict(options or {})
         self.level = level
         self.turn_seconds = turn_seconds
-        seats = procedure(rules, self.options).table.seats
+        seats = get_ruleset(rules).table(self.options).seats
         if len(chairs) != seats:
             raise RoomError(f"this table has {seats} chairs, {len(chairs)} were given")
         people = [name for name in chairs if name is not None]
@@ -158,14 +169,15 @@ class RoomTable(RoomClock, MatchProgress):
         if set(people) & (set(names) - set(people)):
             raise RoomError("a person may not take a bot's name")
         self.people = tuple(people)
-        self.match = Match(rules, seed, self.options, names)
+        self.match = new_match(rules, seed, self.options, names)
         rng = random.Random(f"sparrow-room/{seed}")
         # Every chair has a bot: the player of a bot's chair, and the stand-in of a person's.
         self.bots: dict[str, Bot] = {name: get_bot(level, rng.getrandbits(32)) for name in names}
         self.away: set[str] = set()
-        self.hand: HandState | None = None
+        self.hand: Hand | None = None
         self._log: list[dict[str, Any]] = []  # the finished hands' events
-        self._hand_spans: list[tuple[int, int]] = []  # each finished hand's (first event, count) in _log
+        self._finished: list[tuple[int, Hand]] = []  # each finished hand, with its first event's number
+        self.results: list[HandOutcome] = []  # every finished hand, in order
         self._asked_at: dict[str, float] = {}  # a person waited for, since when
         # The decisions taken in the claim window open now: the log shows them only once it closes.
         self._pending: list[Action] = []
@@ -185,6 +197,27 @@ class RoomTable(RoomClock, MatchProgress):
             return None
         return next(seat for seat, name in self.hand.players.items() if name == person)
 
+    @property
+    def live_wall(self) -> int | None:
+        """The tiles left to draw in the hand in play (everyone at a table sees it)."""
+        hand = self.hand
+        return None if hand is None else hand.observation(hand.seats[0]).live_wall
+
+    def public_family(self) -> dict[str, Any] | None:
+        """What the family's own view shows everyone at the table (a spectator too: Riichi's rivers with
+        their marks, the sets, the dora indicators, honba, sticks, riichi, the points), without any
+        seat's own tiles; None for a family without one, or before the first deal."""
+        hand = self.hand
+        if hand is None:
+            return None
+        family = hand.observation(hand.seats[0]).family
+        if family is None:
+            return None
+        public = family.to_dict()
+        for private in ("hand", "drawn", "furiten", "seat", "wind"):
+            public.pop(private, None)
+        return public
+
     def observation(self, person: str) -> Observation:
         """The current hand as ``person``'s seat sees it, with its legal actions."""
         seat = self.seat_of(person)
@@ -203,19 +236,14 @@ class RoomTable(RoomClock, MatchProgress):
         if viewer is not None and viewer not in self.people:
             raise RoomError(f"{viewer!r} does not sit at this table")
         shown: list[Numbered] = []
-        # Only the hands that reach ``since`` are cut out and viewed (a live viewer asks for the last few).
-        hands: list[tuple[int, Sequence[Mapping[str, Any]]]] = [
-            (start, self._log[start : start + count]) for start, count in self._hand_spans if start + count > since
-        ]
+        # Only the hands that reach ``since`` are viewed (a live viewer asks for the last few), each by
+        # its family's own view of a seat (``Hand.seat_events``).
+        hands = [(start, hand) for start, hand in self._finished if start + len(hand.events) > since]
         if self.hand is not None and not self.hand.is_over:
-            hands.append((len(self._log), self.hand.events))
+            hands.append((len(self._log), self.hand))
         for start, hand in hands:
-            if viewer is None:
-                view = spectator_view(hand, trusted=True)
-            else:
-                seat = next(s for s, name in hand[0]["players"].items() if name == viewer)
-                view = seat_view(hand, seat, trusted=True)
-            for offset, event in enumerate(view):
+            seat = None if viewer is None else next(s for s, name in hand.players.items() if name == viewer)
+            for offset, event in enumerate(hand.seat_events(seat)):
                 if start + offset >= since:
                     shown.append(Numbered(start + offset, event))
         return shown
@@ -288,7 +316,11 @@ class RoomTable(RoomClock, MatchProgress):
         while not hand.is_over:
             waiting = [seat for seat in hand.to_act if not self._here(hand.players[seat])]
             if not waiting:
-                break
+                forced = next((only for seat in hand.to_act if (only := _forced(hand, seat)) is not None), None)
+                if forced is None:
+                    break
+                self._apply(forced)
+                continue
             seat = waiting[0]
             self._apply(self.bots[hand.players[seat]].act(hand.observation(seat)))
         if hand.is_over:
@@ -311,8 +343,10 @@ class RoomTable(RoomClock, MatchProgress):
         return [action.to_dict() for action in self._pending]
 
     def _record(self, hand: Hand) -> None:
-        self._hand_spans.append((len(self._log), len(hand.events)))
+        self._finished.append((len(self._log), hand))
         super()._record(hand)
+        assert hand.result is not None
+        self.results.append(HandOutcome(dict(hand.players), hand.result))
 
     # ------------------------------------------------------------------ resuming
 

@@ -29,7 +29,7 @@ from typing import Any
 
 from sparrow.bots import LEVELS, Bot, get_bot
 from sparrow.core.tiles import format_tiles
-from sparrow.game.actions import Action, NotYourTurnError
+from sparrow.game.actions import Action, ActionKind, NotYourTurnError
 from sparrow.game.hands import Hand, new_match
 from sparrow.game.state import HandResult, Observation
 from sparrow.play.programs import COMMAND, PROGRAMS_BY_ENGINE, MjaiPlayer
@@ -108,12 +108,16 @@ class Table(MatchProgress):
         opponents: Sequence[str] | None = None,
         own_programs: bool = False,
         label: str | None = None,
+        forced: bool = False,
         _seating: Mapping[str, str] | None = None,
     ) -> None:
         """``own_programs``: each outside program (``cmd:``) is this table's alone, stopped by
         :meth:`close` (a server's tables, many at once); else one per process and seat is shared.
         ``label``: the other chairs are named ``label 1``, ``label 2``...; by default each after what
-        sits in it: its level (``Normal 1``), or an outside player's name (``random_bot.py 2``)."""
+        sits in it: its level (``Normal 1``), or an outside player's name (``random_bot.py 2``).
+        ``forced``: a decision the human has no real choice in is made for them, as Tenhou and Mahjong
+        Soul do: a lone pass, or a lone discard (Riichi's tsumogiri after riichi, when neither a win
+        nor a kan is offered). The shared engine never offers either alone, so it changes nothing there."""
         if level not in LEVELS:
             raise TableError(f"unknown level {level!r} (expected one of {', '.join(LEVELS)})")
         if not isinstance(seed, int) or isinstance(seed, bool):
@@ -141,6 +145,7 @@ class Table(MatchProgress):
             if len(set(named)) == seats and all(named) and named[mine] == human:
                 chairs = named
         self.human = human
+        self.forced = forced
         self.match = new_match(rules, seed, self.options, chairs)
         rng = random.Random(f"sparrow-table/{seed}")
         self.bots: dict[str, Bot] = {name: get_bot(level, rng.getrandbits(32)) for name in chairs if name != human}
@@ -248,7 +253,11 @@ class Table(MatchProgress):
             waiting = hand.to_act
             bots = [seat for seat in waiting if seat != human_seat]
             if not bots:
-                break  # only the human is left to decide
+                only = self._forced(hand, human_seat)
+                if only is None:
+                    break  # only the human is left to decide
+                hand.apply(only)
+                continue
             seat = bots[0]
             name = hand.players[seat]
             if name in self.seated:  # an outside player: the referee's checks are in its seat
@@ -260,7 +269,22 @@ class Table(MatchProgress):
                 # Why an outside seat's decisions fell to the built-in bot, in the log's hand_end.
                 record_fallbacks(hand, self._faults_at_deal, self._outside_by_seat())
             self._record(hand)
+            if self.match.is_over:
+                # A program told the whole match (an mjai bot) is told how it ended.
+                for seat in self.seated.values():
+                    end_match = getattr(seat, "end_match", None)
+                    if end_match is not None:
+                        end_match(self._log)
         return self._step()
+
+    def _forced(self, hand: Hand, seat: str) -> Action | None:
+        """The human's only possible decision, when the table makes it for them (``forced``)."""
+        if not self.forced:
+            return None
+        legal = hand.legal_actions(seat)
+        if len(legal) == 1 and legal[0].kind in (ActionKind.PASS, ActionKind.DISCARD):
+            return legal[0]
+        return None
 
     def _outside_by_seat(self) -> dict[str, Any]:
         hand = self.hand
@@ -312,6 +336,7 @@ class Table(MatchProgress):
         opponents: Sequence[str] | None = None,
         own_programs: bool = False,
         label: str | None = None,
+        forced: bool = False,
     ) -> Table:
         """The table as it stood at the end of ``events`` (its :meth:`log`): every hand is dealt again
         from the seed and its logged decisions are played onto it. The chairs keep the names the log
@@ -327,6 +352,7 @@ class Table(MatchProgress):
             opponents=opponents,
             own_programs=own_programs,
             label=label,
+            forced=forced,
             _seating=first if isinstance(first, Mapping) else None,
         )
         table._replay(events)

@@ -10,10 +10,9 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictStr
 from starlette.concurrency import run_in_threadpool
 
 from sparrow.game.events import dumps
-from sparrow.game.riichi.replay import ReplayError as RiichiReplayError
+from sparrow.game.replay import ReplayError
 from sparrow.i18n import gettext
-from sparrow.play.riichi_hints import riichi_hint
-from sparrow.play.riichi_table import HUMAN_SEAT, RiichiTable
+from sparrow.play.hints import engine_hint
 from sparrow.store import SessionRecord, Store
 from sparrow.web.accounts import Accounts, SignedIn
 from sparrow.web.api_docs import json_body
@@ -22,7 +21,6 @@ from sparrow.web.errors import WebError
 from sparrow.web.games import RANKED_OPTIONS, Games
 from sparrow.web.language import language_of
 from sparrow.web.replay_texts import human_seat, replay_result, translate_events
-from sparrow.web.riichi_views import riichi_game_view, riichi_replay_frames
 from sparrow.web.session import (
     clear_session_cookie,
     client_of,
@@ -189,8 +187,6 @@ class NewGame(BaseModel):
 
 def _view(request: Request, game: Any, table: Any) -> dict[str, Any]:
     """The GameView in the request's language, with this game's leaderboard points."""
-    if isinstance(table, RiichiTable):
-        return riichi_game_view(game, table, language_of(request), Games.points(game))
     return game_view(game, table, language_of(request), Games.points(game))
 
 
@@ -247,8 +243,8 @@ _ACTION = {
         "tile": {"type": "string"},
         "seat": {"type": "string"},
         "version": {"type": "integer", "minimum": 0, "maximum": 2**31 - 1},
-        "tiles": {"type": "array", "items": {"type": "string"}, "description": "Riichi: a chi's or pon's two tiles."},
-        "riichi": {"type": "boolean", "description": "Riichi: the discard declares riichi."},
+        "red": {"type": "boolean", "description": "The copy played is the red five (a discard may say 0p instead)."},
+        "riichi": {"type": "boolean", "description": "The discard declares riichi (where the family has it)."},
     },
     "required": ["action"],
     "additionalProperties": False,
@@ -280,10 +276,9 @@ def get_hint(request: Request, session: Session, game_id: str) -> dict[str, Any]
     game, table = _games(request).view(game_id, session)
     if table.hand_over:
         raise WebError(409, "The hand is over: there is nothing to hint.")
-    if isinstance(table, RiichiTable):
-        assert table.hand is not None
-        return riichi_hint(table.hand, table.human_seat)  # (play.riichi_hints: your tiles and the table only)
-    return hint(table.view().observation, language_of(request))
+    assert table.hand is not None
+    own = engine_hint(table.hand, table.human_seat, table.options)  # a family's own: your tiles and the table only
+    return own if own is not None else hint(table.view().observation, language_of(request))
 
 
 @router.get("/games/{game_id}/log", response_class=PlainTextResponse)
@@ -315,26 +310,10 @@ def get_replay(request: Request, session: Session, game_id: str, number: int) ->
     events = found[0].events
     start = events[0]
     lang = language_of(request)
-    if game.rules == "riichi":
-        try:
-            steps = riichi_replay_frames(list(events), HUMAN_SEAT, lang)
-        except RiichiReplayError as error:
-            raise WebError(500, f"The saved hand cannot be replayed: {error}") from None
-        return _json(
-            {
-                "id": game.id,
-                "rules": game.rules,
-                "level": game.level,
-                "hand_number": number,
-                "hands_in_game": len(hands),
-                "you": HUMAN_SEAT,
-                "round_wind": start.get("round_wind"),
-                "dealer": start.get("dealer"),
-                "language": lang,
-                **steps,
-            }
-        )
-    frames = replay_frames(events)
+    try:
+        frames = replay_frames(events)
+    except ReplayError as error:
+        raise WebError(500, f"The saved hand cannot be replayed: {error}") from None
     translate_events(frames, lang)  # a false claim's reason in the page language too
     return _json(
         {
@@ -346,7 +325,7 @@ def get_replay(request: Request, session: Session, game_id: str, number: int) ->
             "players": start.get("players"),
             "you": human_seat(start.get("players")),
             "round_wind": start.get("round_wind"),
-            "dealer": start.get("dealer"),
+            "dealer": "E",  # the dealer always sits East (a family's log may name it otherwise)
             "language": lang,
             "frames": frames,
             # the end: the winner's score card in the page language, hand scores, payments, totals

@@ -22,16 +22,13 @@ from typing import Any
 from sparrow.bots import LEVELS
 from sparrow.game.actions import IllegalActionError, InvalidActionError
 from sparrow.game.events import LogError
+from sparrow.game.match import MatchError
 from sparrow.game.replay import ReplayError
-from sparrow.game.riichi import IllegalRiichiActionError, RiichiActionError
-from sparrow.game.riichi import ReplayError as RiichiReplayError
-from sparrow.play.riichi_table import RiichiTable, RiichiTableError
 from sparrow.play.table import Table, TableError
 from sparrow.rules import RulesError, get_ruleset
 from sparrow.store import GameRecord, SessionRecord, StaleGameError, Store, WinRecord
 from sparrow.web.errors import WebError
 from sparrow.web.quotas import QuotaGuard
-from sparrow.web.riichi_views import riichi_finish
 from sparrow.web.views import finish_of
 
 __all__ = ["Games", "POINTS", "RANKED_OPTIONS"]
@@ -42,9 +39,11 @@ POINTS = {"easy": 10, "normal": 30, "expert": 100}
 # a game with any other option is played unranked.
 # (Riichi's presets are the rules of a club or an online room, each as hard to win under as another.)
 RANKED_OPTIONS = frozenset({"max_fan", "rotate", "hands", "short_match", "length", "preset"})
-_ACTION_FIELDS = frozenset({"action", "tile", "seat", "version"})
-_RIICHI_FIELDS = _ACTION_FIELDS | {"tiles", "riichi"}  # a chi or pon names its two tiles; a discard, riichi
-AnyTable = Table | RiichiTable
+# What Action.from_dict reads (a red five is a "0p" tile or ``red``; ``riichi`` declares with a discard,
+# where the family has it: a table that never lists an action with the flag refuses it), and the version.
+_ACTION_FIELDS = ("action", "tile", "seat", "red", "riichi", "version")
+_FLAGS = ("red", "riichi")
+AnyTable = Table
 _MAX_ACTION_BYTES = 4096
 _CACHE_SIZE = 512
 # Tables kept in memory with outside programs running for them (each program a process): beyond this
@@ -65,7 +64,7 @@ def is_ranked(rules: str, options: Mapping[str, Any]) -> bool:
     return all(key in RANKED_OPTIONS or defaults.get(key) == value for key, value in options.items())
 
 
-def _action_of(body: bytes, rules: str = "") -> dict[str, Any]:
+def _action_of(body: bytes) -> dict[str, Any]:
     """The action object of a request body, its fields checked (422 naming the problem)."""
     if len(body) > _MAX_ACTION_BYTES:
         raise WebError(422, f"The action is {len(body)} bytes long; an action is a small JSON object.")
@@ -75,11 +74,9 @@ def _action_of(body: bytes, rules: str = "") -> dict[str, Any]:
         raise WebError(422, "The request body is not valid JSON.") from None
     if not isinstance(action, dict):
         raise WebError(422, 'The action must be a JSON object such as {"action": "discard", "tile": "5p"}.')
-    fields = _RIICHI_FIELDS if rules == "riichi" else _ACTION_FIELDS
-    unknown = sorted(set(action) - fields)
+    unknown = sorted(set(action) - set(_ACTION_FIELDS))
     if unknown:
-        expected = "action, tile, tiles, riichi, seat, version" if rules == "riichi" else "action, tile, seat, version"
-        raise WebError(422, f"Unknown field {unknown[0]!r} in the action (expected {expected}).")
+        raise WebError(422, f"Unknown field {unknown[0]!r} in the action (expected {', '.join(_ACTION_FIELDS)}).")
     version = action.get("version")
     if version is not None and (not isinstance(version, int) or isinstance(version, bool)):
         raise WebError(422, f"version must be a whole number, got {version!r}.")
@@ -90,11 +87,9 @@ def _action_of(body: bytes, rules: str = "") -> dict[str, Any]:
     tile = action.get("tile")
     if tile is not None and not isinstance(tile, str):
         raise WebError(422, f'tile must be a tile such as "5p", got {json.dumps(tile)[:40]}.')
-    tiles = action.get("tiles")
-    if tiles is not None and (not isinstance(tiles, list) or not all(isinstance(t, str) for t in tiles)):
-        raise WebError(422, f'tiles must be a list of tiles such as ["4p", "6p"], got {json.dumps(tiles)[:40]}.')
-    if "riichi" in action and not isinstance(action["riichi"], bool):
-        raise WebError(422, f"riichi must be true or false, got {json.dumps(action['riichi'])[:40]}.")
+    for flag in _FLAGS:
+        if flag in action and not isinstance(action[flag], bool):
+            raise WebError(422, f"{flag} must be true or false, got {json.dumps(action[flag])[:40]}.")
     return action
 
 
@@ -170,13 +165,7 @@ class Games:
         kind = self.opponents.get(level)
         if kind is None:
             raise WebError(409, f"This game's opponent {level!r} is not offered by this server any more.")
-        if rules == "riichi":
-            if not kind.startswith("cmd:"):
-                raise WebError(422, f"level: {level!r} is not an mjai bot (cmd:PROGRAM), which Riichi seats need.")
-            return [kind] * 3
-        from sparrow.game.procedures import procedure
-
-        return [kind] * (procedure(rules, dict(options)).table.seats - 1)
+        return [kind] * (get_ruleset(rules).table(dict(options)).seats - 1)
 
     def _table(self, game: GameRecord) -> AnyTable:
         """The game's table as the database has it (from memory when that copy is current)."""
@@ -185,21 +174,6 @@ class Games:
         if cached is not None and cached[0] == game.version:
             return cached[1]
         events = [event for hand in self.store.hands(game.id) for event in hand.events]
-        if game.rules == "riichi":
-            opponents = self._opponents(game.level, game.rules, game.options)
-            try:
-                riichi = RiichiTable.from_log(
-                    game.level if opponents is None else "normal",
-                    game.seed,
-                    events,
-                    game.options,
-                    opponents=opponents,
-                    label=None if opponents is None else game.level,
-                )
-            except (RiichiReplayError, RulesError, RiichiTableError) as error:
-                raise WebError(500, f"The saved game cannot be replayed: {error}") from None
-            self._remember(game, riichi)
-            return riichi
         opponents = self._opponents(game.level, game.rules, game.options)
         level = game.level if opponents is None else "normal"  # what decides when a program fails
         try:
@@ -212,8 +186,9 @@ class Games:
                 opponents=opponents,
                 own_programs=True,
                 label=None if opponents is None else game.level,
+                forced=True,
             )
-        except (ReplayError, LogError, RulesError, TableError) as error:
+        except (ReplayError, LogError, RulesError, TableError, MatchError) as error:
             raise WebError(500, f"The saved game cannot be replayed: {error}") from None
         self._remember(game, table)
         return table
@@ -227,7 +202,7 @@ class Games:
             table = self._table(game)
         except WebError:
             return None
-        return riichi_finish(table) if isinstance(table, RiichiTable) else finish_of(table)
+        return finish_of(table)
 
     @staticmethod
     def points(game: GameRecord) -> int:
@@ -268,29 +243,21 @@ class Games:
         table: AnyTable
         try:
             opponents = self._opponents(level, rules, options)
-            if rules == "riichi":
-                table = RiichiTable(
-                    level if opponents is None else "normal",
-                    self._seed(),
-                    options,
-                    opponents=opponents,
-                    label=None if opponents is None else level,
-                )
-            else:
-                table = Table(
-                    rules,
-                    level if opponents is None else "normal",
-                    self._seed(),
-                    options,
-                    opponents=opponents,
-                    own_programs=True,
-                    label=None if opponents is None else level,
-                )
+            table = Table(
+                rules,
+                level if opponents is None else "normal",
+                self._seed(),
+                options,
+                opponents=opponents,
+                own_programs=True,
+                label=None if opponents is None else level,
+                forced=True,
+            )
             table.start()
         except RulesError as error:
             field = "options" if "option" in str(error) else "rules"
             raise WebError(422, f"{field}: {error}.") from None
-        except (TableError, RiichiTableError, ValueError) as error:
+        except (TableError, ValueError) as error:
             raise WebError(422, f"{error}.") from None
         if self.quotas is not None:  # checked once the request is known to be valid: a 422 counts for nothing
             try:
@@ -337,7 +304,7 @@ class Games:
             raise _not_found()
         with self._locked(game_id):
             game = self._check_owner(self.store.game(game_id), session)
-            action = _action_of(body, game.rules)
+            action = _action_of(body)
             version = action.pop("version", None)
             if version is not None and version != game.version:
                 raise WebError(
@@ -352,11 +319,9 @@ class Games:
                 table.act(action)
             except InvalidActionError as error:
                 raise WebError(422, f"Malformed action: {error}.") from None
-            except RiichiActionError as error:
-                raise WebError(422, f"Malformed action: {error}.") from None
-            except (IllegalActionError, IllegalRiichiActionError) as error:
+            except IllegalActionError as error:
                 raise WebError(409, f"Not allowed now: {error}.") from None
-            except (TableError, RiichiTableError) as error:
+            except TableError as error:
                 raise WebError(409, f"{error}.") from None
             return self._save(game, table), table
 
@@ -408,16 +373,14 @@ class Games:
         """The win to record for the leaderboard: a hand the signed-in owner won in a ranked game."""
         if game.user_id is None or not game.ranked:
             return None
-        if isinstance(table, RiichiTable):
-            assert table.hand is not None and table.hand.result is not None
-            for win in table.hand.result.wins:
-                if win.seat == table.human_seat:
-                    return WinRecord(game.user_id, table.hand_number, win.score.points, POINTS[game.level])
-            return None
         hand = table.hand
         assert hand is not None and hand.result is not None
         result = hand.result
-        if game.user_id is None or not game.ranked or result.winner != table.human_seat:
+        seat = table.human_seat
+        if seat == result.winner:
+            score = result.score.total if result.score is not None else 0
+        elif seat in result.other_winners:  # one of several winners at once (Riichi's double ron)
+            score = result.scores.get(seat, 0)
+        else:
             return None
-        score = result.score.total if result.score is not None else 0
         return WinRecord(game.user_id, table.match.hands_played, score, POINTS[game.level])

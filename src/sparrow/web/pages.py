@@ -86,9 +86,6 @@ def table_page(request: Request, session: Session, game_id: str) -> HTMLResponse
         return _page(request, session, "missing.html", status=error.status, message=error.detail)
     from sparrow.web import table_texts  # the table page's texts (its own module)
 
-    if game.rules == "riichi":
-        return _riichi_table_page(request, session, game)
-
     # What a limit hand's value counts in this game's ruleset (HKOS: faan), for the score card.
     limit_unit = get_ruleset(game.rules).limit_unit
     lang = language_of(request)
@@ -105,14 +102,6 @@ def table_page(request: Request, session: Session, game_id: str) -> HTMLResponse
     )
 
 
-def _riichi_table_page(request: Request, session: SessionRecord, game: Any) -> HTMLResponse:
-    from sparrow.web import riichi_table_texts
-
-    page_data = {"texts": riichi_table_texts.texts(language_of(request))}
-    preset = riichi_table_texts.preset_name(game.options.get("preset", "tenhou"))
-    return _page(request, session, "riichi_table.html", game=summary(game), page_data=page_data, preset_name=preset)
-
-
 @router.get("/games/{game_id}/hands/{number}", response_class=HTMLResponse)
 @router.get("/games/{game_id}/hands/{number}/replay", response_class=HTMLResponse)
 def replay_page(request: Request, session: Session, game_id: str, number: int) -> HTMLResponse:
@@ -121,13 +110,6 @@ def replay_page(request: Request, session: Session, game_id: str, number: int) -
         game = request.app.state.games.owned(game_id, session)
     except WebError as error:
         return _page(request, session, "missing.html", status=error.status, message=error.detail)
-    if game.rules == "riichi":  # drawn with the Riichi table's own drawing (riichi_replay.html)
-        from sparrow.web import riichi_table_texts
-
-        texts = riichi_table_texts.texts(language_of(request)) | replay_texts(language_of(request))
-        return _page(
-            request, session, "riichi_replay.html", game=summary(game), number=number, page_data={"texts": texts}
-        )
     data = {"texts": replay_texts(language_of(request))}
     page_data = json.dumps(data, ensure_ascii=False).replace("</", "<\\/")
     return _page(request, session, "replay.html", game=summary(game), number=number, page_data=page_data)

@@ -18,9 +18,12 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from sparrow.core.situation import HandSituation
+from sparrow.game.hands import replay_hand
 from sparrow.i18n import N_, gettext, translate, translate_result
 from sparrow.play.table import HUMAN
 from sparrow.rules import get_ruleset
+from sparrow.web import table_texts
+from sparrow.web.family_views import family_result
 
 __all__ = ["TEXTS", "replay_texts", "replay_result", "human_seat", "translate_events"]
 
@@ -99,9 +102,10 @@ _SHARED = (
 
 
 def replay_texts(lang: str) -> dict[str, str]:
-    """Every text the replay page's script writes, in ``lang`` (English msgid -> text)."""
+    """Every text the replay page's script writes, in ``lang`` (English msgid -> text): its own, and the
+    table's, whose family panel (``static/table/family.js``) it draws too."""
     _ = gettext(lang)
-    return {text: _(text) for text in (*TEXTS, *_SHARED)}
+    return table_texts.texts(lang) | {text: _(text) for text in (*TEXTS, *_SHARED)}
 
 
 def human_seat(players: Mapping[str, str] | None) -> str | None:
@@ -133,30 +137,49 @@ def _score_card(win: Mapping[str, Any], lang: str) -> dict[str, Any]:
 
 def replay_result(events: Sequence[Mapping[str, Any]], lang: str) -> dict[str, Any] | None:
     """How a finished hand ended, as the replay page shows it after its last step (``None`` if the
-    log has no ``hand_end``)."""
+    log has no ``hand_end``): the winner, the score card, the scores, payments and totals by seat,
+    and ``family``, what the family says more (Riichi: each win with its ura dora, who paid whom
+    what, the sticks and honba; :func:`~sparrow.web.family_views.family_result`), None for others."""
     if not events or events[-1].get("event") != "hand_end":
         return None
     start, end = events[0], events[-1]
     win = next((event for event in events if event.get("event") == "win"), None)
     ruleset = get_ruleset(start["rules"])
-    payments = dict(end["payments"])
+    hand = replay_hand(events)
+    result = hand.result
+    if result is None:
+        return None
+    payments = dict(result.payments)
     before = start.get("totals")
+    if not isinstance(before, Mapping):
+        before = start.get("scores")  # a family that names the points before the hand so
     totals = None
     if isinstance(before, Mapping) and set(before) >= set(payments):
         totals = {seat: before[seat] + payments[seat] for seat in payments}
     dead = end.get("dead")
     if dead is None:
         dead = [event["seat"] for event in events if event.get("event") == "false_win"]
+    cards = hand.score_cards()
+    score = None
+    if win is not None and "situation" in win:
+        score = _score_card(win, lang)  # the logged card, with the arithmetic of scoring it again
+    elif result.winner is not None and result.winner in cards:
+        card = cards[result.winner]
+        score = translate_result(card.to_dict() | {"arithmetic": card.arithmetic}, lang)
+    seen = hand.observation(result.winner or next(iter(payments)))
     return {
-        "winner": win["seat"] if win else None,
-        "win_by": win["situation"].get("win_by") if win else None,
-        "discarder": win.get("from") if win else None,
+        "winner": result.winner,
+        "win_by": result.win_by,
+        "discarder": result.discarder,
         "exhausted": any(event.get("event") == "exhausted" for event in events),
         "dead": list(dead),
-        "score": _score_card(win, lang) if win else None,
+        "score": score,
         "limit_unit": ruleset.limit_unit,
-        "scores": dict(end["scores"]),
+        "scores": dict(result.scores),
         "scores_losers": ruleset.table(start.get("options") or {}).scores_losers,
         "payments": payments,
         "totals": totals,
+        "family": family_result(
+            result.family, hand.events, cards, None if seen.family is None else seen.family.to_dict(), lang
+        ),
     }

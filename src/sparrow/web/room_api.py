@@ -65,8 +65,9 @@ class RoomAction(BaseModel):
     model_config = ConfigDict(extra="forbid")
     action: StrictStr = Field(max_length=16)
     tile: StrictStr | None = Field(None, max_length=4)
-    # A Riichi room's: the two tiles of a chi or pon, a discard that declares riichi.
-    tiles: list[StrictStr] | None = Field(None, max_length=4)
+    # The one Action's flags (Action.from_dict): the copy played is the red five (a discard may say
+    # "0p" instead), the discard declares riichi; a table that never lists them refuses them.
+    red: StrictBool | None = None
     riichi: StrictBool | None = None
     seen: StrictInt | None = None
 
@@ -207,7 +208,7 @@ async def live(websocket: WebSocket, room_id: str, since: int = 0) -> None:
     whose session ended is closed at the next look at the database (4401)."""
     rooms: Rooms = websocket.app.state.rooms
     token = websocket.cookies.get(COOKIE, "")
-    lang = language_of(websocket)  # the score cards of a Riichi room's view are written in it
+    lang = language_of(websocket)  # the view's texts, in the viewer's language
     if not _same_origin(websocket):
         await websocket.close(code=4403, reason="another site's page")
         return

@@ -18,24 +18,21 @@ from fastapi.responses import HTMLResponse
 
 from sparrow.bots import LEVELS
 from sparrow.core.tiles import format_tiles
-from sparrow.game.events import split_hands
 from sparrow.i18n import N_, gettext
-from sparrow.play.riichi_room import RiichiRoomTable
 from sparrow.play.room import RoomTable
 from sparrow.play.table import Step
-from sparrow.rules import ScoreResult, get_ruleset
+from sparrow.rules import get_ruleset
 from sparrow.store import SessionRecord
 from sparrow.store.rooms import RoomRecord
-from sparrow.web import riichi_table_texts, table_texts
+from sparrow.web import table_texts
 from sparrow.web.choices import match_choices
 from sparrow.web.errors import WebError
 from sparrow.web.games import RANKED_OPTIONS
 from sparrow.web.language import language_of
 from sparrow.web.pages import LEVEL_NAMES, _page, rules_shown
-from sparrow.web.riichi_views import riichi_result, riichi_standings
 from sparrow.web.rooms import AnyRoomTable, Rooms
 from sparrow.web.session import current_session
-from sparrow.web.views import result_view
+from sparrow.web.views import history, result_view, standings
 
 __all__ = ["router", "SCRIPT", "PAGE", "TURN_SECONDS", "room_result"]
 
@@ -88,11 +85,6 @@ def _page_texts(lang: str) -> dict[str, str]:
     return table_texts.texts(lang) | {msgid: _(msgid) for msgid in SCRIPT}
 
 
-def _riichi_page_texts(lang: str) -> dict[str, str]:
-    _ = gettext(lang)
-    return riichi_table_texts.texts(lang) | {msgid: _(msgid) for msgid in SCRIPT}
-
-
 @router.get("/rooms", response_class=HTMLResponse, include_in_schema=False)
 def lobby(request: Request, session: Session) -> HTMLResponse:
     rules = rules_shown()
@@ -122,13 +114,11 @@ def room_page(request: Request, session: Session, room_id: str) -> HTMLResponse:
     # before it): never the request's Host header, which a client may write as it likes.
     link = _rooms(request).link(room_id)
     # The server's clock, for the turn timer: a deadline is the server's time, the browser's clock may differ.
-    riichi = view["rules"] == "riichi"  # a Riichi room has its own table (riichi_room.html)
-    texts = _riichi_page_texts(lang) if riichi else _page_texts(lang)
-    data = {"texts": texts, "room": view, "link": link, "now": time.time()}
+    data = {"texts": _page_texts(lang), "room": view, "link": link, "now": time.time()}
     return _page(
         request,
         session,
-        "riichi_room.html" if riichi else "room.html",
+        "room.html",
         room=view,
         page_data=data,
         limit_unit=get_ruleset(view["rules"]).limit_unit,
@@ -147,8 +137,6 @@ def result(room_id: str, request: Request, session: Session) -> dict[str, Any]:
     def read(record: RoomRecord, table: AnyRoomTable | None) -> dict[str, Any] | None:
         if table is None:
             raise WebError(409, "The game has not started yet.")
-        if isinstance(table, RiichiRoomTable):
-            return riichi_room_result(table, lang)
         return room_result(table, lang)
 
     answer = _rooms(request).read(room_id, read)
@@ -160,79 +148,27 @@ def result(room_id: str, request: Request, session: Session) -> dict[str, Any]:
 # ---------------------------------------------------------------------------- the end of a hand
 
 
-def riichi_room_result(table: RiichiRoomTable, lang: str = "en") -> dict[str, Any] | None:
-    """The result of a Riichi room's last hand (None while one is in play): the Riichi table's
-    ``result`` (score cards, every hand, the changes) with ``hand_number`` and, once the match is
-    over, ``standings`` with uma and oka."""
-    answer = riichi_result(table, lang) if table.hand_over else None
-    if answer is None:
-        return None
-    answer["hand_number"] = table.hand_number
-    if table.match_over:
-        answer["standings"] = riichi_standings(table)
-    return answer
-
-
 def room_result(table: RoomTable, lang: str = "en") -> dict[str, Any] | None:
     """The result of the table's last hand (None while one is in play), as the table page's
-    ``result`` (``views.result_view``) with ``hand_number`` and, once the match is over,
-    ``standings`` and ``history``."""
+    ``result`` (``views.result_view``, a family's own part included) with ``hand_number`` and, once
+    the match is over, ``standings`` and ``history``."""
     hand = table.hand
     if hand is None or not hand.is_over or hand.result is None:
         return None
-    outcome = hand.result
-    cards: dict[str, ScoreResult] = {}
-    if outcome.score is not None and outcome.winner is not None:
-        cards[outcome.winner] = outcome.score
-        if hand.procedure.scores_losers:
-            ruleset = get_ruleset(hand.rules)
-            for other in hand.players:
-                if other != outcome.winner and other not in outcome.dead:
-                    cards[other] = ruleset.score(hand.losing_situation(other))
     first = next(iter(hand.players))
     step = Step(
         observation=hand.observation(first),  # for the sets and bonus tiles, which everyone sees
-        events=(),
+        events=tuple(hand.seat_events(None)),  # everyone's, the hand being over (a family's wins read them)
         hand_number=table.match.hands_played,
         hand_over=True,
         match_over=table.match_over,
-        result=outcome,
+        result=hand.result,
         hands={seat: format_tiles(tiles) for seat, tiles in hand.table_view().hands.items()},
         totals={seat: table.match.totals[name] for seat, name in hand.players.items()},
-        cards=cards,
+        cards=dict(hand.score_cards()),
     )
     answer = result_view(step, lang) or {}
     answer["hand_number"] = table.match.hands_played
     if table.match_over:
-        answer |= _standings(table, dict(hand.players))
+        answer |= {"standings": standings(table), "history": history(table)}
     return answer
-
-
-def _standings(table: RoomTable, seating: dict[str, str]) -> dict[str, Any]:
-    """The final ranking (equal totals share a rank) and every hand of the match in a line."""
-    seat_of = {name: seat for seat, name in seating.items()}
-    won = dict.fromkeys(table.match.players, 0)
-    history = []
-    for number, events in enumerate(split_hands(table.log()), start=1):
-        players, end = events[0].get("players", {}), events[-1]
-        winner = end.get("winner")
-        if winner is not None:
-            won[players[winner]] += 1
-        history.append(
-            {
-                "number": number,
-                "winner": players.get(winner) if winner is not None else None,
-                "win_by": end.get("win_by"),
-                "total": (end.get("scores") or {}).get(winner, 0) if winner is not None else 0,
-                "payments": {players[seat]: amount for seat, amount in (end.get("payments") or {}).items()},
-            }
-        )
-    rows = []
-    rank, previous = 0, None
-    for place, (name, total) in enumerate(table.match.standings(), start=1):
-        if total != previous:
-            rank, previous = place, total
-        rows.append(
-            {"name": name, "seat": seat_of.get(name), "rank": rank, "total": total, "hands_won": won[name], "points": 0}
-        )
-    return {"standings": rows, "history": history}

@@ -31,16 +31,12 @@ from collections.abc import Callable, Iterator, Mapping
 from typing import Any, TypeVar
 
 from sparrow.bots import LEVELS
-from sparrow.game.procedures import procedure
-from sparrow.play.riichi_room import RiichiRoomTable
 from sparrow.play.room import RoomError, RoomTable
-from sparrow.rules import RulesError
-from sparrow.rules.riichi.family import match_of
+from sparrow.rules import RulesError, get_ruleset, ruleset_names
 from sparrow.store import SessionRecord, Store
 from sparrow.store.room_news import RoomNews
 from sparrow.store.rooms import RoomRecord, StaleRoomError
 from sparrow.web.errors import WebError
-from sparrow.web.riichi_views import riichi_room_game
 from sparrow.web.room_limits import (
     ACTIONS_PER_SECOND,
     LIVE_SOCKETS,
@@ -53,8 +49,8 @@ from sparrow.web.room_limits import (
 __all__ = ["Rooms", "NAME_RULE", "ACTIONS_PER_SECOND", "AnyRoomTable"]
 
 T = TypeVar("T")
-# A room's table: the shared engine's, or Riichi's (the same methods, its own events and actions).
-AnyRoomTable = RoomTable | RiichiRoomTable
+# A room's table: one for every family (the name kept for the modules that import it).
+AnyRoomTable = RoomTable
 
 NAME_RULE = "a name of 1 to 16 letters, digits, spaces, - or _"
 _NAME = re.compile(r"[\w][\w \-]{0,15}")
@@ -78,16 +74,9 @@ def _stale() -> WebError:
     return WebError(409, "The room was changed by someone else at the same moment: look again.")
 
 
-def _table_class(rules: str) -> type[RoomTable] | type[RiichiRoomTable]:
-    return RiichiRoomTable if rules == "riichi" else RoomTable
-
-
 def _seats(rules: str, options: Mapping[str, Any]) -> int:
     """The chairs of a table of ``rules`` with ``options`` (raises ``RulesError`` naming the problem)."""
-    if rules == "riichi":
-        match_of(options)  # the preset and the overrides, checked
-        return 4
-    return procedure(rules, dict(options)).table.seats
+    return get_ruleset(rules).table(dict(options)).seats
 
 
 def _settle(future: asyncio.Future[None]) -> None:
@@ -187,7 +176,7 @@ class Rooms:
         else:
             with self._lock:  # a copy that could not be brought forward is spoiled: never serve it again
                 self._tables.pop(record.id, None)
-            table = _table_class(record.rules).from_log(
+            table = RoomTable.from_log(
                 record.rules,
                 record.seed,
                 record.names,
@@ -323,7 +312,7 @@ class Rooms:
         try:
             seats = _seats(rules, options)
         except RulesError as error:
-            field = "options" if "option" in str(error) or rules == "riichi" else "rules"
+            field = "options" if rules in ruleset_names() else "rules"
             raise WebError(422, f"{field}: {error}.") from None
         room_id = secrets.token_urlsafe(16)
         seed = next(self.seeds) if self.seeds is not None else secrets.randbits(62)
@@ -368,7 +357,7 @@ class Rooms:
                 raise WebError(409, "The game in this room has started already.")
             if all(chair is None for chair in record.chairs):
                 raise WebError(409, "Nobody sits at the table yet: take a chair first.")
-            table = _table_class(record.rules)(
+            table = RoomTable(
                 record.rules,
                 record.seed,
                 record.names,
@@ -391,9 +380,6 @@ class Rooms:
 
         def decide(record: RoomRecord) -> RoomRecord:
             table, person = self._playing(record, session_id)
-            extra = sorted(set(action) & {"tiles", "riichi"})
-            if extra and record.rules != "riichi":
-                raise WebError(422, f"{extra[0]}: an action of a Riichi room only (expected action, tile, seen).")
             if seen is not None and (not isinstance(seen, int) or isinstance(seen, bool)):
                 raise WebError(422, f"seen: the number of events seen, a whole number, got {seen!r}.")
             try:
@@ -549,8 +535,8 @@ class Rooms:
     def view(self, room_id: str, session_id: str | None, since: int = 0, lang: str = "en") -> dict[str, Any]:
         """The room as ``session_id`` sees it (a person at the table, or a spectator): its chairs and
         state, the numbered events from ``since`` and, for a person, their observation and what they
-        are asked; a Riichi room's also ``game``, its table as that seat sees it now (the Riichi
-        GameView's fields, ``riichi_views.riichi_room_game``), score cards in ``lang``."""
+        are asked; ``family``, what a family's own view shows everyone (Riichi's rivers with their
+        marks, the dora indicators, honba, sticks: a spectator's panel), None for the others."""
         if not room_id or len(room_id) > 32:
             raise _not_found()
         # Under the room's lock: the table in memory changes only between views, never during one.
@@ -588,7 +574,7 @@ class Rooms:
             "deadline": None,
             "hand_over": None,
             "match_over": None,
-            "game": None,
+            "family": None,
         }
         if record.status == "open":
             return view
@@ -607,16 +593,11 @@ class Rooms:
             "hand_over": table.hand_over,
             "match_over": table.match_over,
             # The tiles left in the live wall, which everyone at a table sees (a spectator's page too).
-            "live_wall": _live_wall(table),
+            "live_wall": table.live_wall,
+            "family": table.public_family(),
         }
-        if isinstance(table, RiichiRoomTable):
-            view["game"] = riichi_room_game(table, person, lang)
         if person is not None and table.hand is not None:
-            # (a Riichi room's observation is its game's, made once)
-            if isinstance(table, RiichiRoomTable):
-                view["observation"] = view["game"]["observation"]
-            else:
-                view["observation"] = table.observation(person).to_dict()
+            view["observation"] = table.observation(person).to_dict()
             asked = table.asked().get(person)
             view["asked"] = [action.to_dict() for action in asked] if asked else None
             view["deadline"] = table.deadline(person)
@@ -631,10 +612,3 @@ def _chairs_away(record: RoomRecord, table: AnyRoomTable) -> list[dict[str, Any]
         else {k: v for k, v in chair.items() if k != "away"} | ({"away": True} if chair["name"] in table.away else {})
         for chair in record.chairs
     ]
-
-
-def _live_wall(table: AnyRoomTable) -> int | None:
-    """The tiles left in the live wall, which everyone at a table sees (a spectator's page too)."""
-    if isinstance(table, RiichiRoomTable):
-        return table.live_wall
-    return table.hand.live_wall if table.hand is not None else None

@@ -15,13 +15,16 @@ from sparrow.core.analysis import accepted_tiles, shanten, unseen_count
 from sparrow.core.tiles import Tile, tile_counts
 from sparrow.game.actions import ActionKind
 from sparrow.game.events import tiles_in_order_text, tiles_text
-from sparrow.game.replay import replay_states
+from sparrow.game.hands import Hand, from_hand_start, replay_onto
+from sparrow.game.replay import ReplayError
 from sparrow.game.state import Observation, Phase
 from sparrow.i18n import translate, translate_result
 from sparrow.play.hints import would_score
+from sparrow.play.room import RoomTable
 from sparrow.play.table import Step, Table
 from sparrow.rules import ScoreResult, get_ruleset
 from sparrow.store import GameRecord
+from sparrow.web.family_views import family_result
 
 __all__ = [
     "game_view",
@@ -84,12 +87,15 @@ def _card(score: ScoreResult, lang: str) -> dict[str, Any]:
 
 def result_view(step: Step, lang: str = "en") -> dict[str, Any] | None:
     """How the hand ended: every hand revealed with its sets and bonus tiles, the winning tile, the
-    score card of every hand the ruleset scored, the payments and the running totals."""
+    score card of every hand the ruleset scored, the payments and the running totals; ``family``, what
+    the family says more of the hand's end (:func:`~sparrow.web.family_views.family_result`: Riichi's
+    wins with their cards and ura dora, who paid what, the sticks and honba), None for the others."""
     result = step.result
     if result is None:
         return None
     observation = step.observation
     winning = result.situation.winning_tile if result.situation is not None else None
+    family = observation.family
     return {
         "winner": result.winner,
         "win_by": result.win_by,
@@ -104,18 +110,49 @@ def result_view(step: Step, lang: str = "en") -> dict[str, Any] | None:
         "payments": dict(result.payments),
         "totals": dict(step.totals),
         "dead": list(result.dead),
+        "other_winners": list(result.other_winners),
+        "ending": result.ending,
+        "family": family_result(
+            result.family, step.events, step.cards, None if family is None else family.to_dict(), lang
+        ),
     }
 
 
-def standings(table: Table, points: int = 0) -> list[dict[str, Any]]:
+def _winners(result: Any) -> list[str]:
+    """Every winner of a hand (several where the family has several at once), by seat."""
+    return ([] if result.winner is None else [result.winner]) + list(result.other_winners)
+
+
+def standings(table: Table | RoomTable, points: int = 0) -> list[dict[str, Any]]:
     """The match's final ranking: each player's total, hands won, and the leaderboard points the
-    human earned (``points`` a won hand; the bots earn none). Equal totals share a rank."""
+    human earned (``points`` a won hand; the bots earn none). Equal totals share a rank. Where the
+    family ranks whole games (``Ruleset.sheet_rows`` "games": places, uma and oka), each row has its
+    ``place`` and its ``result`` with uma and oka, in thousands, and as the players write it
+    (``result_text``, "+53.7")."""
     seats = table.match.seating() if table.hand is None else dict(table.hand.players)
     seat_of = {name: seat for seat, name in seats.items()}
+    human = getattr(table, "human", None)  # a room has several people and no leaderboard points
     won = dict.fromkeys(table.match.players, 0)
     for outcome in table.results:
-        if outcome.result.winner is not None:
-            won[outcome.players[outcome.result.winner]] += 1
+        for winner in _winners(outcome.result):
+            won[outcome.players[winner]] += 1
+    if get_ruleset(table.rules).sheet_rows == "games":
+        rows = []
+        for place, (name, total, text) in enumerate(table.match.placings(), start=1):
+            rows.append(
+                {
+                    "name": name,
+                    "seat": seat_of.get(name),
+                    "rank": place,
+                    "place": place,
+                    "total": total,
+                    "result": float(text),
+                    "result_text": text,
+                    "hands_won": won[name],
+                    "points": won[name] * points if name == human else 0,
+                }
+            )
+        return rows
     rows = []
     rank = 0
     previous = None
@@ -129,13 +166,13 @@ def standings(table: Table, points: int = 0) -> list[dict[str, Any]]:
                 "rank": rank,
                 "total": total,
                 "hands_won": won[name],
-                "points": won[name] * points if name == table.human else 0,
+                "points": won[name] * points if name == human else 0,
             }
         )
     return rows
 
 
-def history(table: Table) -> list[dict[str, Any]]:
+def history(table: Table | RoomTable) -> list[dict[str, Any]]:
     """Every hand of the match in a line: its winner (a player's name, None for a drawn hand), how
     it was won, the winner's total and each player's payment."""
     lines = []
@@ -145,6 +182,8 @@ def history(table: Table) -> list[dict[str, Any]]:
             {
                 "number": number,
                 "winner": outcome.players[result.winner] if result.winner is not None else None,
+                "winners": [outcome.players[winner] for winner in _winners(result)],
+                "ending": result.ending,
                 "win_by": result.win_by,
                 "total": result.score.total if result.score is not None else 0,
                 "payments": {outcome.players[seat]: amount for seat, amount in result.payments.items()},
@@ -158,7 +197,10 @@ def finish_of(table: Table) -> dict[str, Any] | None:
     if not table.match_over:
         return None
     row = next(row for row in standings(table) if row["name"] == table.human)
-    return {"rank": row["rank"], "of": len(table.match.players), "total": row["total"], "hands_won": row["hands_won"]}
+    finish = {"rank": row["rank"], "of": len(table.match.players), "total": row["total"], "hands_won": row["hands_won"]}
+    if "result_text" in row:  # uma and oka included, in thousands: "+53.7"
+        finish |= {"result": row["result"], "result_text": row["result_text"]}
+    return finish
 
 
 # ---------------------------------------------------------------------------- a refused win
@@ -173,6 +215,8 @@ def refused_win(
     family's minimum. None when there is nothing to explain. Made from what the seat sees alone."""
     if any(action.kind is ActionKind.WIN for action in observation.legal_actions):
         return None
+    if observation.family is not None:
+        return None  # a family with its own view tells why itself (Riichi: furiten, no yaku in the hint)
     seat = observation.seat
     melds = len(observation.melds[seat])
     if observation.phase is Phase.TURN and observation.turn == seat:
@@ -312,30 +356,73 @@ def _meld_view(meld: Any) -> dict[str, Any]:
     return {"kind": meld.kind.value, "tiles": tiles_text(meld.tiles), "open": meld.open}
 
 
+def _hidden(event: Mapping[str, Any]) -> dict[str, Any]:
+    shown = dict(event)
+    if shown.get("event") == "hand_start":
+        shown["wall"] = None  # long, and every tile is in the frames anyway
+        for secret in ("seed", "dice"):
+            shown.pop(secret, None)
+    return shown
+
+
+def _frame(hand: Hand, new: list[dict[str, Any]]) -> dict[str, Any]:
+    """One step of a replay: every tile where it lies (the referee's view), and where the family's
+    own view shows more (``family``: Riichi's red fives in each hand, the rivers with their riichi
+    and called marks, the sets, the dora indicators, honba, sticks and points), that view, public to
+    everyone, and each seat's own tiles as the family writes them."""
+    view = hand.table_view()
+    seats = tuple(view.hands)
+    seen = hand.observation(seats[0])
+    family = None
+    if seen.family is not None:
+        public = seen.family.to_dict()
+        for private in ("hand", "drawn", "furiten", "legal_actions"):
+            public.pop(private, None)
+        own = {seat: hand.observation(seat).family for seat in seats}
+        family = {
+            "view": public,
+            "hands": {seat: list(own_view.hand_names()) for seat, own_view in own.items() if own_view is not None},
+        }
+    return {
+        "events": new,
+        "phase": hand.phase.value,
+        "turn": seen.turn,
+        "hands": {seat: tiles_text(tiles) for seat, tiles in view.hands.items()},
+        "melds": {seat: [_meld_view(m) for m in melds] for seat, melds in view.melds.items()},
+        "bonus": {seat: tiles_text(tiles) for seat, tiles in view.bonus.items()},
+        "discards": {seat: tiles_in_order_text(tiles) for seat, tiles in view.discards.items()},
+        "live_wall": seen.live_wall,
+        "family": family,
+    }
+
+
 def replay_frames(events: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
-    """A finished hand step by step: after the deal, then after each decision, every tile on the
-    table (the hand is over, nothing is hidden any more) and the events that led there."""
-    frames = []
-    seen = 0
-    for state in replay_states(events):
-        view = state.table_view()
-        new = []
-        for event in state.events[seen:]:
-            shown = dict(event)
-            if shown.get("event") == "hand_start":
-                shown["wall"] = None  # long, and every tile is in the frames anyway
-            new.append(shown)
-        seen = len(state.events)
-        frames.append(
-            {
-                "events": new,
-                "phase": state.phase.value,
-                "turn": state.turn,
-                "hands": {seat: tiles_text(tiles) for seat, tiles in view.hands.items()},
-                "melds": {seat: [_meld_view(m) for m in melds] for seat, melds in view.melds.items()},
-                "bonus": {seat: tiles_text(tiles) for seat, tiles in view.bonus.items()},
-                "discards": {seat: tiles_in_order_text(tiles) for seat, tiles in view.discards.items()},
-                "live_wall": state.live_wall,
-            }
-        )
+    """A finished hand of any family step by step: after the deal, then after each decision, every
+    tile on the table (the hand is over, nothing is hidden any more) and the events that led there.
+
+    Made through the one face (``game.hands``): the hand is dealt again from its ``hand_start`` and
+    the log is played onto it up to each point where the table waits for a decision (a prefix of the
+    log that stops inside what the table does by itself does not replay, and is not a step). Raises
+    ``ReplayError`` for a log that does not replay to its end."""
+    events = [dict(event) for event in events]
+    if not events:
+        raise ReplayError("a hand's log starts with a hand_start event")
+    hand = from_hand_start(events[0])
+    frames = [_frame(hand, [_hidden(event) for event in hand.events])]
+    seen = len(hand.events)
+    upto = seen
+    while upto < len(events):
+        upto += 1
+        try:
+            hand = replay_onto(from_hand_start(events[0]), events[:upto])
+        except ReplayError:
+            if upto == len(events):
+                raise
+            continue  # not a point where the table waits
+        if len(hand.events) <= seen:
+            continue
+        frames.append(_frame(hand, [_hidden(event) for event in hand.events[seen:]]))
+        seen = upto = len(hand.events)
+    if not hand.is_over:
+        raise ReplayError("the log stops before the hand's end")
     return frames

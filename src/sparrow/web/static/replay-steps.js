@@ -1,4 +1,4 @@
-// The step controls of a replay page (replay.js, riichi-replay.js): « First, ◀, ▶, Last », Autoplay
+// The step controls of a replay page (replay.js, for every family): « First, ◀, ▶, Last », Autoplay
 // (a step every 0.7 s, stopping at the end) and the ← → keys, over `count` steps. `show(index)` draws
 // step `index`; T looks up the Autoplay and Pause words in the page's texts. Returns go(index).
 export function stepControls({ count, show, T }) {

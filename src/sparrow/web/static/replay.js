@@ -5,7 +5,8 @@
 import { api } from "./api.js";
 import { stepControls } from "./replay-steps.js";
 import { plainValueText, scoreCardTable } from "./scorecard.js";
-import { meldElement, tileRow } from "./tiles.js";
+import { centrePanel, meldsOf, resultPanel, riverOf, seatMark } from "./table/family.js";
+import { meldElement, tileElement, tileRow } from "./tiles.js";
 
 const root = document.getElementById("replay");
 const $ = (id) => document.getElementById(id);
@@ -35,6 +36,8 @@ function said(seat, mine, theirs, values = {}) {
 }
 
 const bonusName = (tile) => T(Number(tile[0]) <= 4 ? "the flower {tile}" : "the season {tile}", { tile });
+
+const tilesText = (tiles) => (Array.isArray(tiles) ? tiles.join(" ") : tiles);
 
 function winSentence(seat, winBy, from) {
   const values = from ? { whom: whom(from) } : {};
@@ -68,7 +71,15 @@ function describe(event) {
         ? said(seat, "You draw a replacement tile: {tile}.", "{who} draws a replacement tile: {tile}.", { tile: event.tile })
         : said(seat, "You draw {tile}.", "{who} draws {tile}.", { tile: event.tile });
     case "discard":
+      if (event.riichi) {
+        return isYou(seat) ? T("You declare riichi and discard {tile}", { tile: event.tile })
+          : T("{name}: riichi, discards {tile}", { name: wind(seat), tile: event.tile });
+      }
       return said(seat, "You discard {tile}.", "{who} discards {tile}.", { tile: event.tile });
+    case "riichi":
+      return isYou(seat) ? T("You put down a riichi stick.") : T("{name} puts down a riichi stick.", { name: wind(seat) });
+    case "dora":
+      return T("Dora indicator: {tile}", { tile: event.indicator });
     case "bonus": {
       const values = { bonus: bonusName(event.tile), tile: event.replacement };
       return event.replacement
@@ -76,21 +87,21 @@ function describe(event) {
         : said(seat, "You set aside {bonus}.", "{who} sets aside {bonus}.", values);
     }
     case "claim": {
-      const values = { tile: event.tile, whom: whom(event.from), meld: event.meld };
+      const values = { tile: event.tile, whom: whom(event.from), meld: tilesText(event.meld) };
       if (event.kind === "chow") return said(seat, "You chow {tile} from {whom}: {meld}.", "{who} chows {tile} from {whom}: {meld}.", values);
       if (event.kind === "pung") return said(seat, "You pong {tile} from {whom}.", "{who} pongs {tile} from {whom}.", values);
       if (event.kind === "kong") return said(seat, "You kong {tile} from {whom}.", "{who} kongs {tile} from {whom}.", values);
       return null; // a claim to win: the win event that follows tells it
     }
     case "kong": {
-      const tile = (event.tiles || "").replace(/^(\d)\d*([mpsz])$/, "$1$2");
+      const tile = Array.isArray(event.tiles) ? event.tiles.at(-1) : (event.tiles || "").replace(/^(\d)\d*([mpsz])$/, "$1$2");
       return event.kind === "added"
         ? said(seat, "You add the fourth {tile} to your pung: an open kong.",
           "{who} adds the fourth {tile} to their pung: an open kong.", { tile })
         : said(seat, "You declare a concealed kong of {tile}.", "{who} declares a concealed kong of {tile}.", { tile });
     }
     case "win":
-      return winSentence(seat, event.situation && event.situation.win_by, event.from);
+      return winSentence(seat, event.situation ? event.situation.win_by : event.from ? "discard" : "self_draw", event.from);
     case "false_win":
       return said(seat, "You declare a win that is not one ({reason}): your hand is dead.",
         "{who} declares a win that is not one ({reason}): a dead hand.", { reason: event.reason_text || event.reason });
@@ -177,6 +188,9 @@ function drawResult(show) {
   if (result.score) part("Score card", scoreCard(result.score, result.limit_unit));
   part("Payments", paymentsTable(result));
   box.append(title, parts);
+  // A family's result says more (Riichi: the ura dora, who paid whom what, the sticks and honba).
+  const more = resultPanel(result, { T, label: name, me: () => data.you });
+  if (more) box.append(more);
   box.hidden = false;
 }
 
@@ -201,6 +215,15 @@ function draw() {
     what.append(line);
   }
   drawResult(last);
+  // A family's view of the table (Riichi: red fives, the riichi discard turned, the dora indicators).
+  const family = frame.family ? frame.family.view : null;
+  const centre = family && centrePanel(family, T, last && data.result ? data.result.family : null);
+  const shown = $("replay-family");
+  if (shown) shown.remove();
+  if (centre) {
+    centre.id = "replay-family";
+    what.before(centre);
+  }
   const seats = $("seats");
   seats.replaceChildren();
   for (const seat of Object.keys(frame.hands)) {
@@ -210,16 +233,35 @@ function draw() {
     box.dataset.seat = seat;
     const head = document.createElement("h3");
     head.textContent = `${name(seat)} · ${wind(seat)}`;
+    const stick = family && seatMark(family, seat, T);
+    if (stick) head.append(" ", stick);
     box.append(head);
     const hand = document.createElement("div");
     hand.className = "exposed";
-    hand.append(tileRow(frame.hands[seat], { size: "small" }));
-    for (const meld of frame.melds[seat]) hand.append(meldElement(meld, { size: "small" }));
+    const own = frame.family && frame.family.hands[seat];
+    hand.append(tileRow(own || frame.hands[seat], { size: "small" }));
+    const melds = (family && meldsOf(family, seat)) || frame.melds[seat];
+    for (const meld of melds) hand.append(meldElement(meld, { size: "small" }));
     if (frame.bonus[seat]) hand.append(tileRow(frame.bonus[seat], { size: "small" }));
     box.append(hand);
     const pile = document.createElement("div");
     pile.className = "pile";
-    pile.append(tileRow(frame.discards[seat], { size: "small" }));
+    const river = family && riverOf(family, seat);
+    if (river) {
+      const row = document.createElement("span");
+      row.className = "tiles";
+      river.tiles.forEach((code, at) => {
+        const el = tileElement(code, { size: "small" });
+        if (river.turned.has(at)) {
+          el.classList.add("sideways", "riichi-discard");
+          el.dataset.testid = "riichi-discard";
+        }
+        row.append(el);
+      });
+      pile.append(row);
+    } else {
+      pile.append(tileRow(frame.discards[seat], { size: "small" }));
+    }
     box.append(pile);
     seats.append(box);
   }

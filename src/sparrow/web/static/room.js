@@ -14,7 +14,7 @@ import { standInButton } from "./room/stand-in.js";
 import { drawTable } from "./table/board.js";
 import { announce } from "./table/callouts.js";
 import { callOf, describe, fold, publicOf } from "./table/events.js";
-import { drawChoices, drawHand, handKeys, handTiles } from "./table/hand.js";
+import { discardable, drawChoices, drawHand, handKeys, handTiles } from "./table/hand.js";
 import { drawResult, drawStandings, handOverLine } from "./table/result.js";
 import { $, root, setView, view } from "./table/state.js";
 import { T, label, playerName, windName } from "./table/texts.js";
@@ -29,6 +29,7 @@ const events = []; // every event of the match received: events[n] is event numb
 let result = null; // the result of the last hand that ended (GET .../result)
 let resultAsked = -1; // the room version the result was last asked at
 let selected = -1; // the tile chosen in your hand
+let riichi = false; // the Riichi button is down: the discard declares riichi (where the family has it)
 let busy = false; // a decision on its way
 let logged = 0; // events written to the log
 let logStart = -1; // where the hand in the log begins
@@ -60,15 +61,24 @@ function handEvents() {
 }
 
 // A spectator's observation, made from the public events alone: who sits where, the sets, the
-// discard piles and how many tiles each one holds (no one's concealed tiles: they are not sent).
+// discard piles and how many tiles each one holds (no one's concealed tiles: they are not sent), and
+// the family's public view where it has one (Riichi's rivers, dora indicators, sticks: room.family).
 function spectatorObservation(hand) {
   const start = hand[0];
   const pub = fold(hand, hand.length);
   const seats = Object.keys(start.players);
+  // The points before the hand: a family's log may name them "scores" (by seat, or a list by chair).
+  const before = start.totals || (start.scores && !Array.isArray(start.scores) ? start.scores : {});
+  // How many tiles each seat holds: the family's public view says so where the deal does not.
+  const sizes = { ...pub.sizes };
+  for (const seat of (room.family && room.family.seats) || []) {
+    if (seat.wind && typeof seat.standing === "number") sizes[seat.wind] = seat.standing;
+  }
   return {
-    seat: seats[0], seats, players: start.players, scores: start.totals || {}, round_wind: start.round_wind,
+    seat: seats[0], seats, players: start.players, scores: before, round_wind: start.round_wind,
     phase: "", turn: pub.turn, hand: "", drawn: null, melds: pub.melds, bonus: {}, discards: {},
-    hand_sizes: pub.sizes, live_wall: room.live_wall ?? null, claim_tile: null, claim_from: null, legal_actions: [],
+    hand_sizes: sizes, live_wall: room.live_wall ?? null, claim_tile: null, claim_from: null, legal_actions: [],
+    family: room.family || null,
   };
 }
 
@@ -180,9 +190,22 @@ function drawActions() {
   if (view.spectating || busy) return;
   const obs = view.observation;
   drawChoices(box, obs.legal_actions, {
-    turn: obs.phase === "turn", selected, tiles: handTiles(obs, true),
-    onAction: send, onDiscard: (tile) => send({ action: "discard", tile }),
+    turn: obs.phase === "turn", selected, tiles: handTiles(obs, true), claim: obs.claim_tile, riichi,
+    onAction: send, onDiscard: discard,
+    onRiichi: () => {
+      riichi = !riichi;
+      const allowed = discardable(obs.legal_actions, riichi);
+      if (selected >= 0 && allowed && !allowed.has(handTiles(obs, true)[selected])) selected = -1;
+      drawMine(lastPub);
+      drawActions();
+    },
   });
+}
+
+function discard(tile) {
+  const allowed = discardable(view.observation.legal_actions, riichi);
+  if (allowed && !allowed.has(tile)) return; // not a discard you may make now (after riichi, kuikae)
+  send({ action: "discard", tile, ...(riichi ? { riichi: true } : {}) });
 }
 
 let lastPub = null; // the public table drawn last, for redrawing your hand alone
@@ -202,9 +225,10 @@ function drawMine(pub) {
   if (view.spectating) return;
   drawHand(obs, {
     drawnShown: true, melds: pub.melds[obs.seat] || [], selected, discardable: canDiscard(),
+    allowed: canDiscard() ? discardable(obs.legal_actions, riichi) : null,
     onTile: (code, index) => {
       if (!canDiscard()) return;
-      if (selected === index) send({ action: "discard", tile: code });
+      if (selected === index) discard(code);
       else select(index);
     },
   });
@@ -281,9 +305,16 @@ function show() {
   setView(tableView());
   const obs = view.observation;
   const { start, hand } = handEvents();
-  const pub = view.spectating ? fold(hand, hand.length) : publicOf(obs, hand);
-  if (!canDiscard()) selected = -1;
-  else if (selected < 0 && obs.drawn) selected = handTiles(obs, true).length - 1;
+  // A spectator's table from the public events, or from the family's public view where it has one.
+  const pub = view.spectating && !obs.family ? fold(hand, hand.length) : publicOf(obs, hand);
+  if (!canDiscard()) {
+    selected = -1;
+    riichi = false;
+  } else if (selected < 0 && obs.drawn) {
+    const last = handTiles(obs, true).length - 1;
+    const allowed = discardable(obs.legal_actions, riichi);
+    if (!allowed || allowed.has(handTiles(obs, true)[last])) selected = last;
+  }
   drawTable(obs, pub, { wall: obs.live_wall ?? "–", current: view.hand_over ? null : pub.turn || obs.turn });
   drawMine(pub);
   drawPeople();
@@ -317,6 +348,7 @@ async function send(action) {
     const next = await api("POST", `/api/rooms/${roomId}/actions`, { ...action, seen: room.event_count });
     busy = false;
     selected = -1;
+    riichi = false;
     receive(next);
   } catch (error) {
     busy = false;
@@ -343,7 +375,7 @@ handKeys({
   tiles: () => handTiles(view.observation, true),
   selected: () => selected,
   select,
-  discard: (tile) => send({ action: "discard", tile }),
+  discard,
   clear: () => select(-1),
 });
 

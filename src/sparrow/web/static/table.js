@@ -19,7 +19,7 @@ import { beep } from "./sound.js";
 import { drawTable } from "./table/board.js";
 import { announce } from "./table/callouts.js";
 import { callOf, describe, fold, publicOf } from "./table/events.js";
-import { drawChoices, drawHand as drawHandRow, handKeys, handTiles } from "./table/hand.js";
+import { discardable, drawChoices, drawHand as drawHandRow, handKeys, handTiles } from "./table/hand.js";
 import { drawHint } from "./table/hints.js";
 import { drawResult, drawStandings, handOverLine } from "./table/result.js";
 import { $, gameId, root, setSettings, setView, settings, view } from "./table/state.js";
@@ -31,6 +31,7 @@ const KIND_WORDS = { chow: "chi", pung: "pong", kong: "kong", win: "win" };
 let shown = 0; // events of the current hand already played out
 let shownHand = 0;
 let selected = -1; // index in the hand row
+let riichi = false; // the Riichi button is down: the discard declares riichi (where the family has it)
 let busy = false;
 let asked = null; // the claim you sent last ({kind, tile, at}), to tell you when another seat's won
 
@@ -59,6 +60,7 @@ function drawHand(obs, drawnShown, pub = lastPub, arrived = null) {
   const melds = (pub && pub.melds[obs.seat]) || obs.melds[obs.seat] || [];
   drawHandRow(obs, {
     drawnShown, melds, arrived: arrived === obs.seat, selected, discardable: canDiscard(),
+    allowed: canDiscard() ? discardable(obs.legal_actions, riichi) : null,
     onTile: (code, index) => {
       if (!canDiscard()) return;
       if (selected === index) discard(code);
@@ -94,12 +96,21 @@ function drawActions() {
   const obs = view.observation;
   drawChoices(box, obs.legal_actions, {
     turn: obs.phase === "turn", refused: view.refused_win, selected, tiles: handTiles(obs, true),
-    onAction: send, onDiscard: discard,
+    claim: obs.claim_tile, riichi, onAction: send, onDiscard: discard,
+    onRiichi: () => {
+      riichi = !riichi;
+      const allowed = discardable(obs.legal_actions, riichi);
+      if (selected >= 0 && allowed && !allowed.has(handTiles(obs, true)[selected])) selected = -1;
+      drawHand(obs, true);
+      drawActions();
+    },
   });
 }
 
 function discard(tile) {
-  send({ action: "discard", tile });
+  const allowed = discardable(view.observation.legal_actions, riichi);
+  if (allowed && !allowed.has(tile)) return; // not a discard you may make now (after riichi, kuikae)
+  send({ action: "discard", tile, ...(riichi ? { riichi: true } : {}) });
 }
 
 async function send(action) {
@@ -241,9 +252,14 @@ async function show(next, { animate = true } = {}) {
   }
   shown = events.length;
   selected = -1;
+  riichi = false;
   const current = next.hand_over ? null : obs.turn;
   drawBoard(obs, publicOf(obs, events), { wall: obs.live_wall, drawnShown: true, current, arrived });
-  if (obs.drawn && canDiscard()) selected = handTiles(obs, true).length - 1;
+  if (obs.drawn && canDiscard()) {
+    const last = handTiles(obs, true).length - 1;
+    const allowed = discardable(obs.legal_actions);
+    if (!allowed || allowed.has(handTiles(obs, true)[last])) selected = last;
+  }
   drawHand(obs, true);
   drawActions();
   drawResult(nextHand);

@@ -7,8 +7,10 @@ const HONOURS = { 1: "東", 2: "南", 3: "西", 4: "北", 5: "白", 6: "發", 7:
 const BONUS = { 1: "梅", 2: "蘭", 3: "菊", 4: "竹", 5: "春", 6: "夏", 7: "秋", 8: "冬" };
 const ORDER = { m: 0, p: 1, s: 2, z: 3, f: 4 };
 
-// "123m5p" -> ["1m", "2m", "3m", "5p"] (the letter applies to every digit before it).
+// "123m5p" -> ["1m", "2m", "3m", "5p"] (the letter applies to every digit before it); a list of
+// tiles (as a family's own log writes its sets, ["5s", "0s", "5s"]) is one already.
 export function parseTiles(text) {
+  if (Array.isArray(text)) return [...text];
   const tiles = [];
   let digits = [];
   for (const ch of text || "") {

@@ -2,6 +2,7 @@
 // table and the centre (round wind, tiles left in the wall, whose turn). Your hand is drawn by
 // hand.js. A spectator (me() is null) sees every seat as the others: its tiles' backs and its sets.
 import { backs, parseTiles, sortTiles, tileElement, tileRow } from "../tiles.js";
+import { centrePanel, pointsNow, seatMark } from "./family.js";
 import { $, view } from "./state.js";
 import { T, dealer, label, me, playerName, relation, seatsOf, windName } from "./texts.js";
 
@@ -28,7 +29,8 @@ export function meldElement(meld, owner, { size = "small", arrived = false } = {
   const box = document.createElement("span");
   box.className = "meld" + (meld.open === false ? " concealed" : "");
   box.dataset.kind = meld.kind;
-  box.dataset.tiles = meld.tiles;
+  const text = Array.isArray(meld.tiles) ? meld.tiles.join("") : meld.tiles;
+  box.dataset.tiles = text;
   const tiles = sortTiles(parseTiles(meld.tiles));
   let turned = -1;
   if (meld.from && meld.open !== false) {
@@ -60,13 +62,15 @@ export function meldElement(meld, owner, { size = "small", arrived = false } = {
     box.append(el);
   });
   const kind = { chow: "chi", pung: "pong", kong: "kong" }[meld.kind] || meld.kind;
-  box.setAttribute("aria-label", `${meld.open === false ? T("concealed") + " " : ""}${T(kind)} ${meld.tiles}${meld.from ? " · " + box.title : ""}`);
+  box.setAttribute("aria-label", `${meld.open === false ? T("concealed") + " " : ""}${T(kind)} ${text}${meld.from ? " · " + box.title : ""}`);
   return box;
 }
 
 function scoreOf(seat) {
   const r = view.hand_over && view.result;
   if (r && r.totals && seat in r.totals) return r.totals[seat];
+  const now = pointsNow(view.observation); // a family's points at this moment (riichi sticks paid)
+  if (now && seat in now) return now[seat];
   return view.observation.scores[seat] ?? 0;
 }
 
@@ -90,6 +94,8 @@ export function seatHead(seat, current) {
     badge.title = T("Dealer");
     head.append(badge);
   }
+  const stick = seatMark(obs, seat, T);
+  if (stick) head.append(stick);
   const score = document.createElement("span");
   score.className = "score";
   score.dataset.testid = "score-chip";
@@ -154,6 +160,7 @@ function pond(box, seat, position, obs, pub, taking) {
   box.dataset.seat = seat;
   box.setAttribute("aria-label", seat === me() ? T("Your discards") : T("{name}'s discards", { name: label(seat) }));
   const tiles = pub.piles[seat] || [];
+  const turned = (pub.turned && pub.turned[seat]) || new Set();
   const lines = Math.max(1, Math.ceil(tiles.length / POND_ROW));
   tiles.forEach((code, index) => {
     const el = tileElement(code, { size: "small" });
@@ -167,6 +174,10 @@ function pond(box, seat, position, obs, pub, taking) {
     }[position];
     el.style.gridRow = String(row);
     el.style.gridColumn = String(column);
+    if (turned.has(index)) {
+      el.classList.add("sideways", "riichi-discard"); // the riichi discard, laid sideways
+      el.dataset.testid = "riichi-discard";
+    }
     const last = index === tiles.length - 1;
     if (last && pub.last && pub.last.seat === seat) {
       el.classList.add("last");
@@ -223,5 +234,9 @@ export function drawTable(obs, pub, { wall, current, taking = null, arrived = nu
   number.className = "number";
   number.textContent = T("Hand {number}", { number: view.hand_number });
   info.append(round, left, number);
+  // A family's: dora indicators, honba and sticks (once the hand is over, those it left).
+  const panel = centrePanel(obs, T, view.hand_over && view.result ? view.result.family : null);
+  if (panel) info.append(panel);
+  center.classList.toggle("with-family", Boolean(panel));
   center.append(info);
 }

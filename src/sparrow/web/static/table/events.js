@@ -1,17 +1,19 @@
 // The public table, event by event: the discard piles, sets, bonus tiles and hand sizes as your
 // seat saw them, the log's sentence for each event and what the table calls out for it.
-import { parseTiles } from "../tiles.js";
+import { parseTiles, tileKind } from "../tiles.js";
+import { meldsOf, riverOf } from "./family.js";
 import { view } from "./state.js";
 import { T, label, me, seatsOf, windName } from "./texts.js";
 
 const CALLS = { chow: "Chi!", pung: "Pong!", kong: "Kong!", win: "Ron!" };
+const tilesText = (tiles) => (Array.isArray(tiles) ? tiles.join(" ") : tiles);
 const A_KIND = { chow: "a chi", pung: "a pong", kong: "a kong" };
 
 // The table as your seat saw it after the first `upto` events of the hand: discard piles, exposed
 // sets, bonus tiles and how many tiles each player holds, the last discard, whose turn. Used while
 // moves are played out; afterwards the observation itself is shown (with `last` from here).
 export function fold(events, upto) {
-  const state = { piles: {}, melds: {}, bonus: {}, sizes: {}, turn: null, last: null };
+  const state = { piles: {}, melds: {}, bonus: {}, sizes: {}, turned: {}, turn: null, last: null };
   for (const event of events.slice(0, upto)) {
     const seat = event.seat;
     switch (event.event) {
@@ -21,6 +23,7 @@ export function fold(events, upto) {
           state.melds[s] = [];
           state.bonus[s] = [];
           state.sizes[s] = 0;
+          state.turned[s] = new Set();
         }
         state.turn = event.dealer;
         break;
@@ -36,13 +39,16 @@ export function fold(events, upto) {
         break;
       case "discard":
         state.sizes[seat] -= 1;
+        if (event.riichi) state.turned[seat].add(state.piles[seat].length); // laid sideways
         state.piles[seat].push(event.tile);
         state.turn = seat;
         state.last = { seat, tile: event.tile };
         break;
       case "claim":
         if (event.kind !== "win") {
-          state.piles[event.from].pop();
+          const pile = state.piles[event.from];
+          if (state.turned[event.from].delete(pile.length - 1)) state.turned[event.from].add(pile.length - 1);
+          pile.pop();
           state.melds[seat].push({ kind: event.kind, tiles: event.meld, open: true, from: event.from, claimed: event.tile });
           state.sizes[seat] -= parseTiles(event.meld).length - 1;
           state.turn = seat;
@@ -86,16 +92,21 @@ export function publicOf(obs, events) {
   const melds = {};
   const piles = {};
   const bonus = {};
+  const turned = {};
   for (const seat of seatsOf(obs)) {
-    melds[seat] = withClaimedTiles(seat, obs.melds[seat] || [], events);
-    piles[seat] = parseTiles(obs.discards[seat]);
+    // A family that shows more of its rivers and sets (red fives, the riichi discard turned) says so.
+    const river = riverOf(obs, seat);
+    melds[seat] = meldsOf(obs, seat) || withClaimedTiles(seat, obs.melds[seat] || [], events);
+    piles[seat] = river ? river.tiles : parseTiles(obs.discards[seat]);
+    turned[seat] = river ? river.turned : new Set();
     bonus[seat] = parseTiles(obs.bonus[seat]);
   }
   let last = fold(events, events.length).last;
   if (obs.claim_tile && obs.claim_from) last = { seat: obs.claim_from, tile: obs.claim_tile };
-  // The last discard is marked only while it lies at the end of its pile.
-  if (last && (piles[last.seat] || []).at(-1) !== last.tile) last = null;
-  return { melds, piles, bonus, sizes: obs.hand_sizes, last, turn: obs.turn };
+  // The last discard is marked only while it lies at the end of its pile (a red five "0p" is a 5p).
+  const end = last && (piles[last.seat] || []).at(-1);
+  if (last && end !== last.tile && tileKind(end || "") !== tileKind(last.tile)) last = null;
+  return { melds, piles, bonus, turned, sizes: obs.hand_sizes, last, turn: obs.turn };
 }
 
 export function describe(event) {
@@ -109,25 +120,33 @@ export function describe(event) {
         : T("Hand {number} starts: round wind {wind}, {name} deals.", {
           number: view.hand_number, wind: windName(event.round_wind), name: label(event.dealer) });
     case "discard":
+      if (event.riichi) {
+        return mine ? T("You declare riichi and discard {tile}", { tile: event.tile })
+          : T("{name}: riichi, discards {tile}", { name, tile: event.tile });
+      }
       return mine ? T("You discard {tile}", { tile: event.tile }) : T("{name} discards {tile}", { name, tile: event.tile });
     case "draw":
       return mine && event.tile ? T("You draw {tile}", { tile: event.tile }) : null;
     case "bonus":
       return mine ? T("You set out {tile}", { tile: event.tile }) : T("{name} sets out {tile}", { name, tile: event.tile });
+    case "riichi":
+      return mine ? T("You put down a riichi stick.") : T("{name} puts down a riichi stick.", { name });
+    case "dora":
+      return T("Dora indicator: {tile}", { tile: event.indicator });
     case "claim":
       if (event.kind === "win") {
         return mine ? T("You win on {tile} from {from}!", { tile: event.tile, from })
           : T("{name} wins on {tile} from {from}!", { name, tile: event.tile, from });
       }
-      return mine ? T("You claim {kind} from {from}: {meld}", { kind: T(A_KIND[event.kind]), from, meld: event.meld })
-        : T("{name} claims {kind} from {from}: {meld}", { name, kind: T(A_KIND[event.kind]), from, meld: event.meld });
+      return mine ? T("You claim {kind} from {from}: {meld}", { kind: T(A_KIND[event.kind]), from, meld: tilesText(event.meld) })
+        : T("{name} claims {kind} from {from}: {meld}", { name, kind: T(A_KIND[event.kind]), from, meld: tilesText(event.meld) });
     case "kong":
       if (event.kind === "concealed") {
-        return mine ? T("You declare a concealed kong: {tiles}", { tiles: event.tiles })
-          : T("{name} declares a concealed kong: {tiles}", { name, tiles: event.tiles });
+        return mine ? T("You declare a concealed kong: {tiles}", { tiles: tilesText(event.tiles) })
+          : T("{name} declares a concealed kong: {tiles}", { name, tiles: tilesText(event.tiles) });
       }
-      return mine ? T("You add to your pong: a kong of {tiles}", { tiles: event.tiles })
-        : T("{name} adds to a pong: a kong of {tiles}", { name, tiles: event.tiles });
+      return mine ? T("You add to your pong: a kong of {tiles}", { tiles: tilesText(event.tiles) })
+        : T("{name} adds to a pong: a kong of {tiles}", { name, tiles: tilesText(event.tiles) });
     case "rob":
       return mine ? T("You rob the kong of {from}: {tile}!", { from, tile: event.tile })
         : T("{name} robs the kong of {from}: {tile}!", { name, from, tile: event.tile });
@@ -139,6 +158,8 @@ export function describe(event) {
         : T("{name} declared a win that is not one: a dead hand.", { name });
     case "exhausted":
       return T("The wall is empty: a drawn hand.");
+    case "abortive":
+      return T("An abortive draw.");
     default:
       return null;
   }
@@ -150,5 +171,6 @@ export function callOf(event) {
   if (event.event === "kong") return T("Kong!");
   if (event.event === "rob") return T("Ron!");
   if (event.event === "win" && !event.from) return T("Tsumo!");
+  if (event.event === "discard" && event.riichi) return T("Riichi!");
   return null;
 }

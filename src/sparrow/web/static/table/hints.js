@@ -3,7 +3,7 @@
 import { api } from "../api.js";
 import { tileElement, tileRow } from "../tiles.js";
 import { $, gameId, settings, view } from "./state.js";
-import { T } from "./texts.js";
+import { T, label } from "./texts.js";
 
 export async function drawHint() {
   const box = $("hint");
@@ -43,6 +43,11 @@ export async function drawHint() {
       ` → ${option.ready ? T("waits on") : option.short ? T("waits, short of the minimum, on")
         : T("shanten {count}, improves with", { count: option.shanten })} `);
     li.append(tileRow(option.tiles, { size: "mini" }), ` ${T("({unseen} unseen)", { unseen: option.unseen })}`);
+    // What a family's hint tells more (Riichi: furiten after this discard, safe from whom in riichi).
+    if (option.furiten) li.append(` · ${T("furiten")}`);
+    if (option.safe_from && option.safe_from.length) {
+      li.append(` · ${T("safe from {names}", { names: option.safe_from.map(label).join(", ") })}`);
+    }
     if (option.waits) {
       const sub = document.createElement("ul");
       for (const wait of option.waits) sub.append(waitLine(wait));
@@ -51,6 +56,11 @@ export async function drawHint() {
     list.append(li);
   }
   for (const wait of data.waits || []) list.append(waitLine(wait));
+  if (data.furiten) {
+    const li = document.createElement("li");
+    li.textContent = T("Furiten: you cannot win by ron");
+    list.append(li);
+  }
   if (data.improves) {
     const li = document.createElement("li");
     li.append(`${T("Improves with")} `, tileRow(data.improves.tiles, { size: "mini" }),

@@ -4,6 +4,7 @@ import { scoreCardTable } from "../scorecard.js";
 import { parseTiles, sortTiles, tileElement, tileRow } from "../tiles.js";
 import { meldElement, seatHead } from "./board.js";
 import { withClaimedTiles } from "./events.js";
+import { meldsOf, resultPanel, winExtras } from "./family.js";
 import { $, gameId, root, view } from "./state.js";
 import { T, label, me, playerName, seatsOf } from "./texts.js";
 
@@ -89,9 +90,13 @@ function revealedRow(seat, r, winTile) {
   who.className = "owner";
   who.append(seatHead(seat, null));
   row.append(who);
-  const tiles = sortTiles(parseTiles(r.hands[seat] || ""));
+  // A family's win names its hand as the family writes it (red fives) and its winning tile apart.
+  const win = winExtras(r, seat);
+  const tiles = win ? sortTiles(win.hand) : sortTiles(parseTiles(r.hands[seat] || ""));
   let winning = null;
-  if (seat === r.winner && winTile && tiles.includes(winTile)) {
+  if (win) {
+    winning = win.tile;
+  } else if (seat === r.winner && winTile && tiles.includes(winTile)) {
     tiles.splice(tiles.lastIndexOf(winTile), 1);
     winning = winTile;
   }
@@ -106,7 +111,7 @@ function revealedRow(seat, r, winTile) {
   }
   row.append(hand);
   // The observation's sets name the seat each claimed tile came from (result.melds does not).
-  const melds = withClaimedTiles(seat, obs.melds[seat] || (r.melds && r.melds[seat]) || [], view.events);
+  const melds = meldsOf(obs, seat) || withClaimedTiles(seat, obs.melds[seat] || (r.melds && r.melds[seat]) || [], view.events);
   for (const meld of melds) row.append(meldElement(meld, seat, { size: "small" }));
   const bonusText = (r.bonus && r.bonus[seat]) ?? obs.bonus[seat];
   const bonus = parseTiles(bonusText || "");
@@ -195,6 +200,8 @@ export function drawResult(onNextHand) {
     cards.append(scoreCard(r.score, r.winner, r.winner));
   }
   if (cards.children.length) box.append(cards);
+  const more = resultPanel(r, { T, label, me }); // a family's: ura dora, who paid whom what, the sticks and honba
+  if (more) box.append(more);
   box.append(settlement(r));
   const buttons = document.createElement("div");
   buttons.className = "actions";
@@ -257,7 +264,9 @@ export function drawStandings() {
   table.className = "standings";
   table.dataset.testid = "standings";
   const head = table.createTHead().insertRow();
-  [T("Rank"), T("Player"), T("Total"), T("Hands won"), T("Leaderboard points")].forEach((text, index) => {
+  // Where the family ranks whole games, each player's result with uma and oka ("+53.7").
+  const uma = r.standings.some((row) => row.result_text !== undefined);
+  [T("Rank"), T("Player"), T("Total"), ...(uma ? [T("Result")] : []), T("Hands won"), T("Leaderboard points")].forEach((text, index) => {
     const th = document.createElement("th");
     th.textContent = text;
     if (index !== 1) th.className = "num";
@@ -267,7 +276,8 @@ export function drawStandings() {
   for (const row of [...r.standings].sort((a, b) => a.rank - b.rank)) {
     const tr = body.insertRow();
     if (row === mine) tr.className = "mine";
-    const cells = [row.rank, playerName(row.name), row.total, row.hands_won, row.points ? `+${row.points}` : "0"];
+    const cells = [row.rank, playerName(row.name), row.total, ...(uma ? [row.result_text] : []), row.hands_won,
+      row.points ? `+${row.points}` : "0"];
     cells.forEach((value, index) => {
       const td = tr.insertCell();
       td.textContent = value;
@@ -301,7 +311,7 @@ export function drawStandings() {
       const tr = hbody.insertRow();
       const cells = [
         hand.number,
-        hand.winner ? playerName(hand.winner) : T("Drawn hand"),
+        hand.winner ? (hand.winners || [hand.winner]).map(playerName).join(", ") : T("Drawn hand"),
         hand.winner ? T(WIN_BY[hand.win_by] || hand.win_by || "") : "",
         hand.winner ? hand.total ?? "" : "",
         ...names.map((name) => (hand.payments && name in hand.payments ? signed(hand.payments[name]) : "")),
