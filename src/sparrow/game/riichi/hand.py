@@ -44,7 +44,6 @@ from sparrow.game.hand_base import Phase
 from sparrow.game.result import HandResult
 from sparrow.game.riichi.actions import IllegalRiichiActionError, RiichiAction, RiichiActionKind
 from sparrow.game.riichi.base import HandBase
-from sparrow.game.riichi.match import RiichiMatch
 from sparrow.game.riichi.replay import ReplayError as RiichiReplayError
 from sparrow.game.riichi.replay import replay
 from sparrow.game.riichi.result import RiichiHandResult
@@ -55,10 +54,10 @@ from sparrow.game.riichi.view import seat_events
 from sparrow.game.views import Observation, TableView
 from sparrow.rules import ScoreResult
 from sparrow.rules.riichi.family import match_of
-from sparrow.rules.riichi.match import FinalResult, Standing
+from sparrow.rules.riichi.match import Standing
 from sparrow.rules.riichi.presets import MatchOptions
 
-__all__ = ["RiichiHand", "RiichiHandsMatch", "RiichiView", "shared_action"]
+__all__ = ["RiichiHand", "RiichiView", "shared_action"]
 
 # A tile id's kind as a Tile (ids 0-135, four a kind): read for every tile of every observation.
 _TILE_OF = tuple(KINDS[tile >> 2] for tile in range(136))
@@ -462,96 +461,3 @@ def _ending(ended: RiichiHandResult, state: HandBase) -> str | None:
     if ended.kind == "abortive":
         return f"An abortive draw: {(ended.abort or '').replace('_', ' ')}."
     return None
-
-
-class RiichiHandsMatch:
-    """A Riichi match with the one match face (:class:`~sparrow.game.Match`'s): ``next_hand()`` deals
-    a :class:`RiichiHand` from the standing the hand before left, ``record(hand)`` takes it once
-    over, until the standing says the match is over (the preset's length, busting, the West
-    extension). ``players`` sit in their order round the table, the first the first dealer;
-    ``totals`` are each player's points now; :meth:`final` the results with uma and oka."""
-
-    rules = "riichi"
-
-    def __init__(
-        self, seed: int, options: Mapping[str, Any] | None = None, players: Sequence[str] | None = None
-    ) -> None:
-        from sparrow.game.match import DEFAULT_PLAYERS, MatchError  # the shared match's names and error
-
-        self.options = dict(options or {})
-        names = tuple(DEFAULT_PLAYERS if players is None else (str(p) for p in players))
-        if len(names) != 4 or len(set(names)) != 4:
-            raise MatchError(f"a Riichi match needs four different player names, got {list(names)!r}")
-        self.players = names
-        self.first_dealer = names[0]
-        self.seats = SEATS
-        self._match = RiichiMatch(seed, match_of(self.options), names)
-        self._current: RiichiHand | None = None
-        self.results: list[HandResult] = []
-        self._error = MatchError
-
-    @property
-    def hands_played(self) -> int:
-        return self._match.hands_played
-
-    @property
-    def is_over(self) -> bool:
-        return self._match.over
-
-    @property
-    def standing(self) -> Standing:
-        return self._match.standing
-
-    @property
-    def round_wind(self) -> str:
-        return SEATS[self._match.standing.round_wind]
-
-    @property
-    def dealer(self) -> str:
-        return self.players[self._match.standing.dealer]
-
-    @property
-    def totals(self) -> dict[str, int]:
-        return dict(zip(self.players, self._match.standing.scores, strict=True))
-
-    def seating(self) -> dict[str, str]:
-        """Seat wind -> player for the next hand."""
-        dealer = self._match.standing.dealer
-        return {SEATS[i]: self.players[(dealer + i) % 4] for i in range(4)}
-
-    def next_hand(self) -> RiichiHand:
-        if self.is_over:
-            raise self._error("the match is over")
-        if self._current is not None:
-            raise self._error("record the hand in play before dealing the next one")
-        self._current = RiichiHand(state=self._match.next_hand())
-        return self._current
-
-    def record(self, hand: RiichiHand) -> HandResult:
-        if hand is not self._current:
-            raise self._error("record the hand this match dealt last")
-        result = hand.result
-        if result is None:
-            raise self._error("the hand is not over yet")
-        self._current = None
-        self._match.record(hand.state)
-        self.results.append(result)
-        return result
-
-    def placings(self) -> list[tuple[str, int, str]]:
-        """The players in their places: name, points, and the result with uma and oka (in thousands)."""
-        ordered = sorted(self._match.results(), key=lambda r: r.place)
-        return [(self.players[r.seat], r.points, f"{float(r.result):+.1f}") for r in ordered]
-
-    def standings(self) -> list[tuple[str, int]]:
-        """Players by points, highest first (ties by seat order)."""
-        return sorted(self.totals.items(), key=lambda item: (-item[1], self.players.index(item[0])))
-
-    def final(self) -> dict[str, FinalResult]:
-        """Each player's place, points and result with uma and oka (provisional while playing)."""
-        return {self.players[r.seat]: r for r in self._match.results()}
-
-    def __repr__(self) -> str:
-        return (
-            f"<Match riichi hands={self.hands_played} round={self.round_wind} dealer={self.dealer} over={self.is_over}>"
-        )
