@@ -64,6 +64,7 @@ _TILE_OF = tuple(KINDS[tile >> 2] for tile in range(136))
 _PHASES = {"turn": Phase.TURN, "claims": Phase.CLAIMS, "chankan": Phase.ROB, "over": Phase.OVER}
 _MELD_KINDS = {"chi": MeldKind.CHOW, "pon": MeldKind.PUNG}
 _DEFAULT_PLAYERS = {"E": "East", "S": "South", "W": "West", "N": "North"}
+_NO_BONUS: Mapping[str, tuple[Tile, ...]] = MappingProxyType({wind: () for wind in SEATS})
 _SIMPLE = {
     RiichiActionKind.TSUMO: ActionKind.WIN,
     RiichiActionKind.RON: ActionKind.WIN,
@@ -212,7 +213,15 @@ class RiichiHand:
         self._legal_key: tuple[str, int, int] | None = None
         self._legal: tuple[Action, ...] = ()
         self._own_legal: tuple[RiichiAction, ...] = ()
+        self._forget_views()
+
+    def _forget_views(self) -> None:
+        # The parts of an observation every seat sees alike, kept between observations while they
+        # stand (each with the key it was built for): rebuilt only when the table changed them.
         self._rivers: dict[int, tuple[tuple[int, int, bool], tuple[Tile, ...]]] = {}
+        self._melds_view: tuple[tuple[object, ...], Mapping[str, tuple[Meld, ...]]] | None = None
+        self._parts: tuple[int, tuple[Any, Any, Any]] | None = None
+        self._scores_view: Mapping[str, int] = MappingProxyType(self.totals)
 
     @classmethod
     def from_standing(
@@ -304,7 +313,6 @@ class RiichiHand:
         chair = self._chair(seat)
         view = riichi_observation(state, chair)
         winds = state.winds
-        by_wind = {winds[other["seat"]]: other for other in view["seats"]}
         phase = _PHASES[state.phase]
         claim_tile: Tile | None = None
         claim_from: str | None = None
@@ -317,7 +325,7 @@ class RiichiHand:
         else:
             to_act = (seat,) if chair in state.to_act else ()
         legal = self._legal_of(chair) if to_act and to_act[0] == seat else ()
-        player = state.seats[chair]
+        melds, rivers, hand_sizes = self._table_parts()
         drawn = None if view["drawn"] is None or state.drawn is None else _TILE_OF[state.drawn]
         return Observation(
             seat=seat,
@@ -325,16 +333,16 @@ class RiichiHand:
             options=self.options,
             round_wind=self.round_wind,
             players=self.players,
-            scores=MappingProxyType(self.totals),
+            scores=self._scores_view,
             phase=phase,
             turn=winds[state.turn],
             to_act=to_act,
-            hand=tuple(sorted(_TILE_OF[t] for t in player.hand)),
+            hand=tuple(sorted([_TILE_OF[t] for t in state.seats[chair].hand])),
             drawn=drawn,
-            melds=MappingProxyType({wind: self._melds(by_wind[wind]["seat"]) for wind in SEATS}),
-            bonus=MappingProxyType({wind: () for wind in SEATS}),
-            discards=MappingProxyType({wind: self._river(by_wind[wind]["seat"]) for wind in SEATS}),
-            hand_sizes=MappingProxyType({wind: by_wind[wind]["standing"] for wind in SEATS}),
+            melds=melds,
+            bonus=_NO_BONUS,
+            discards=rivers,
+            hand_sizes=hand_sizes,
             live_wall=state.live_count,
             replacement_tiles=4 - state.rinshan_drawn,
             claim_tile=claim_tile,
@@ -343,6 +351,29 @@ class RiichiHand:
             legal_actions=legal,
             family=RiichiView(view, self._own_legal if legal else ()),
         )
+
+    def _table_parts(self) -> tuple[Mapping[str, tuple[Meld, ...]], Mapping[str, tuple[Tile, ...]], Mapping[str, int]]:
+        """Every seat's declared sets, river and number of standing tiles, by wind (E first): what
+        every seat sees alike. Every tile that moves is logged, so they stand while the log does."""
+        state = self.state
+        kept = self._parts
+        if kept is not None and kept[0] == len(state.events):
+            return kept[1]
+        seats = state.seats
+        chairs = [(state.dealer + i) % 4 for i in range(4)]  # seat wind i sits in chair dealer + i
+        # A set changes only by being added, or a pon replaced by its kakan; building one costs more
+        # than comparing them, so the sets are kept while they stand.
+        melds_key = tuple(tuple(seat.melds) for seat in seats)
+        if self._melds_view is None or self._melds_view[0] != melds_key:
+            built = MappingProxyType({wind: self._melds(chairs[i]) for i, wind in enumerate(SEATS)})
+            self._melds_view = (melds_key, built)
+        parts = (
+            self._melds_view[1],
+            MappingProxyType({wind: self._river(chairs[i]) for i, wind in enumerate(SEATS)}),
+            MappingProxyType({wind: len(seats[chairs[i]].hand) for i, wind in enumerate(SEATS)}),
+        )
+        self._parts = (len(state.events), parts)
+        return parts
 
     def _river(self, chair: int) -> tuple[Tile, ...]:
         # A river only grows, and a tile in it is called only while it is the last one: a river seen
@@ -386,7 +417,7 @@ class RiichiHand:
             wall=tuple(_TILE_OF[t] for t in (*state.live_wall(), *state.dead_wall())),
             hands={state.winds[c]: tuple(sorted(_TILE_OF[t] for t in state.seats[c].hand)) for c in seats},
             melds={state.winds[c]: self._melds(c) for c in seats},
-            bonus={wind: () for wind in SEATS},
+            bonus=_NO_BONUS,
             discards={state.winds[c]: self._river(c) for c in seats},
         )
 
@@ -411,7 +442,7 @@ class RiichiHand:
         except RiichiReplayError as error:
             raise ReplayError(str(error)) from None
         self._legal_key = None
-        self._rivers = {}
+        self._forget_views()
         return self
 
     def _chair(self, seat: str) -> int:
