@@ -434,7 +434,7 @@ class RiichiHand:
         :class:`~sparrow.game.ReplayError` when the log is not this hand's."""
         from sparrow.game.replay import ReplayError
 
-        events = upgrade_log(events)  # a log of version 1 as one of version 2, which the hand writes
+        events = upgrade_log(events)  # a log of an older version as one of version 3, which the hand writes
         if not events or dict(events[0]) != self.state.events[0]:
             raise ReplayError("the log does not start with this hand's deal")
         try:

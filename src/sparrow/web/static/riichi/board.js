@@ -447,7 +447,7 @@ export function riichiBoard({
       } else o.seats[seat].standing -= event.meld.length - 1;
     } else if (event.event === "riichi") {
       o.seats[seat].riichi = true;
-      if (event.scores) o.scores = [...event.scores];
+      if (event.scores) o.scores = o.seats.map((them) => event.scores[them.wind]); // by wind (log version 3)
       if (event.sticks !== undefined) o.sticks = event.sticks;
     } else if (event.event === "dora") {
       o.dora_indicators.push(event.indicator);

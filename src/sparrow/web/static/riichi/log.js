@@ -25,7 +25,7 @@ export function riichiLog(ctx, list) {
     const L = (msgid, fields = {}) => [msgid, fields]; // eventText translates it, in the person it needs
     switch (e.event) {
       case "hand_start":
-        // The dealer is a seat wind (always East: the log's version 2).
+        // The dealer is a seat wind (always East: the log's version 2 on).
         return L(mine() !== null && e.dealer === windOf(mine()) ? "{wind} round: you deal, honba {honba}." : "{wind} round: {name} deals, honba {honba}.", { wind: windName(e.round_wind), name: who(e.dealer), honba: e.honba });
       case "dora":
         return L("Dora indicator: {tile}", { tile: e.indicator });
