@@ -11,9 +11,11 @@ import json
 
 import pytest
 
+from sparrow.game.events import dumps
 from sparrow.play.lab import run_lab
 
-_version_1 = importlib.import_module("sparrow.store.migrations.versions.0007_log_version_2")._to_version_1
+_version_2 = importlib.import_module("sparrow.store.migrations.versions.0007_log_version_2")
+_version_3 = importlib.import_module("sparrow.store.migrations.versions.0008_log_version_3")
 HANDS = 6
 SEED = 7
 
@@ -49,11 +51,16 @@ def _digest(rules: str, lineup: str) -> str:
     data.pop("version")  # sparrow's version: not the bots' play
     for player in data["players"]:
         player.pop("fallbacks")  # an outside seat's decisions the bot took: none here, and no bot's play
-    # The logs as pinned, in the game log's version 1: version 2 only says its version and names
-    # Riichi's dealer by seat wind (the migration's downgrade writes a hand_start back as it was).
-    logs = [[_version_1(event) or event if event["event"] == "hand_start" else event for event in log] for log in logs]
+    # The logs as pinned, in the game log's version 1: versions 2 and 3 only say their version and
+    # name Riichi's seats by wind (the migrations' downgrades write a log back as it was).
+    logs = [[json.loads(line) for line in _version_1(dumps(log)).splitlines()] for log in logs]
     text = json.dumps([data, logs], sort_keys=True, default=str)
     return hashlib.sha256(text.encode()).hexdigest()[:20]
+
+
+def _version_1(text: str) -> str:
+    """A log of version 3 (JSON Lines) down through the store's migrations 0008 and 0007."""
+    return _version_2._log(_version_3._log(text, _version_3._to_version_2), _version_2._to_version_1)
 
 
 @pytest.mark.parametrize(("rules", "lineup"), list(PINNED))

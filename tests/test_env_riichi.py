@@ -393,7 +393,7 @@ def test_riichi_settlement_rewards_add_up_to_the_payments():
     assert totals == pytest.approx({agent: payments[agent] * 0.001 for agent in table.possible_agents})
     # The points moved are the payments, the riichi sticks still on the table aside.
     moved = {agent: points - 25000 for agent, points in match.totals.items()}
-    assert sum(payments.values()) == sum(moved.values()) + 1000 * match.standing.sticks
+    assert sum(payments.values()) == sum(moved.values()) + 1000 * match.family.standing.sticks
 
 
 def test_a_whole_riichi_match_is_one_episode_and_placement_pays_its_final_result():

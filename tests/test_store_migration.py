@@ -1,10 +1,12 @@
-"""Migration 0007 on real stored logs, old -> new: a database at revision 0006 holding games and rooms
-as the server stored them before the log said its version (the frozen corpora's web and room games,
-every family, Riichi's with its dealer as a chair and its scores as a list), started on by the server
-of now. The stored hand_starts are rewritten in version 2 and nothing else changes; every game and
-room replays, its log, each hand's replay and the account's export are served, and a Riichi game's log
-still converts to mjai that plays again with the same scores. The downgrade gives the old logs back
-byte for byte, and upgrading again gives the same logs as the first time, on SQLite and PostgreSQL."""
+"""Migrations 0007 and 0008 on real stored logs, old -> new: a database at revision 0006 holding games
+and rooms as the server stored them before the log said its version (the frozen corpora's web and room
+games, every family, Riichi's with its dealer as a chair and its scores as a list), moved to 0007 (the
+logs of version 2 the server stored until 0008) and started on by the server of now. The stored
+hand_starts are rewritten in version 3, and in Riichi's hands the riichi and hand_end lines that named
+chairs, exactly as ``upgrade_log`` reads them; nothing else changes. Every game and room replays, its
+log, each hand's replay and the account's export are served, and a Riichi game's log still converts to
+mjai that plays again with the same scores. Each downgrade gives its logs back byte for byte, and
+upgrading again gives the same logs as the first time, on SQLite and PostgreSQL."""
 
 from __future__ import annotations
 
@@ -22,7 +24,7 @@ from typer.testing import CliRunner
 import sparrow.store.database
 from sparrow.cli.app import app as cli
 from sparrow.formats.mjai import read_mjai
-from sparrow.game.events import dumps, split_hands, upgrade_event, upgrade_log
+from sparrow.game.events import dumps, split_hands, upgrade_log
 from sparrow.play.riichi_mjai import replay_game
 from sparrow.rules.riichi.presets import MatchOptions
 from sparrow.store import tables
@@ -32,6 +34,7 @@ from tests.web_support import BACKENDS, Player, database_url, make_app
 
 MIGRATIONS = Path(sparrow.store.database.__file__).with_name("migrations")
 BEFORE = "0006"  # the revision before the logs said their version
+VERSION_2 = "0007"  # the revision whose logs are of version 2
 HOST = "host-of-the-room"
 runner = CliRunner()
 
@@ -121,31 +124,38 @@ def stored_logs(url: str) -> dict[tuple[str, Any], str]:
 
 
 def assert_upgraded(old: str, new: str) -> None:
-    """``new`` is ``old`` with its hand_start lines in version 2 (the same fields in the same order)
-    and every other line byte for byte as it was."""
+    """``new`` is ``old`` read in version 3 (``upgrade_log``): the lines the upgrade changes (every
+    hand_start, Riichi's riichi and hand_end lines) with the same fields in the same order, written
+    compact, and every other line byte for byte as it was."""
     old_lines, new_lines = old.splitlines(keepends=True), new.splitlines(keepends=True)
     assert len(old_lines) == len(new_lines) and new.endswith("\n")
+    events = [json.loads(line) for line in old_lines]
     starts = 0
-    for before, after in zip(old_lines, new_lines, strict=True):
-        event = json.loads(before)
-        if event["event"] != "hand_start":
+    for before, after, event, upgraded in zip(old_lines, new_lines, events, upgrade_log(events), strict=True):
+        if upgraded is event:
             assert after == before
             continue
-        starts += 1
-        upgraded = upgrade_event(event)
         assert json.loads(after) == upgraded and list(json.loads(after)) == list(upgraded)
         assert after == json.dumps(upgraded, ensure_ascii=False, separators=(",", ":")) + "\n"
-        assert upgraded["version"] == 2 and upgraded["dealer"] == "E"
-        if upgraded["rules"] == "riichi":
-            assert 1 <= upgraded["hand"] <= 4 and set(upgraded["scores"]) == {"E", "S", "W", "N"}
+        if upgraded["event"] == "hand_start":
+            starts += 1
+            assert upgraded["version"] == 3 and upgraded["dealer"] == "E"
+            if upgraded["rules"] == "riichi":
+                assert 1 <= upgraded["hand"] <= 4 and set(upgraded["scores"]) == {"E", "S", "W", "N"}
+        else:
+            assert upgraded["event"] in ("riichi", "hand_end")
     assert starts >= 1
 
 
 @pytest.mark.slow
-def test_the_stored_logs_move_to_version_2_and_every_game_and_room_still_plays(url, tmp_path):
+def test_the_stored_logs_move_to_version_3_and_every_game_and_room_still_plays(url, tmp_path):
     alembic(url, BEFORE)
     old = store_the_old_way(url)
     assert any('"dealer":0,' in text and '"rules":"riichi"' in text for text in old.values())
+    alembic(url, VERSION_2)
+    middle = stored_logs(url)  # as the server stored them at version 2
+    assert all('"version":2,' in text and '"version":3' not in text for text in middle.values())
+    assert any('"event":"riichi","seat":' in text and '"scores":[' in text for text in middle.values())
 
     # The server of now starts on the old database: the migrations run first.
     application = make_app(url)
@@ -196,7 +206,9 @@ def test_the_stored_logs_move_to_version_2_and_every_game_and_room_still_plays(u
     finally:
         application.state.store.close()
 
-    # Down to 0006: the logs as they were, byte for byte; up again: as after the first upgrade.
+    # Down to 0007, then 0006: the logs as they were, byte for byte; up again: as after the first upgrade.
+    alembic(url, VERSION_2, down=True)
+    assert stored_logs(url) == middle
     alembic(url, BEFORE, down=True)
     assert stored_logs(url) == old
     alembic(url, "head")

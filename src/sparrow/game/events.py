@@ -10,10 +10,12 @@ Fields beyond the contract (readers ignore unknown fields): ``hand_start`` also 
 the deal has passed in the current round), which the match needs to go on from a log; ``hand_end``
 also carries ``winner``, ``win_by``, ``discarder`` and ``dead``.
 
-The log says its version: ``hand_start.version`` is :data:`LOG_VERSION` (2). A log without it is of
+The log says its version: ``hand_start.version`` is :data:`LOG_VERSION` (3). A log without it is of
 version 1, written before every family wrote the same shapes (Riichi's ``hand_start`` gave its dealer
-as a chair 0-3 and its scores as a list by chair); :func:`upgrade_log` reads such a log in version 2,
-and every reader of logs may call it first (it changes nothing in a log of version 2).
+as a chair 0-3 and its scores as a list by chair); in version 2 Riichi's ``riichi`` event still gave
+its ``scores`` as a list by chair and its ``hand_end`` the ``next_dealer``'s chair. In version 3 every
+event names seats by their winds of the hand. :func:`upgrade_log` reads a log of any version in
+version 3, and every reader of logs may call it first (it changes nothing in a log of version 3).
 """
 
 from __future__ import annotations
@@ -45,7 +47,7 @@ __all__ = [
 ]
 
 # The version of the log the tables write (``hand_start.version``; a log without one is of version 1).
-LOG_VERSION = 2
+LOG_VERSION = 3
 
 # The contract's fields per event (``seat`` where a seat acts).
 EVENT_FIELDS: Mapping[str, tuple[str, ...]] = {
@@ -248,8 +250,10 @@ def upgrade_event(event: dict[str, Any]) -> dict[str, Any]: ...
 @overload
 def upgrade_event(event: Mapping[str, Any]) -> Mapping[str, Any]: ...
 def upgrade_event(event: Mapping[str, Any]) -> Mapping[str, Any]:
-    """``event`` as a log of version 2 writes it: the very object unless it is a ``hand_start`` of
-    version 1, else a new dict with the same fields in the same order, ``version`` after ``event``.
+    """``event`` as a log of version 3 writes it, as far as the event alone tells: the very object
+    unless it is a ``hand_start`` of an older version, else a new dict with the same fields in the
+    same order, ``version`` after ``event`` (a hand's other events need its ``hand_start``: see
+    :func:`upgrade_log`).
 
     Version 1's ``hand_start`` of a table that named its dealer by chair (Riichi's: ``dealer`` 0-3,
     counted from the match's first dealer, and ``scores`` a list by chair) gives ``dealer`` ``"E"``
@@ -270,7 +274,7 @@ def upgrade_event(event: Mapping[str, Any]) -> Mapping[str, Any]:
             upgraded["dealer"] = SEATS[0]
             upgraded["hand"] = chair + 1
         elif key == "scores" and chair is not None and isinstance(value, list) and len(value) == len(SEATS):
-            upgraded["scores"] = {wind: value[(chair + index) % len(SEATS)] for index, wind in enumerate(SEATS)}
+            upgraded["scores"] = _by_wind(value, chair)
         else:
             upgraded[key] = value
         if key == "event":
@@ -283,9 +287,49 @@ def upgrade_log(events: Iterable[dict[str, Any]]) -> list[dict[str, Any]]: ...
 @overload
 def upgrade_log(events: Iterable[Mapping[str, Any]]) -> list[Mapping[str, Any]]: ...
 def upgrade_log(events: Iterable[Mapping[str, Any]]) -> list[Any]:
-    """A log (a hand's or a match's events, of version 1, 2 or both) in version 2: each event through
-    :func:`upgrade_event`, so the events of a log of version 2 are the very objects given."""
-    return [upgrade_event(event) for event in events]
+    """A log (a hand's or a match's events, of versions 1 to 3, mixed or not) in version 3: each
+    ``hand_start`` through :func:`upgrade_event`, and in a hand of an older version whose dealer sat
+    in a chair (Riichi's: its ``hand`` is the chair + 1) the ``riichi`` event's ``scores`` (a list by
+    chair) by seat wind and the ``hand_end``'s ``next_dealer`` (a chair) as its seat wind in this
+    hand. The events of a log of version 3 are the very objects given."""
+    upgraded: list[Any] = []
+    chair: int | None = None  # the dealer's chair of the hand being read, while it is of an older version
+    for event in events:
+        if isinstance(event, Mapping):
+            kind = event.get("event")
+            if kind == "hand_start":
+                new = upgrade_event(event)
+                number = new.get("hand")
+                older = new is not event and isinstance(number, int) and not isinstance(number, bool)
+                chair = number - 1 if older and isinstance(number, int) and 1 <= number <= len(SEATS) else None
+                event = new
+            elif chair is not None and kind in ("riichi", "hand_end"):
+                event = _seated(event, chair)
+        upgraded.append(event)
+    return upgraded
+
+
+def _by_wind(by_chair: Sequence[Any], dealer: int) -> dict[str, Any]:
+    """A list by chair as a mapping by seat wind, E (the ``dealer``'s chair) first."""
+    return {wind: by_chair[(dealer + index) % len(SEATS)] for index, wind in enumerate(SEATS)}
+
+
+def _seated(event: Mapping[str, Any], dealer: int) -> Mapping[str, Any]:
+    """A ``riichi`` or ``hand_end`` event of an older version with its chairs as seat winds (the
+    same fields in the same order); the very object when it has none."""
+    scores, following = event.get("scores"), event.get("next_dealer")
+    if not (event.get("event") == "riichi" and isinstance(scores, list) and len(scores) == len(SEATS)):
+        scores = None
+    if isinstance(following, bool) or not isinstance(following, int) or not 0 <= following < len(SEATS):
+        following = None
+    if scores is None and following is None:
+        return event
+    seated = dict(event)
+    if scores is not None:
+        seated["scores"] = _by_wind(scores, dealer)
+    if following is not None:
+        seated["next_dealer"] = SEATS[(following - dealer) % len(SEATS)]
+    return seated
 
 
 def split_hands(events: Sequence[Mapping[str, Any]]) -> list[list[Mapping[str, Any]]]:

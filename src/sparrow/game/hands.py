@@ -1,7 +1,8 @@
 """One way to deal, replay and play a hand of any family: :func:`deal`, :func:`from_hand_start`,
 :func:`replay_hand`, and :class:`Hand`, the face every family's hand shows.
 
-A family's ruleset names the engine that plays it (``TableRules.engine``): ``shared`` for
+A family's ruleset names the engine that plays it (``TableRules.engine``), and every function here
+asks that engine through the seam of :mod:`sparrow.game.family`: ``shared`` for
 :class:`~sparrow.game.HandState`, ``riichi`` for :class:`~sparrow.game.riichi.hand.RiichiHand`
 (Riichi's own state machine behind the same face). Callers never ask which they have::
 
@@ -14,58 +15,16 @@ A family's ruleset names the engine that plays it (``TableRules.engine``): ``sha
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
-from sparrow.game.actions import Action
-from sparrow.game.hand_base import Phase
+from sparrow.game.family import Hand, TableFamily, table_family
 from sparrow.game.match import Match
-from sparrow.game.replay import ReplayError
-from sparrow.game.replay import replay as replay_shared
-from sparrow.game.replay import replay_onto as replay_onto_shared
 from sparrow.game.result import HandResult
-from sparrow.game.riichi.hand import RiichiHand, RiichiHandsMatch
-from sparrow.game.riichi.replay import ReplayError as RiichiReplayError
-from sparrow.game.riichi.replay import replay as replay_riichi
-from sparrow.game.state import HandState
-from sparrow.game.views import Observation, TableView
+from sparrow.game.shared_table import SHARED_TABLE
 from sparrow.rules import get_ruleset
 
 __all__ = ["Hand", "MatchFace", "deal", "new_match", "from_hand_start", "replay_hand", "replay_onto", "engine_of"]
-
-
-class Hand(Protocol):
-    """What every family's hand shows: seats named by their winds of the hand (``seats``), the
-    decisions the table waits for (``to_act``, ``legal_actions``), ``apply``, what one seat may see
-    (``observation``), and once ``is_over`` its ``result``; ``events`` is the game log."""
-
-    @property
-    def rules(self) -> str: ...
-    @property
-    def seed(self) -> int | None: ...
-    @property
-    def seats(self) -> tuple[str, ...]: ...
-    @property
-    def round_wind(self) -> str: ...
-    @property
-    def players(self) -> Mapping[str, str]: ...
-    @property
-    def is_over(self) -> bool: ...
-    @property
-    def phase(self) -> Phase: ...
-    @property
-    def to_act(self) -> Sequence[str]: ...
-    @property
-    def events(self) -> list[dict[str, Any]]: ...
-    @property
-    def result(self) -> HandResult | None: ...
-
-    def legal_actions(self, seat: str) -> list[Action]: ...
-    def apply(self, action: Action) -> Any: ...
-    def observation(self, seat: str) -> Observation: ...
-    def seat_events(self, seat: str | None, start: int = 0) -> list[dict[str, Any]]: ...
-    def table_view(self) -> TableView: ...
-    def score_cards(self) -> Mapping[str, Any]: ...
 
 
 class MatchFace(Protocol):
@@ -96,23 +55,9 @@ class MatchFace(Protocol):
 
 
 def engine_of(rules: str, options: Mapping[str, Any] | None = None) -> str:
-    """The engine that plays ``rules`` (``shared`` or a family's own); an unknown family raises
-    :class:`~sparrow.rules.RulesError`."""
+    """The name of the engine that plays ``rules`` (``shared`` or a family's own); an unknown family
+    raises :class:`~sparrow.rules.RulesError`."""
     return get_ruleset(rules).table(options).engine
-
-
-def _shared(rules: str, options: Mapping[str, Any] | None, seed: int | None, players: Mapping[str, str] | None) -> Hand:
-    return HandState(rules, options, seed, players=players)
-
-
-def _riichi(rules: str, options: Mapping[str, Any] | None, seed: int | None, players: Mapping[str, str] | None) -> Hand:
-    return RiichiHand(options, seed, players=players)
-
-
-_DEALERS: dict[str, Callable[[str, Mapping[str, Any] | None, int | None, Mapping[str, str] | None], Hand]] = {
-    "shared": _shared,
-    "riichi": _riichi,
-}
 
 
 def deal(
@@ -123,7 +68,7 @@ def deal(
     players: Mapping[str, str] | None = None,
 ) -> Hand:
     """A first hand of ``rules`` dealt from ``seed`` (``players`` names by seat wind)."""
-    return _DEALERS[engine_of(rules, options)](rules, options, seed, players)
+    return table_family(rules, options).deal(rules, options, seed, players)
 
 
 def new_match(
@@ -131,37 +76,31 @@ def new_match(
 ) -> MatchFace:
     """A match of ``rules`` from ``seed``: the family's rotation, totals and end (``players`` in their
     order round the table)."""
-    if engine_of(rules, options) == "riichi":
-        return RiichiHandsMatch(seed, options, players)
     return Match(rules, seed, options, players)
 
 
 def from_hand_start(event: Mapping[str, Any]) -> Hand:
     """The hand a recorded ``hand_start`` begins (its whole wall is recorded: no randomness)."""
-    rules = event.get("rules")
-    if isinstance(rules, str) and engine_of(rules, event.get("options")) == "riichi":
-        return RiichiHand.from_hand_start(event)
-    return HandState.from_hand_start(event)
+    return _family_of(event).from_hand_start(event)
 
 
 def replay_hand(events: Sequence[Mapping[str, Any]]) -> Hand:
     """The hand at the end of the log of one hand of any family; a log that does not replay raises
     :class:`~sparrow.game.ReplayError`."""
-    start = events[0] if events else {}
-    rules = start.get("rules") if isinstance(start, Mapping) else None
-    if isinstance(rules, str) and engine_of(rules, start.get("options")) == "riichi":
-        try:
-            return RiichiHand(state=replay_riichi(events))
-        except RiichiReplayError as error:
-            raise ReplayError(str(error)) from None
-    return replay_shared(events)
+    return _family_of(events[0] if events else {}).replay(events)
 
 
 def replay_onto(hand: Hand, events: Sequence[Mapping[str, Any]]) -> Hand:
     """Play the decisions of a hand's log onto ``hand``, freshly dealt the same way (a match deals its
     hands again from its seed); the log may stop before the hand's end. Raises
     :class:`~sparrow.game.ReplayError` when the log is not this hand's."""
-    if isinstance(hand, RiichiHand):
-        return hand.replay_onto(events)
-    assert isinstance(hand, HandState)
-    return replay_onto_shared(hand, events)
+    return table_family(hand.rules).replay_onto(hand, events)
+
+
+def _family_of(start: Any) -> TableFamily:
+    """The engine of a log's first event; for one that names no family, the shared engine's (which
+    says what is wrong with it)."""
+    rules = start.get("rules") if isinstance(start, Mapping) else None
+    if not isinstance(rules, str):
+        return SHARED_TABLE
+    return table_family(rules, start.get("options"))

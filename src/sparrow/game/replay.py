@@ -7,8 +7,8 @@ table produces while replaying must equal the logged one, so a replay is also a 
 :class:`ReplayError` names the first event that does not follow.
 
 A log that stops before the hand ends (a hand in progress) replays to the state at its last event. A
-log of version 1 replays as before: it is read in version 2 (:func:`~sparrow.game.events.upgrade_log`),
-which the table writes.
+log of an older version replays as before: it is read in version 3
+(:func:`~sparrow.game.events.upgrade_log`), which the table writes.
 """
 
 from __future__ import annotations

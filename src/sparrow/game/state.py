@@ -141,7 +141,7 @@ class HandState(Claims, Kongs, BonusTiles, Wins, Results, Views):
     @classmethod
     def from_hand_start(cls, event: Mapping[str, Any]) -> HandState:
         """Set up the hand a ``hand_start`` event describes (the wall as recorded; no randomness), of
-        a log of any version (the hand writes version 2)."""
+        a log of any version (the hand writes version 3)."""
         if not isinstance(event, Mapping) or event.get("event") != "hand_start":
             raise HandSetupError("a hand starts from a hand_start event")
         try:

@@ -20,12 +20,13 @@ from sparrow.game.riichi.actions import (
     RiichiActionKind,
     RiichiHandOverError,
 )
+from sparrow.game.riichi.match import RiichiMatch
 from sparrow.game.riichi.replay import ReplayError, replay
 from sparrow.game.riichi.result import RiichiHandResult, RiichiWin
 from sparrow.game.riichi.seat import RiichiMeld, RiichiSeat, RiverTile
 from sparrow.game.riichi.state import RiichiHandState
 from sparrow.game.riichi.tiles import face_name, parse_face
-from sparrow.game.riichi.view import observation
+from sparrow.game.riichi.view import observation, seat_events
 
 __all__ = [
     "RiichiHandState",
@@ -35,6 +36,7 @@ __all__ = [
     "IllegalRiichiActionError",
     "RiichiHandOverError",
     "RiichiHandResult",
+    "RiichiMatch",
     "RiichiWin",
     "RiichiMeld",
     "RiichiSeat",
@@ -42,6 +44,7 @@ __all__ = [
     "ReplayError",
     "replay",
     "observation",
+    "seat_events",
     "face_name",
     "parse_face",
 ]

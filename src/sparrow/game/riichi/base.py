@@ -289,7 +289,7 @@ class HandBase:
             "hand_end",
             payments={self.wind_name(s): result.deltas[s] for s in range(4)},
             scores={self.wind_name(s): after.scores[s] for s in range(4)},
-            next_dealer=after.dealer,
+            next_dealer=self.wind_name(after.dealer),  # the next dealer's wind in this hand
             next_round_wind=SEATS[after.round_wind],
             honba=after.honba,
             sticks=after.sticks,

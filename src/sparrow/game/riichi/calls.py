@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
+from sparrow.core.tiles import SEATS
 from sparrow.game.riichi.actions import RiichiAction, RiichiActionKind
 from sparrow.game.riichi.base import STICK
 from sparrow.game.riichi.seat import RiichiMeld
@@ -175,7 +176,8 @@ class CallsMixin(TurnMixin):
             player.ippatsu = True
             self.scores[seat] -= STICK
             self.accepted_riichi.append(seat)
-            self.emit("riichi", seat=self.wind_name(seat), scores=list(self.scores), sticks=self._sticks_on_table())
+            scores = {wind: self.scores[self.seat_of(wind)] for wind in SEATS}
+            self.emit("riichi", seat=self.wind_name(seat), scores=scores, sticks=self._sticks_on_table())
             if len(self.accepted_riichi) == 4 and self.options.four_riichi:
                 self._end_abort("four_riichi")
                 return

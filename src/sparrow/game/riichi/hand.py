@@ -44,7 +44,6 @@ from sparrow.game.hand_base import Phase
 from sparrow.game.result import HandResult
 from sparrow.game.riichi.actions import IllegalRiichiActionError, RiichiAction, RiichiActionKind
 from sparrow.game.riichi.base import HandBase
-from sparrow.game.riichi.match import RiichiMatch
 from sparrow.game.riichi.replay import ReplayError as RiichiReplayError
 from sparrow.game.riichi.replay import replay
 from sparrow.game.riichi.result import RiichiHandResult
@@ -55,16 +54,17 @@ from sparrow.game.riichi.view import seat_events
 from sparrow.game.views import Observation, RiverTile, TableView
 from sparrow.rules import ScoreResult
 from sparrow.rules.riichi.family import match_of
-from sparrow.rules.riichi.match import FinalResult, Standing
+from sparrow.rules.riichi.match import Standing
 from sparrow.rules.riichi.presets import MatchOptions
 
-__all__ = ["RiichiHand", "RiichiHandsMatch", "RiichiView", "shared_action"]
+__all__ = ["RiichiHand", "RiichiView", "shared_action"]
 
 # A tile id's kind as a Tile (ids 0-135, four a kind): read for every tile of every observation.
 _TILE_OF = tuple(KINDS[tile >> 2] for tile in range(136))
 _PHASES = {"turn": Phase.TURN, "claims": Phase.CLAIMS, "chankan": Phase.ROB, "over": Phase.OVER}
 _MELD_KINDS = {"chi": MeldKind.CHOW, "pon": MeldKind.PUNG}
 _DEFAULT_PLAYERS = {"E": "East", "S": "South", "W": "West", "N": "North"}
+_NO_BONUS: Mapping[str, tuple[Tile, ...]] = MappingProxyType({wind: () for wind in SEATS})
 _SIMPLE = {
     RiichiActionKind.TSUMO: ActionKind.WIN,
     RiichiActionKind.RON: ActionKind.WIN,
@@ -223,7 +223,15 @@ class RiichiHand:
         self._legal_key: tuple[str, int, int] | None = None
         self._legal: tuple[Action, ...] = ()
         self._own_legal: tuple[RiichiAction, ...] = ()
+        self._forget_views()
+
+    def _forget_views(self) -> None:
+        # The parts of an observation every seat sees alike, kept between observations while they
+        # stand (each with the key it was built for): rebuilt only when the table changed them.
         self._rivers: dict[int, tuple[tuple[int, int, bool], tuple[Tile, ...]]] = {}
+        self._melds_view: tuple[tuple[object, ...], Mapping[str, tuple[Meld, ...]]] | None = None
+        self._parts: tuple[int, tuple[Any, Any, Any]] | None = None
+        self._scores_view: Mapping[str, int] = MappingProxyType(self.totals)
 
     @classmethod
     def from_standing(
@@ -315,7 +323,6 @@ class RiichiHand:
         chair = self._chair(seat)
         view = riichi_observation(state, chair)
         winds = state.winds
-        by_wind = {winds[other["seat"]]: other for other in view["seats"]}
         phase = _PHASES[state.phase]
         claim_tile: Tile | None = None
         claim_from: str | None = None
@@ -328,7 +335,7 @@ class RiichiHand:
         else:
             to_act = (seat,) if chair in state.to_act else ()
         legal = self._legal_of(chair) if to_act and to_act[0] == seat else ()
-        player = state.seats[chair]
+        melds, rivers, hand_sizes = self._table_parts()
         drawn = None if view["drawn"] is None or state.drawn is None else _TILE_OF[state.drawn]
         return Observation(
             seat=seat,
@@ -336,16 +343,16 @@ class RiichiHand:
             options=self.options,
             round_wind=self.round_wind,
             players=self.players,
-            scores=MappingProxyType(self.totals),
+            scores=self._scores_view,
             phase=phase,
             turn=winds[state.turn],
             to_act=to_act,
-            hand=tuple(sorted(_TILE_OF[t] for t in player.hand)),
+            hand=tuple(sorted([_TILE_OF[t] for t in state.seats[chair].hand])),
             drawn=drawn,
-            melds=MappingProxyType({wind: self._melds(by_wind[wind]["seat"]) for wind in SEATS}),
-            bonus=MappingProxyType({wind: () for wind in SEATS}),
-            discards=MappingProxyType({wind: self._river(by_wind[wind]["seat"]) for wind in SEATS}),
-            hand_sizes=MappingProxyType({wind: by_wind[wind]["standing"] for wind in SEATS}),
+            melds=melds,
+            bonus=_NO_BONUS,
+            discards=rivers,
+            hand_sizes=hand_sizes,
             live_wall=state.live_count,
             replacement_tiles=4 - state.rinshan_drawn,
             claim_tile=claim_tile,
@@ -354,6 +361,29 @@ class RiichiHand:
             legal_actions=legal,
             family=RiichiView(view, self._own_legal if legal else ()),
         )
+
+    def _table_parts(self) -> tuple[Mapping[str, tuple[Meld, ...]], Mapping[str, tuple[Tile, ...]], Mapping[str, int]]:
+        """Every seat's declared sets, river and number of standing tiles, by wind (E first): what
+        every seat sees alike. Every tile that moves is logged, so they stand while the log does."""
+        state = self.state
+        kept = self._parts
+        if kept is not None and kept[0] == len(state.events):
+            return kept[1]
+        seats = state.seats
+        chairs = [(state.dealer + i) % 4 for i in range(4)]  # seat wind i sits in chair dealer + i
+        # A set changes only by being added, or a pon replaced by its kakan; building one costs more
+        # than comparing them, so the sets are kept while they stand.
+        melds_key = tuple(tuple(seat.melds) for seat in seats)
+        if self._melds_view is None or self._melds_view[0] != melds_key:
+            built = MappingProxyType({wind: self._melds(chairs[i]) for i, wind in enumerate(SEATS)})
+            self._melds_view = (melds_key, built)
+        parts = (
+            self._melds_view[1],
+            MappingProxyType({wind: self._river(chairs[i]) for i, wind in enumerate(SEATS)}),
+            MappingProxyType({wind: len(seats[chairs[i]].hand) for i, wind in enumerate(SEATS)}),
+        )
+        self._parts = (len(state.events), parts)
+        return parts
 
     def _river(self, chair: int) -> tuple[Tile, ...]:
         # A river only grows, and a tile in it is called only while it is the last one: a river seen
@@ -397,7 +427,7 @@ class RiichiHand:
             wall=tuple(_TILE_OF[t] for t in (*state.live_wall(), *state.dead_wall())),
             hands={state.winds[c]: tuple(sorted(_TILE_OF[t] for t in state.seats[c].hand)) for c in seats},
             melds={state.winds[c]: self._melds(c) for c in seats},
-            bonus={wind: () for wind in SEATS},
+            bonus=_NO_BONUS,
             discards={state.winds[c]: self._river(c) for c in seats},
         )
 
@@ -414,7 +444,7 @@ class RiichiHand:
         :class:`~sparrow.game.ReplayError` when the log is not this hand's."""
         from sparrow.game.replay import ReplayError
 
-        events = upgrade_log(events)  # a log of version 1 as one of version 2, which the hand writes
+        events = upgrade_log(events)  # a log of an older version as one of version 3, which the hand writes
         if not events or dict(events[0]) != self.state.events[0]:
             raise ReplayError("the log does not start with this hand's deal")
         try:
@@ -422,7 +452,7 @@ class RiichiHand:
         except RiichiReplayError as error:
             raise ReplayError(str(error)) from None
         self._legal_key = None
-        self._rivers = {}
+        self._forget_views()
         return self
 
     def _chair(self, seat: str) -> int:
@@ -472,96 +502,3 @@ def _ending(ended: RiichiHandResult, state: HandBase) -> str | None:
     if ended.kind == "abortive":
         return f"An abortive draw: {(ended.abort or '').replace('_', ' ')}."
     return None
-
-
-class RiichiHandsMatch:
-    """A Riichi match with the one match face (:class:`~sparrow.game.Match`'s): ``next_hand()`` deals
-    a :class:`RiichiHand` from the standing the hand before left, ``record(hand)`` takes it once
-    over, until the standing says the match is over (the preset's length, busting, the West
-    extension). ``players`` sit in their order round the table, the first the first dealer;
-    ``totals`` are each player's points now; :meth:`final` the results with uma and oka."""
-
-    rules = "riichi"
-
-    def __init__(
-        self, seed: int, options: Mapping[str, Any] | None = None, players: Sequence[str] | None = None
-    ) -> None:
-        from sparrow.game.match import DEFAULT_PLAYERS, MatchError  # the shared match's names and error
-
-        self.options = dict(options or {})
-        names = tuple(DEFAULT_PLAYERS if players is None else (str(p) for p in players))
-        if len(names) != 4 or len(set(names)) != 4:
-            raise MatchError(f"a Riichi match needs four different player names, got {list(names)!r}")
-        self.players = names
-        self.first_dealer = names[0]
-        self.seats = SEATS
-        self._match = RiichiMatch(seed, match_of(self.options), names)
-        self._current: RiichiHand | None = None
-        self.results: list[HandResult] = []
-        self._error = MatchError
-
-    @property
-    def hands_played(self) -> int:
-        return self._match.hands_played
-
-    @property
-    def is_over(self) -> bool:
-        return self._match.over
-
-    @property
-    def standing(self) -> Standing:
-        return self._match.standing
-
-    @property
-    def round_wind(self) -> str:
-        return SEATS[self._match.standing.round_wind]
-
-    @property
-    def dealer(self) -> str:
-        return self.players[self._match.standing.dealer]
-
-    @property
-    def totals(self) -> dict[str, int]:
-        return dict(zip(self.players, self._match.standing.scores, strict=True))
-
-    def seating(self) -> dict[str, str]:
-        """Seat wind -> player for the next hand."""
-        dealer = self._match.standing.dealer
-        return {SEATS[i]: self.players[(dealer + i) % 4] for i in range(4)}
-
-    def next_hand(self) -> RiichiHand:
-        if self.is_over:
-            raise self._error("the match is over")
-        if self._current is not None:
-            raise self._error("record the hand in play before dealing the next one")
-        self._current = RiichiHand(state=self._match.next_hand())
-        return self._current
-
-    def record(self, hand: RiichiHand) -> HandResult:
-        if hand is not self._current:
-            raise self._error("record the hand this match dealt last")
-        result = hand.result
-        if result is None:
-            raise self._error("the hand is not over yet")
-        self._current = None
-        self._match.record(hand.state)
-        self.results.append(result)
-        return result
-
-    def placings(self) -> list[tuple[str, int, str]]:
-        """The players in their places: name, points, and the result with uma and oka (in thousands)."""
-        ordered = sorted(self._match.results(), key=lambda r: r.place)
-        return [(self.players[r.seat], r.points, f"{float(r.result):+.1f}") for r in ordered]
-
-    def standings(self) -> list[tuple[str, int]]:
-        """Players by points, highest first (ties by seat order)."""
-        return sorted(self.totals.items(), key=lambda item: (-item[1], self.players.index(item[0])))
-
-    def final(self) -> dict[str, FinalResult]:
-        """Each player's place, points and result with uma and oka (provisional while playing)."""
-        return {self.players[r.seat]: r for r in self._match.results()}
-
-    def __repr__(self) -> str:
-        return (
-            f"<Match riichi hands={self.hands_played} round={self.round_wind} dealer={self.dealer} over={self.is_over}>"
-        )

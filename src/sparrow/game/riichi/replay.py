@@ -4,7 +4,7 @@ The log records what happened, not every pass: a discard followed by anything bu
 was passed by every seat offered a claim, and of several claims only those that were carried out are
 written. Replaying applies, at each point where the table waited, the decision the next recorded
 event shows (passing for every seat it does not name) and checks that the hand writes the very
-events recorded. A log of version 1 replays as before: it is read in version 2
+events recorded. A log of an older version replays as before: it is read in version 3
 (:func:`~sparrow.game.events.upgrade_log`), which the hand writes.
 """
 

@@ -130,7 +130,7 @@ class RiichiHandState(CallsMixin):
     @classmethod
     def from_hand_start(cls, event: Mapping[str, Any]) -> RiichiHandState:
         """The hand a recorded ``hand_start`` begins, from its wall (no randomness); a log of version 1
-        (the dealer a chair, the scores a list by chair) is read in version 2, which the hand writes."""
+        (the dealer a chair, the scores a list by chair) is read in version 3, which the hand writes."""
         if event.get("event") != "hand_start" or event.get("rules") != "riichi":
             raise ValueError("expected a riichi hand_start event")
         event = upgrade_event(event)  # a LogError (a ValueError) for a version this code does not know

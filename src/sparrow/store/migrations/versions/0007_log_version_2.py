@@ -16,11 +16,10 @@ Revises: 0006
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable
 from typing import Any
 
-import sqlalchemy as sa
-from alembic import op
+from sparrow.store.migrations.stored_logs import rewrite_logs
 
 revision = "0007"
 down_revision = "0006"
@@ -28,20 +27,14 @@ branch_labels = None
 depends_on = None
 
 WINDS = ("E", "S", "W", "N")
-BATCH = 200  # rows read and written at a time
-
-_game_hands = sa.table(
-    "game_hands", sa.column("game_id", sa.String), sa.column("number", sa.Integer), sa.column("log", sa.Text)
-)
-_rooms = sa.table("rooms", sa.column("id", sa.String), sa.column("log", sa.Text))
 
 
 def upgrade() -> None:
-    _rewrite(_to_version_2)
+    rewrite_logs(lambda log: _log(log, _to_version_2))
 
 
 def downgrade() -> None:
-    _rewrite(_to_version_1)
+    rewrite_logs(lambda log: _log(log, _to_version_1))
 
 
 def _to_version_2(event: dict[str, Any]) -> dict[str, Any] | None:
@@ -104,33 +97,3 @@ def _line(text: str, change: Callable[[dict[str, Any]], dict[str, Any] | None]) 
 
 def _log(text: str, change: Callable[[dict[str, Any]], dict[str, Any] | None]) -> str:
     return "\n".join(_line(line, change) for line in text.split("\n"))
-
-
-def _pages(connection: sa.Connection, table: Any, keys: tuple[str, ...]) -> Iterator[Sequence[Any]]:
-    """The rows of ``table`` (its keys and log), ``BATCH`` at a time in the order of ``keys``: each
-    page starts after the last row of the one before, so rows written meanwhile are not read twice."""
-    columns = [table.c[name] for name in keys]
-    last: tuple[Any, ...] | None = None
-    while True:
-        query = sa.select(*columns, table.c.log).order_by(*columns).limit(BATCH)
-        if last is not None:
-            if len(columns) == 1:
-                query = query.where(columns[0] > last[0])
-            else:
-                query = query.where(sa.or_(columns[0] > last[0], sa.and_(columns[0] == last[0], columns[1] > last[1])))
-        rows = connection.execute(query).all()
-        if not rows:
-            return
-        yield rows
-        last = tuple(rows[-1][: len(keys)])
-
-
-def _rewrite(change: Callable[[dict[str, Any]], dict[str, Any] | None]) -> None:
-    connection = op.get_bind()
-    for table, keys in ((_game_hands, ("game_id", "number")), (_rooms, ("id",))):
-        for rows in _pages(connection, table, keys):
-            for row in rows:
-                log = _log(row.log, change)
-                if log != row.log:
-                    where = [table.c[name] == getattr(row, name) for name in keys]
-                    connection.execute(sa.update(table).where(*where).values(log=log))
