@@ -20,7 +20,7 @@ from sparrow.formats.mjai import read_mjai, write_mjai
 from sparrow.game.events import dumps, upgrade_log
 from sparrow.play.riichi_mjai import replay_game, score_differences, to_mjai
 from sparrow.rules import get_ruleset, ruleset_names
-from sparrow.rules.riichi.presets import DEFAULT_PRESET, PRESETS, match_options
+from sparrow.rules.riichi import DEFAULT_PRESET, PRESETS, match_options
 
 __all__ = ["register", "convert"]
 

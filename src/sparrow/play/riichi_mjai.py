@@ -50,8 +50,7 @@ from sparrow.game.riichi.tiles import (
     rinshan_index,
     ura_index,
 )
-from sparrow.rules.riichi import dora_of
-from sparrow.rules.riichi.presets import MatchOptions
+from sparrow.rules.riichi import MatchOptions, dora_of
 from sparrow.seats.mjai import to_mjai
 
 __all__ = [

@@ -20,9 +20,8 @@ from fractions import Fraction
 from typing import Any
 
 from sparrow.i18n.markers import N_
-from sparrow.rules.riichi.match import Standing as TableStanding
-from sparrow.rules.riichi.match import final_results
-from sparrow.rules.riichi.presets import DEFAULT_PRESET, PRESETS, MatchOptionError, MatchOptions, match_options
+from sparrow.rules.riichi import DEFAULT_PRESET, PRESETS, MatchOptionError, MatchOptions, final_results, match_options
+from sparrow.rules.riichi import Standing as TableStanding
 from sparrow.sheets.errors import SheetError
 from sparrow.sheets.rows import Entry
 

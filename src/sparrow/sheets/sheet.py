@@ -37,7 +37,7 @@ from sparrow.sheets.seating import Position, Rotation, by_games, default_length,
 from sparrow.sheets.standings import Standing, standings
 
 if TYPE_CHECKING:
-    from sparrow.rules.riichi.presets import MatchOptions
+    from sparrow.rules.riichi import MatchOptions
 
 __all__ = ["Sheet", "Row", "create_sheet", "sheet_rules", "sheet_label", "sheet_order", "MAX_NAME", "MAX_TITLE"]
 

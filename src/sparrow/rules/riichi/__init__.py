@@ -19,7 +19,12 @@ from sparrow.rules.riichi.hand import (
     kan,
     pon,
 )
+
+# The match layer is exported too, as the faces use it: the presets (a club's or an online room's
+# rules), a match's options, and the final results of a game's points (places, uma and oka).
+from sparrow.rules.riichi.match import Standing, final_results
 from sparrow.rules.riichi.points import Payments, base_points
+from sparrow.rules.riichi.presets import DEFAULT_PRESET, PRESETS, MatchOptionError, MatchOptions, match_options
 from sparrow.rules.riichi.scorer import RiichiScore, dora_of, score
 from sparrow.rules.riichi.yaku import BONUS, YAKU, YAKUMAN, Yaku, scoring_table
 
@@ -43,4 +48,11 @@ __all__ = [
     "chi",
     "pon",
     "kan",
+    "Standing",
+    "final_results",
+    "DEFAULT_PRESET",
+    "PRESETS",
+    "MatchOptionError",
+    "MatchOptions",
+    "match_options",
 ]
