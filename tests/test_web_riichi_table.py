@@ -427,3 +427,17 @@ def _names(text: str) -> list[str]:
             names += [d + ch for d in digits]
             digits = ""
     return names
+
+
+def test_the_table_says_which_rules_it_plays(app):
+    """Under the title, the value of each of the family's choices, worded as the home page offers it
+    (a Riichi game's preset and length; an HKOS game's length and minimum), in the page's language."""
+    player = Player(app)
+    riichi = player.post("/api/games", {"rules": "riichi", "options": {"preset": "m-league", "length": "tonpuu"}})
+    page = player.get(f"/games/{riichi.json()['id']}").text
+    assert "M-League · East round only (tonpuusen)" in page
+    hkos = player.post("/api/games", {"rules": "hkos"}).json()["id"]
+    page = player.get(f"/games/{hkos}").text
+    assert "Four rounds (16 hands at least) · 3 faan" in page
+    nts = player.post("/api/games", {"rules": "nts"}).json()["id"]
+    assert 'class="muted terms"' not in player.get(f"/games/{nts}").text  # no choices: no line

@@ -11,12 +11,12 @@ is unranked (``RANKED_OPTIONS`` in ``games.py``).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
-from sparrow.rules import families
+from sparrow.rules import families, get_ruleset
 
-__all__ = ["match_choices"]
+__all__ = ["match_choices", "chosen_terms"]
 
 
 def match_choices(translate: Callable[[str], str], ranked: frozenset[str]) -> list[dict[str, Any]]:
@@ -40,3 +40,17 @@ def match_choices(translate: Callable[[str], str], ranked: frozenset[str]) -> li
         }
         for ruleset in families()
     ]
+
+
+def chosen_terms(rules: str, options: Mapping[str, Any], translate: Callable[[str], str]) -> list[str]:
+    """What was chosen among the family's choices that take a value (a preset, a match length), as
+    the home page words each value, in the order the family lists them: the line under a table's
+    title that says which rules it plays ("Tenhou (ranked game)", "East round only")."""
+    ruleset = get_ruleset(rules)
+    terms = []
+    for option, _label, values in ruleset.match_choices:
+        value = options.get(option, ruleset.defaults.get(option))
+        text = next((text for choice, text in values if choice == value), None)
+        if text is not None:
+            terms.append(translate(text))
+    return terms

@@ -11,12 +11,12 @@ from fastapi import APIRouter, Depends, Request
 from fastapi.responses import HTMLResponse, RedirectResponse
 from fastapi.templating import Jinja2Templates
 
-from sparrow.i18n import gettext
+from sparrow.i18n import gettext, translate
 from sparrow.rules import families, get_ruleset
 from sparrow.store import SessionRecord, Store
 from sparrow.web.account_api import device_name
 from sparrow.web.api import session_view, settings_of
-from sparrow.web.choices import match_choices
+from sparrow.web.choices import chosen_terms, match_choices
 from sparrow.web.errors import WebError
 from sparrow.web.games import RANKED_OPTIONS
 from sparrow.web.language import install as install_language
@@ -99,6 +99,7 @@ def table_page(request: Request, session: Session, game_id: str) -> HTMLResponse
         limit_unit=limit_unit,
         page_data=page_data,
         rules_name=table_texts.rules_name(game.rules, lang),
+        terms=chosen_terms(game.rules, game.options, lambda text: translate(text, lang)),
     )
 
 
