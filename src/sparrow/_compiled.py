@@ -46,6 +46,15 @@ MODULES = (
     "sparrow.rules.riichi.reading",
     "sparrow.rules.riichi.scorer",
     "sparrow.core.shapes",
+    # Riichi's state machine, which the one face plays every Riichi hand through (issue 41).
+    "sparrow.game.riichi.tiles",
+    "sparrow.game.riichi.waits",
+    "sparrow.game.riichi.base",
+    "sparrow.game.riichi.turn",
+    "sparrow.game.riichi.calls",
+    "sparrow.game.riichi.state",
+    "sparrow.game.riichi.view",
+    "sparrow.game.riichi.hand",  # the one face over it (its RiichiView is in family_view, not compiled)
 )
 GROUP = "sparrow_compiled"  # mypyc's shared library for the group: sparrow_compiled__mypyc.<suffix>
 # Plain os.path, not pathlib: this runs at every start, and pathlib's import costs more than the check.

@@ -14,7 +14,7 @@ from typing import Any
 
 from sparrow.core.analysis import shanten
 from sparrow.core.tiles import SEATS, Tile
-from sparrow.game.riichi.actions import RiichiAction
+from sparrow.game.riichi.actions import RiichiAction, RiichiActionKind
 from sparrow.game.riichi.result import RiichiHandResult, RiichiWin, settle_hand
 from sparrow.game.riichi.seat import RiichiSeat
 from sparrow.game.riichi.tiles import (
@@ -37,6 +37,30 @@ __all__ = ["HandBase", "PHASES"]
 
 PHASES = ("turn", "claims", "chankan", "over")
 STICK = 1000
+
+
+def kind_counts(hand: list[int]) -> list[int]:
+    """How many of each of the 34 kinds these tile ids hold (``RiichiSeat.kind_counts``, compiled)."""
+    counts = [0] * 34
+    for tile in hand:
+        counts[tile >> 2] += 1
+    return counts
+
+
+# RiichiAction.made's actions by their fields, looked up here (compiled) before asking it: the same
+# values it hands out, each made once.
+_MADE: dict[tuple[RiichiActionKind, int, int | None, tuple[int, ...], bool], RiichiAction] = {}
+
+
+def made(
+    kind: RiichiActionKind, seat: int, tile: int | None = None, tiles: tuple[int, ...] = (), riichi: bool = False
+) -> RiichiAction:
+    """:meth:`RiichiAction.made`: an action the table lists, the same value each time."""
+    key = (kind, seat, tile, tiles, riichi)
+    action = _MADE.get(key)
+    if action is None:
+        action = _MADE[key] = RiichiAction.made(kind, seat, tile, tiles, riichi)
+    return action
 
 
 _NO_WAITS: frozenset[int] = frozenset()
@@ -180,7 +204,7 @@ class HandBase:
     def _waits_without(self, seat: int, kind: int | None) -> frozenset[int]:
         """The seat's waits, its standing tiles less one tile of ``kind`` when given."""
         player = self.seats[seat]
-        counts = player.kind_counts()
+        counts = kind_counts(player.hand)
         if kind is not None:
             counts[kind] -= 1
         if shanten(counts, len(player.melds)) != 0:
@@ -199,7 +223,12 @@ class HandBase:
         if player.temporary_furiten or player.riichi_furiten:
             return True
         found = self.waits_of(seat)
-        return bool(found) and not found.isdisjoint(player.river_kinds())
+        if not found:
+            return False
+        for item in player.river:  # a wait in its own river (RiichiSeat.river_kinds, compiled here)
+            if item.tile >> 2 in found:
+                return True
+        return False
 
     def _first_go_around(self, seat: int) -> bool:
         """No call yet this hand and the seat has not discarded: its first, uninterrupted turn."""
@@ -359,11 +388,12 @@ class HandBase:
         if "suukantsu" in card.yaku_keys and "suukantsu" in self.options.pao:
             # The kans' order is the events': a kakan stands where its pon stood among the melds.
             wind = self.wind_name(seat)
-            last = next(
-                e
-                for e in reversed(self.events)
-                if e.get("seat") == wind and (e["event"] == "kong" or e.get("call") == "daiminkan")
-            )
+            events = self.events
+            last: dict[str, Any] = {}
+            for index in range(len(events) - 1, -1, -1):  # from the last event back
+                last = events[index]
+                if last.get("seat") == wind and (last["event"] == "kong" or last.get("call") == "daiminkan"):
+                    break
             if last["event"] == "claim":
                 return Liability(self.winds.index(last["from"]), "suukantsu")
         return None

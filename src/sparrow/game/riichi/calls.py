@@ -9,7 +9,7 @@ from itertools import combinations
 
 from sparrow.core.tiles import SEATS
 from sparrow.game.riichi.actions import RiichiAction, RiichiActionKind
-from sparrow.game.riichi.base import STICK
+from sparrow.game.riichi.base import STICK, kind_counts, made
 from sparrow.game.riichi.seat import RiichiMeld
 from sparrow.game.riichi.turn import TurnMixin
 from sparrow.game.riichi.waits import kuikae_forbidden, orphan_waits
@@ -33,7 +33,7 @@ class CallsMixin(TurnMixin):
         for other in self._from(seat):
             actions = self._offers_on_discard(other, seat, tile)
             if actions:
-                self.offers[other] = [*actions, RiichiAction.made(_K.PASS, other)]
+                self.offers[other] = [*actions, made(_K.PASS, other)]
         if not self.offers:
             self._resolve_claims()
 
@@ -44,7 +44,7 @@ class CallsMixin(TurnMixin):
     def _offers_on_discard(self, seat: int, discarder: int, tile: int) -> list[RiichiAction]:
         actions: list[RiichiAction] = []
         if self._can_ron(seat, tile) is not None:
-            actions.append(RiichiAction.made(_K.RON, seat))
+            actions.append(made(_K.RON, seat))
         player = self.seats[seat]
         if player.riichi or self.live_count == 0:
             return actions  # no set is called on the last discard, nor after riichi
@@ -53,9 +53,9 @@ class CallsMixin(TurnMixin):
         if len(same) >= 2 and self._leaves_a_discard(seat, [kind, kind], kuikae_forbidden(kind, None)):
             faces = self.faces
             for pair in sorted({tuple(sorted(faces[t] for t in two)) for two in combinations(same, 2)}):
-                actions.append(RiichiAction.made(_K.PON, seat, tiles=pair))
+                actions.append(made(_K.PON, seat, tiles=pair))
         if len(same) == 3 and self.kans < 4:
-            actions.append(RiichiAction.made(_K.DAIMINKAN, seat))
+            actions.append(made(_K.DAIMINKAN, seat))
         if seat == (discarder + 1) % 4 and kind < 27:
             actions.extend(self._chi_offers(seat, tile))
         return actions
@@ -79,11 +79,11 @@ class CallsMixin(TurnMixin):
             for a in first:
                 for b in second:
                     found.add((min(a, b), max(a, b)))
-        return [RiichiAction.made(_K.CHI, seat, tiles=pair) for pair in sorted(found)]
+        return [made(_K.CHI, seat, tiles=pair) for pair in sorted(found)]
 
     def _leaves_a_discard(self, seat: int, used: list[int], forbidden: frozenset[int]) -> bool:
         """Whether, after a call taking ``used`` kinds from the hand, some tile may be discarded."""
-        counts = self.seats[seat].kind_counts()
+        counts = kind_counts(self.seats[seat].hand)
         for kind in used:
             counts[kind] -= 1
         return any(count and kind not in forbidden for kind, count in enumerate(counts))
@@ -99,10 +99,10 @@ class CallsMixin(TurnMixin):
         self.offers = {}
         self.responses = {}
         for other in self._from(seat):
-            if kan == "ankan" and tile >> 2 not in orphan_waits(self.seats[other].kind_counts()):
+            if kan == "ankan" and tile >> 2 not in orphan_waits(kind_counts(self.seats[other].hand)):
                 continue
             if self._can_ron(other, tile, chankan=True) is not None:
-                self.offers[other] = [RiichiAction.made(_K.RON, other), RiichiAction.made(_K.PASS, other)]
+                self.offers[other] = [made(_K.RON, other), made(_K.PASS, other)]
         if not self.offers:
             self._kan_stands(seat)
 

@@ -26,7 +26,6 @@ the one ``Action``     Riichi's
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
@@ -44,14 +43,14 @@ from sparrow.game.hand_base import Phase
 from sparrow.game.result import HandResult
 from sparrow.game.riichi.actions import IllegalRiichiActionError, RiichiAction, RiichiActionKind
 from sparrow.game.riichi.base import HandBase
+from sparrow.game.riichi.family_view import RiichiView, view_of
 from sparrow.game.riichi.replay import ReplayError as RiichiReplayError
 from sparrow.game.riichi.replay import replay
 from sparrow.game.riichi.result import RiichiHandResult
 from sparrow.game.riichi.state import RiichiHandState
 from sparrow.game.riichi.tiles import FACE_KINDS, RED_FACE, kind_of
-from sparrow.game.riichi.view import observation as riichi_observation
-from sparrow.game.riichi.view import seat_events
-from sparrow.game.views import Observation, RiverTile, TableView
+from sparrow.game.riichi.view import moment, seat_events
+from sparrow.game.views import Observation, TableView
 from sparrow.rules import ScoreResult
 from sparrow.rules.riichi.family import match_of
 from sparrow.rules.riichi.match import Standing
@@ -73,87 +72,6 @@ _SIMPLE = {
     RiichiActionKind.PASS: ActionKind.PASS,
 }
 _KANS = {RiichiActionKind.ANKAN: ActionKind.CONCEALED_KONG, RiichiActionKind.KAKAN: ActionKind.ADDED_KONG}
-
-
-@dataclass(frozen=True, slots=True)
-class RiichiView:
-    """What a Riichi seat sees beyond the shared observation. ``view`` is the seat's Riichi
-    observation as :func:`sparrow.game.riichi.observation` writes it (plain values: the seats as
-    chairs 0-3 with their winds, tiles as faces with ``0`` for a red five, the rivers with their
-    tsumogiri and riichi marks, who is in riichi or ippatsu, furiten); the properties name the facts
-    most players read, by seat wind."""
-
-    view: Mapping[str, Any]
-    # The seat's legal actions in Riichi's own terms, in the order of the observation's legal_actions.
-    legal: tuple[RiichiAction, ...] = ()
-
-    @property
-    def dora_indicators(self) -> tuple[str, ...]:
-        return tuple(self.view["dora_indicators"])
-
-    @property
-    def honba(self) -> int:
-        return int(self.view["honba"])
-
-    @property
-    def sticks(self) -> int:
-        """The riichi sticks on the table, this hand's accepted ones included."""
-        return int(self.view["sticks"])
-
-    @property
-    def scores(self) -> dict[str, int]:
-        """Each seat's points now (after the sticks paid this hand), by seat wind."""
-        return {other["wind"]: int(self.view["scores"][other["seat"]]) for other in self.view["seats"]}
-
-    @property
-    def riichi(self) -> tuple[str, ...]:
-        """The seats in riichi, by wind."""
-        return tuple(other["wind"] for other in self.view["seats"] if other["riichi"])
-
-    @property
-    def furiten(self) -> bool:
-        return bool(self.view["furiten"])
-
-    def to_dict(self) -> dict[str, Any]:
-        return dict(self.view)
-
-    def panel(self) -> list[tuple[str, str]]:
-        """What a face shows beside the table, as (label, value) pairs in English."""
-        rows = [
-            ("dora indicators", " ".join(self.dora_indicators)),
-            ("honba", str(self.honba)),
-            ("riichi sticks", str(self.sticks)),
-        ]
-        if self.furiten:
-            rows.append(("furiten", "you cannot win by ron on your waits"))
-        return rows
-
-    def seat_marks(self) -> dict[str, str]:
-        """A word beside each seat that has one: riichi (double riichi, ippatsu while it lasts)."""
-        marks = {}
-        for other in self.view["seats"]:
-            if other["riichi"]:
-                word = "double riichi" if other["double_riichi"] else "riichi"
-                marks[other["wind"]] = word + (", ippatsu" if other["ippatsu"] else "")
-        return marks
-
-    def hand_names(self) -> tuple[str, ...]:
-        """The seat's concealed tiles as players write them (``0p`` a red five), sorted."""
-        return tuple(self.view["hand"])
-
-    def points_now(self) -> dict[str, int]:
-        """Each seat's points now, by wind (the riichi sticks paid this hand taken off)."""
-        return self.scores
-
-    def rivers(self) -> dict[str, tuple[RiverTile, ...]]:
-        """Each seat's discards in order, by wind: red fives as ``0``, the riichi tile and the tiles
-        called away marked."""
-        return {
-            other["wind"]: tuple(
-                RiverTile(item["tile"], item["riichi"], item["called"], item["tsumogiri"]) for item in other["discards"]
-            )
-            for other in self.view["seats"]
-        }
 
 
 # The one Action of each Riichi action the tables listed, by the action, the dealer (which names the
@@ -220,9 +138,12 @@ class RiichiHand:
         self.players: Mapping[str, str] = MappingProxyType(dict(recorded or _DEFAULT_PLAYERS))
         self.options: Mapping[str, Any] = MappingProxyType(dict(start["options"]))
         self.seed = state.seed
-        self._legal_key: tuple[str, int, int] | None = None
+        self._legal_key: tuple[int, int, int] | None = None
         self._legal: tuple[Action, ...] = ()
         self._own_legal: tuple[RiichiAction, ...] = ()
+        # The one Action of each of Riichi's actions listed this hand but a chi's (whose Action names
+        # the kind claimed), by the id of the table's own action (kept with it, so the id stays its).
+        self._shared: dict[int, tuple[RiichiAction, Action]] = {}
         self._forget_views()
 
     def _forget_views(self) -> None:
@@ -287,10 +208,21 @@ class RiichiHand:
 
     def _legal_of(self, chair: int) -> tuple[Action, ...]:
         state = self.state
-        key = (state.winds[chair], len(state.events), len(state.responses))
+        key = (chair, len(state.events), len(state.responses))
         if key != self._legal_key:
-            self._own_legal = tuple(state.legal_actions(chair))
-            self._legal = tuple(shared_action(a, state) for a in self._own_legal)
+            own = self._own_legal = tuple(state._legal_now(chair))
+            shared = self._shared
+            legal = []
+            for action in own:
+                found = shared.get(id(action))
+                if found is not None and found[0] is action:
+                    legal.append(found[1])
+                    continue
+                one = shared_action(action, state)
+                if action.kind is not RiichiActionKind.CHI:
+                    shared[id(action)] = (action, one)
+                legal.append(one)
+            self._legal = tuple(legal)
             self._legal_key = key
         return self._legal
 
@@ -306,11 +238,18 @@ class RiichiHand:
         if chair not in state.to_act:
             raise NotYourTurnError(action, f"the table is not waiting for {action.seat} now")
         legal = self._legal_of(chair)
-        try:
-            listed = self._own_legal[legal.index(action)]
-        except ValueError:
+        found = -1
+        for index, shared in enumerate(legal):
+            if shared is action:  # one the table listed: the usual case, found without comparing
+                found = index
+                break
+        else:
+            if action in legal:
+                found = legal.index(action)
+        if found < 0:
             shown = ", ".join(str(a) for a in legal)
-            raise IllegalActionError(action, f"not legal now; legal are: {shown}") from None
+            raise IllegalActionError(action, f"not legal now; legal are: {shown}")
+        listed = self._own_legal[found]
         try:
             state.apply(listed)
         except IllegalRiichiActionError as error:  # listed as legal, so never expected
@@ -321,7 +260,6 @@ class RiichiHand:
         """What ``seat`` sees now: the shared fields, and Riichi's own in ``family``."""
         state = self.state
         chair = self._chair(seat)
-        view = riichi_observation(state, chair)
         winds = state.winds
         phase = _PHASES[state.phase]
         claim_tile: Tile | None = None
@@ -336,7 +274,9 @@ class RiichiHand:
             to_act = (seat,) if chair in state.to_act else ()
         legal = self._legal_of(chair) if to_act and to_act[0] == seat else ()
         melds, rivers, hand_sizes = self._table_parts()
-        drawn = None if view["drawn"] is None or state.drawn is None else _TILE_OF[state.drawn]
+        standing = tuple(sorted(state.seats[chair].hand))
+        kept = moment(state, chair, standing)
+        drawn = None if kept[3] is None else _TILE_OF[kept[3]]
         return Observation(
             seat=seat,
             rules=self.rules,
@@ -347,7 +287,7 @@ class RiichiHand:
             phase=phase,
             turn=winds[state.turn],
             to_act=to_act,
-            hand=tuple(sorted([_TILE_OF[t] for t in state.seats[chair].hand])),
+            hand=tuple([_TILE_OF[t] for t in standing]),  # ids sort as their kinds do
             drawn=drawn,
             melds=melds,
             bonus=_NO_BONUS,
@@ -359,7 +299,7 @@ class RiichiHand:
             claim_from=claim_from,
             dead=(),
             legal_actions=legal,
-            family=RiichiView(view, self._own_legal if legal else ()),
+            family=view_of(kept, self._own_legal if legal else ()),
         )
 
     def _table_parts(self) -> tuple[Mapping[str, tuple[Meld, ...]], Mapping[str, tuple[Tile, ...]], Mapping[str, int]]:
@@ -373,14 +313,24 @@ class RiichiHand:
         chairs = [(state.dealer + i) % 4 for i in range(4)]  # seat wind i sits in chair dealer + i
         # A set changes only by being added, or a pon replaced by its kakan; building one costs more
         # than comparing them, so the sets are kept while they stand.
-        melds_key = tuple(tuple(seat.melds) for seat in seats)
+        melds_key = tuple([tuple(seat.melds) for seat in seats])
         if self._melds_view is None or self._melds_view[0] != melds_key:
             built = MappingProxyType({wind: self._melds(chairs[i]) for i, wind in enumerate(SEATS)})
             self._melds_view = (melds_key, built)
+        river = self._river
         parts = (
             self._melds_view[1],
-            MappingProxyType({wind: self._river(chairs[i]) for i, wind in enumerate(SEATS)}),
-            MappingProxyType({wind: len(seats[chairs[i]].hand) for i, wind in enumerate(SEATS)}),
+            MappingProxyType(
+                {"E": river(chairs[0]), "S": river(chairs[1]), "W": river(chairs[2]), "N": river(chairs[3])}
+            ),
+            MappingProxyType(
+                {
+                    "E": len(seats[chairs[0]].hand),
+                    "S": len(seats[chairs[1]].hand),
+                    "W": len(seats[chairs[2]].hand),
+                    "N": len(seats[chairs[3]].hand),
+                }
+            ),
         )
         self._parts = (len(state.events), parts)
         return parts
@@ -392,7 +342,7 @@ class RiichiHand:
         key = (chair, len(river), river[-1].called if river else False)
         kept = self._rivers.get(chair)
         if kept is None or kept[0] != key:
-            kept = self._rivers[chair] = (key, tuple(_TILE_OF[item.tile] for item in river if not item.called))
+            kept = self._rivers[chair] = (key, tuple([_TILE_OF[item.tile] for item in river if not item.called]))
         return kept[1]
 
     def _melds(self, chair: int) -> tuple[Meld, ...]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from sparrow.core.analysis import shanten
 from sparrow.game.riichi.actions import RiichiAction, RiichiActionKind
-from sparrow.game.riichi.base import STICK, HandBase
+from sparrow.game.riichi.base import STICK, HandBase, kind_counts, made
 from sparrow.game.riichi.seat import RiichiMeld, RiverTile
 from sparrow.game.riichi.tiles import FACE_KINDS
 from sparrow.game.riichi.waits import orphan_kinds, waits
@@ -32,8 +32,7 @@ class TurnMixin(HandBase):
         player = self.seats[seat]
         actions: list[RiichiAction] = []
         drawn = self.drawn
-        made = RiichiAction.made
-        counts = player.kind_counts()
+        counts = kind_counts(player.hand)
         # The shanten of the whole hand, drawn tile included, answers two questions at once: only a
         # complete shape (-1) may win by tsumo, and only a hand within one tile of ready (0 or -1)
         # has a discard that leaves it ready, to declare riichi with (the best discard keeps the
@@ -78,11 +77,11 @@ class TurnMixin(HandBase):
             return actions  # no four of a kind, and no pon to add to
         for kind in range(34):
             if counts[kind] == 4 and (not player.riichi or self._riichi_kan_keeps_waits(seat, kind, drawn)):
-                actions.append(RiichiAction.made(_K.ANKAN, seat, kind))
+                actions.append(made(_K.ANKAN, seat, kind))
         if not player.riichi:
             for meld in player.melds:
                 if meld.kind == "pon" and counts[meld.kind_of_tiles]:
-                    actions.append(RiichiAction.made(_K.KAKAN, seat, meld.kind_of_tiles))
+                    actions.append(made(_K.KAKAN, seat, meld.kind_of_tiles))
         return actions
 
     def _riichi_kan_keeps_waits(self, seat: int, kind: int, drawn: int) -> bool:
@@ -91,7 +90,7 @@ class TurnMixin(HandBase):
             return False
         player = self.seats[seat]
         before = self.waits_of(seat, without=drawn)
-        counts = player.kind_counts()
+        counts = kind_counts(player.hand)
         held = player.held_counts()
         counts[kind] = 0
         return before == waits(counts, held)

@@ -8,9 +8,138 @@ from typing import Any
 
 from sparrow.core.tiles import SEATS
 from sparrow.game.riichi.base import HandBase
+from sparrow.game.riichi.seat import RiichiMeld
 from sparrow.game.riichi.tiles import indicator_index
 
-__all__ = ["observation", "seat_events"]
+__all__ = ["observation", "seat_events", "Moment", "moment", "written"]
+
+# What the view of a moment holds beyond the state: the state is only ever added to (rivers, events)
+# or changed in the values kept here, so the view written later from both is the view of the moment.
+# Per seat: standing tiles, river length, whether the river's last tile is called (the only river
+# tile that can be called later), the sets, riichi, double riichi, ippatsu.
+_SeatMoment = tuple[int, int, bool, tuple[RiichiMeld, ...], bool, bool, bool]
+Moment = tuple[
+    HandBase,  # the state
+    int,  # the seat
+    tuple[int, ...],  # its standing tiles, sorted
+    int | None,  # its drawn tile, when it is the seat's to discard
+    bool,  # furiten
+    tuple[_SeatMoment, ...],
+    tuple[int, ...],  # the scores
+    int,  # the sticks on the table
+    int,  # dora indicators turned
+    int,  # tiles left to draw
+    str,  # the phase
+    int,  # whose turn
+    int | None,  # the discard open to claims
+    int | None,  # the tile of a kan open to robbing
+]
+
+
+def moment(state: HandBase, seat: int, hand: tuple[int, ...] | None = None) -> Moment:
+    """What :func:`observation` would write now for ``seat``, kept to be written later by
+    :func:`written` (much cheaper than writing it: the rivers and sets are not copied). ``hand`` is
+    the seat's standing tiles sorted, when the caller has them."""
+    if not 0 <= seat < 4:
+        raise ValueError(f"a seat is 0-3, got {seat!r}")
+    seats = state.seats
+    drawn = state.drawn
+    return (
+        state,
+        seat,
+        tuple(sorted(seats[seat].hand)) if hand is None else hand,
+        drawn if drawn is not None and state.turn == seat and state.phase == "turn" else None,
+        state.is_furiten(seat),
+        tuple(
+            (
+                len(them.hand),
+                len(them.river),
+                them.river[-1].called if them.river else False,
+                tuple(them.melds),
+                them.riichi,
+                them.double_riichi,
+                them.ippatsu,
+            )
+            for them in seats
+        ),
+        tuple(state.scores),
+        state.sticks + len(state.accepted_riichi),
+        state.dora_count,
+        state.live_count,
+        state.phase,
+        state.turn,
+        state.last_discard,
+        state.kakan_tile,
+    )
+
+
+def written(kept: Moment) -> dict[str, Any]:
+    """The view of a :func:`moment`, as :func:`observation` writes it."""
+    state, seat, hand, drawn, furiten, by_seat, scores, sticks, dora, live, phase, turn, last, kakan = kept
+    tile_names = state.tile_names
+    winds = state.winds
+    others = []
+    for other in range(4):
+        standing, length, last_called, melds_now, riichi, double, ippatsu = by_seat[other]
+        melds: list[dict[str, Any]] = []
+        for meld in melds_now:
+            data: dict[str, Any] = {"kind": meld.kind, "tiles": [tile_names[t] for t in meld.tiles]}
+            if meld.called is not None:
+                data["called"] = tile_names[meld.called]
+            if meld.source is not None:
+                data["from"] = winds[meld.source]
+            melds.append(data)
+        river = state.seats[other].river
+        discards = [
+            {
+                "tile": tile_names[item.tile],
+                "tsumogiri": item.tsumogiri,
+                "riichi": item.riichi,
+                "called": item.called,
+            }
+            for item in river[: max(length - 1, 0)]
+        ]
+        if length:
+            item = river[length - 1]
+            discards.append(
+                {
+                    "tile": tile_names[item.tile],
+                    "tsumogiri": item.tsumogiri,
+                    "riichi": item.riichi,
+                    "called": last_called,
+                }
+            )
+        others.append(
+            {
+                "seat": other,
+                "wind": winds[other],
+                "standing": standing,
+                "discards": discards,
+                "melds": melds,
+                "riichi": riichi,
+                "double_riichi": double,
+                "ippatsu": ippatsu,
+            }
+        )
+    return {
+        "seat": seat,
+        "wind": winds[seat],
+        "dealer": state.dealer,
+        "round_wind": SEATS[state.round_wind],
+        "honba": state.honba,
+        "sticks": sticks,
+        "scores": list(scores),
+        "hand": [tile_names[t] for t in hand],
+        "drawn": None if drawn is None else tile_names[drawn],
+        "furiten": furiten,
+        "seats": others,
+        "dora_indicators": [tile_names[state.wall[indicator_index(i)]] for i in range(dora)],
+        "live_wall": live,
+        "phase": phase,
+        "turn": turn,
+        "last_discard": None if last is None else tile_names[last],
+        "kakan_tile": None if kakan is None else tile_names[kakan],
+    }
 
 
 def observation(state: HandBase, seat: int) -> dict[str, Any]:
