@@ -18,6 +18,7 @@ from sparrow.game.replay import ReplayError
 from sparrow.play.table import Table
 from sparrow.web.app import create_app
 from sparrow.web.views import result_view
+from tests.test_web_replay_frames import unfold
 from tests.web_support import Player, plain
 
 
@@ -399,8 +400,7 @@ def test_a_finished_hand_replays_step_by_step_with_every_tile(app):
     assert len(shown) == len(log) and all(not e.get("wall") and "seed" not in e for e in shown)
     assert [e["event"] for e in shown] == [e["event"] for e in log]
     assert all(len(hand) in (13, 14) for hand in frames[0]["family"]["hands"].values())
-    for frame in frames:
-        family = frame["family"]
+    for frame, family in zip(frames, unfold(frames), strict=True):  # the family part folded as the page does
         assert family is not None and "hand" not in family["view"]
         for seat in family["view"]["seats"]:
             held = len(family["hands"][seat["wind"]])

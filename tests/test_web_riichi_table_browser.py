@@ -199,6 +199,12 @@ def test_a_riichi_game_from_the_home_page_to_the_score_card(browser, tmp_path):
             assert "Ready (tenpai)" in panel or "Nobody was ready" in panel or "Abortive" in panel
         assert page.locator("#next-hand").is_visible()
         assert_red_fives_are_red(page)
+        # Every hand revealed keeps its red fives, as the family writes them (result.family.hands).
+        winners = {win["seat"] for win in family["wins"]}
+        for seat, tiles in family["hands"].items():
+            if seat not in winners:
+                red = page.locator(f".revealed-row[data-seat={seat}] .concealed-tiles .tile.red-five")
+                assert red.count() == sum(tile[0] == "0" for tile in tiles), seat
         snap_both(page, "riichi-result")
         page.click("#next-hand")
         page.wait_for_function("document.getElementById('result').hidden")

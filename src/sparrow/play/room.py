@@ -19,7 +19,9 @@ here must decide or the hand ends. Nothing here does I/O or reads a clock: time 
 * **Replayable**: everything follows from the seed and the decisions in the log, whoever took them;
   :meth:`from_log` rebuilds the table as it stood.
 * A decision a person has no real choice in is made for them, as Tenhou and Mahjong Soul do: a lone
-  pass, or a lone discard (Riichi's tsumogiri after riichi). The shared engine never offers either.
+  pass, or a lone discard (Riichi's tsumogiri after riichi). The shared engine never offers a lone
+  pass, but it can offer a lone discard (HKOS, Chinese: four sets and a pair after a draw that is no
+  win there, nor a kong), which is then made for the person too.
 
     room = RoomTable("hkos", seed=7, chairs=["ann", None, "bob", None])
     room.start(now=0.0)

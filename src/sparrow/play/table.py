@@ -45,7 +45,7 @@ from sparrow.seats import (
     record_fallbacks,
 )
 
-__all__ = ["Table", "Step", "HandOutcome", "TableError", "HUMAN"]
+__all__ = ["Table", "Step", "HandOutcome", "TableError", "HUMAN", "family_hands"]
 
 HUMAN = "You"
 
@@ -78,10 +78,23 @@ class Step:
     # Once over, the score card of every hand the family scored (the winner's, or each winner's; under
     # NTS every living loser's too), by seat.
     cards: Mapping[str, ScoreResult] = field(default_factory=dict)
+    # Once over, every seat's concealed tiles as its family writes them (Riichi's red fives "0p"), by
+    # seat (:func:`family_hands`); empty for the families that write them as ``hands`` does.
+    family_hands: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
 
     @property
     def seat(self) -> str:
         return self.observation.seat
+
+
+def family_hands(hand: Hand) -> dict[str, tuple[str, ...]]:
+    """Every seat's concealed tiles as its family writes them, by seat: each seat's own view of the
+    family (``Observation.family.hand_names()``, a red five ``0p``), read once the hand is over and
+    nothing is hidden any more; empty for a family with no view of its own, or while in play."""
+    if not hand.is_over:
+        return {}
+    own = {seat: hand.observation(seat).family for seat in hand.players}
+    return {seat: tuple(view.hand_names()) for seat, view in own.items() if view is not None}
 
 
 def _called(kind: str | None, level: str) -> str:
@@ -117,7 +130,9 @@ class Table(MatchProgress):
         sits in it: its level (``Normal 1``), or an outside player's name (``random_bot.py 2``).
         ``forced``: a decision the human has no real choice in is made for them, as Tenhou and Mahjong
         Soul do: a lone pass, or a lone discard (Riichi's tsumogiri after riichi, when neither a win
-        nor a kan is offered). The shared engine never offers either alone, so it changes nothing there."""
+        nor a kan is offered). The shared engine never offers a lone pass, but it can offer a lone
+        discard (HKOS, Chinese: four sets and a pair after a draw that is no win there, say below the
+        minimum, nor a kong): that discard is then made for the person too."""
         if level not in LEVELS:
             raise TableError(f"unknown level {level!r} (expected one of {', '.join(LEVELS)})")
         if not isinstance(seed, int) or isinstance(seed, bool):
@@ -319,6 +334,7 @@ class Table(MatchProgress):
             hands=hands,
             totals=totals,
             cards=hand.score_cards() if result is not None else {},
+            family_hands=family_hands(hand) if result is not None else {},
         )
 
     # ------------------------------------------------------------------ resuming

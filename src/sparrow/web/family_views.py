@@ -63,13 +63,17 @@ def family_result(
     cards: Mapping[str, ScoreResult],
     family_view: Mapping[str, Any] | None,
     lang: str = "en",
+    *,
+    hands: Mapping[str, Sequence[str]] | None = None,
 ) -> dict[str, Any] | None:
     """The family's panel of a hand's end (``HandResult.family``, None: no panel): ``kind`` (tsumo,
     ron, exhaustive, abortive) and an abortive draw's name; ``wins``, each winner with the tile, the
     hand as the family writes it, the ura dora indicators and the score card (``cards`` by wind, in
-    ``lang``); ``tenpai`` and ``nagashi``; ``deltas`` and ``scores`` after the hand; ``payments``, who
-    paid whom what; ``sticks`` and ``honba`` left for the next hand. Seats by wind (``family_view``,
-    the seat's own view of the family, names the chairs' winds)."""
+    ``lang``); ``hands``, every seat's concealed tiles as the family writes them (a red five ``0p``;
+    ``hands`` by wind, as :func:`~sparrow.play.table.family_hands` reads them; empty when not given);
+    ``tenpai`` and ``nagashi``; ``deltas`` and ``scores`` after the hand; ``payments``, who paid whom
+    what; ``sticks`` and ``honba`` left for the next hand. Seats by wind (``family_view``, the seat's
+    own view of the family, names the chairs' winds)."""
     if family is None:
         return None
     wind = chair_winds(family_view)
@@ -102,6 +106,7 @@ def family_result(
         "abort": abort,
         "abort_text": translate(ABORTS.get(abort, abort), lang) if abort else None,
         "wins": wins,
+        "hands": {seat: list(tiles) for seat, tiles in (hands or {}).items()},
         "tenpai": [wind[chair] for chair in sorted(family.tenpai)],
         "nagashi": [wind[chair] for chair in sorted(family.nagashi)],
         "deltas": {wind[chair]: int(delta) for chair, delta in enumerate(family.deltas)},

@@ -25,7 +25,7 @@ from sparrow.game.events import LogError
 from sparrow.game.match import MatchError
 from sparrow.game.replay import ReplayError
 from sparrow.play.table import Table, TableError
-from sparrow.rules import RulesError, get_ruleset
+from sparrow.rules import RulesError, get_ruleset, ruleset_names
 from sparrow.store import GameRecord, SessionRecord, StaleGameError, Store, WinRecord
 from sparrow.web.errors import WebError
 from sparrow.web.quotas import QuotaGuard
@@ -43,7 +43,6 @@ RANKED_OPTIONS = frozenset({"max_fan", "rotate", "hands", "short_match", "length
 # where the family has it: a table that never lists an action with the flag refuses it), and the version.
 _ACTION_FIELDS = ("action", "tile", "seat", "red", "riichi", "version")
 _FLAGS = ("red", "riichi")
-AnyTable = Table
 _MAX_ACTION_BYTES = 4096
 _CACHE_SIZE = 512
 # Tables kept in memory with outside programs running for them (each program a process): beyond this
@@ -119,7 +118,7 @@ class Games:
         # demonstrations and tests (``sparrow serve`` reads SPARROW_GAME_SEED). Never fix them on a
         # server where the ranking matters: whoever knows a seed knows the wall.
         self.seeds = seeds
-        self._tables: OrderedDict[str, tuple[int, AnyTable]] = OrderedDict()
+        self._tables: OrderedDict[str, tuple[int, Table]] = OrderedDict()
         self._cache_lock = threading.Lock()
         # One lock per game would grow with every id asked for; striped locks serialise each game's
         # changes (and, rarely, two unrelated games) with a fixed number of locks.
@@ -132,8 +131,8 @@ class Games:
         with self._locks[zlib.crc32(game_id.encode()) % _LOCK_STRIPES]:
             yield
 
-    def _remember(self, game: GameRecord, table: AnyTable) -> None:
-        dropped: list[AnyTable] = []
+    def _remember(self, game: GameRecord, table: Table) -> None:
+        dropped: list[Table] = []
         with self._cache_lock:
             previous = self._tables.get(game.id)
             if previous is not None and previous[1] is not table:
@@ -167,7 +166,7 @@ class Games:
             raise WebError(409, f"This game's opponent {level!r} is not offered by this server any more.")
         return [kind] * (get_ruleset(rules).table(dict(options)).seats - 1)
 
-    def _table(self, game: GameRecord) -> AnyTable:
+    def _table(self, game: GameRecord) -> Table:
         """The game's table as the database has it (from memory when that copy is current)."""
         with self._cache_lock:
             cached = self._tables.get(game.id)
@@ -236,11 +235,11 @@ class Games:
 
     def create(
         self, session: SessionRecord, rules: str, level: str, options: Mapping[str, Any], address: str = ""
-    ) -> tuple[GameRecord, AnyTable]:
+    ) -> tuple[GameRecord, Table]:
         """A new game of ``session``'s, asked for from the client ``address`` (for the quotas)."""
         if level not in self.levels():
             raise WebError(422, f"level: unknown level {level!r} (expected one of {', '.join(self.levels())}).")
-        table: AnyTable
+        table: Table
         try:
             opponents = self._opponents(level, rules, options)
             table = Table(
@@ -255,7 +254,7 @@ class Games:
             )
             table.start()
         except RulesError as error:
-            field = "options" if "option" in str(error) else "rules"
+            field = "options" if rules in ruleset_names() else "rules"  # as a room names it
             raise WebError(422, f"{field}: {error}.") from None
         except (TableError, ValueError) as error:
             raise WebError(422, f"{error}.") from None
@@ -289,14 +288,14 @@ class Games:
         self._remember(game, table)
         return game, table
 
-    def view(self, game_id: str, session: SessionRecord) -> tuple[GameRecord, AnyTable]:
+    def view(self, game_id: str, session: SessionRecord) -> tuple[GameRecord, Table]:
         if not game_id or len(game_id) > 32:
             raise _not_found()
         with self._locked(game_id):
             game = self._check_owner(self.store.game(game_id), session)
             return game, self._table(game)
 
-    def act(self, game_id: str, session: SessionRecord, body: bytes) -> tuple[GameRecord, AnyTable]:
+    def act(self, game_id: str, session: SessionRecord, body: bytes) -> tuple[GameRecord, Table]:
         """The human seat's action (the request's JSON body): the game's owner checked first (any
         other session gets 404 whatever it sent), then the action validated by the engine, the
         bots' answers played, everything saved, and only then answered."""
@@ -325,7 +324,7 @@ class Games:
                 raise WebError(409, f"{error}.") from None
             return self._save(game, table), table
 
-    def next_hand(self, game_id: str, session: SessionRecord) -> tuple[GameRecord, AnyTable]:
+    def next_hand(self, game_id: str, session: SessionRecord) -> tuple[GameRecord, Table]:
         if not game_id or len(game_id) > 32:
             raise _not_found()
         with self._locked(game_id):
@@ -344,7 +343,7 @@ class Games:
 
     # ---------------------------------------------------------------- saving
 
-    def _save(self, game: GameRecord, table: AnyTable) -> GameRecord:
+    def _save(self, game: GameRecord, table: Table) -> GameRecord:
         """Write the table's current hand; on any failure the memory copy is dropped (the
         database is the truth) and the request fails."""
         hand = table.hand
@@ -369,7 +368,7 @@ class Games:
         self._remember(saved, table)
         return saved
 
-    def _win(self, game: GameRecord, table: AnyTable) -> WinRecord | None:
+    def _win(self, game: GameRecord, table: Table) -> WinRecord | None:
         """The win to record for the leaderboard: a hand the signed-in owner won in a ranked game."""
         if game.user_id is None or not game.ranked:
             return None

@@ -20,7 +20,7 @@ from typing import Any
 from sparrow.core.situation import HandSituation
 from sparrow.game.hands import replay_hand
 from sparrow.i18n import N_, gettext, translate, translate_result
-from sparrow.play.table import HUMAN
+from sparrow.play.table import HUMAN, family_hands
 from sparrow.rules import get_ruleset
 from sparrow.web import table_texts
 from sparrow.web.family_views import family_result
@@ -180,6 +180,11 @@ def replay_result(events: Sequence[Mapping[str, Any]], lang: str) -> dict[str, A
         "payments": payments,
         "totals": totals,
         "family": family_result(
-            result.family, hand.events, cards, None if seen.family is None else seen.family.to_dict(), lang
+            result.family,
+            hand.events,
+            cards,
+            None if seen.family is None else seen.family.to_dict(),
+            lang,
+            hands=family_hands(hand),
         ),
     }

@@ -20,7 +20,7 @@ from sparrow.bots import LEVELS
 from sparrow.core.tiles import format_tiles
 from sparrow.i18n import N_, gettext
 from sparrow.play.room import RoomTable
-from sparrow.play.table import Step
+from sparrow.play.table import Step, family_hands
 from sparrow.rules import get_ruleset
 from sparrow.store import SessionRecord
 from sparrow.store.rooms import RoomRecord
@@ -30,7 +30,7 @@ from sparrow.web.errors import WebError
 from sparrow.web.games import RANKED_OPTIONS
 from sparrow.web.language import language_of
 from sparrow.web.pages import LEVEL_NAMES, _page, rules_shown
-from sparrow.web.rooms import AnyRoomTable, Rooms
+from sparrow.web.rooms import Rooms
 from sparrow.web.session import current_session
 from sparrow.web.views import history, result_view, standings
 
@@ -134,7 +134,7 @@ def result(room_id: str, request: Request, session: Session) -> dict[str, Any]:
     over. 409 while a hand is in play."""
     lang = language_of(request)
 
-    def read(record: RoomRecord, table: AnyRoomTable | None) -> dict[str, Any] | None:
+    def read(record: RoomRecord, table: RoomTable | None) -> dict[str, Any] | None:
         if table is None:
             raise WebError(409, "The game has not started yet.")
         return room_result(table, lang)
@@ -166,9 +166,10 @@ def room_result(table: RoomTable, lang: str = "en") -> dict[str, Any] | None:
         hands={seat: format_tiles(tiles) for seat, tiles in hand.table_view().hands.items()},
         totals={seat: table.match.totals[name] for seat, name in hand.players.items()},
         cards=dict(hand.score_cards()),
+        family_hands=family_hands(hand),
     )
     answer = result_view(step, lang) or {}
     answer["hand_number"] = table.match.hands_played
     if table.match_over:
-        answer |= {"standings": standings(table), "history": history(table)}
+        answer |= {"standings": standings(table), "history": history(table, lang)}
     return answer

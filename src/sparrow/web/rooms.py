@@ -21,13 +21,14 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import os
 import re
 import secrets
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, TypeVar
 
 from sparrow.bots import LEVELS
@@ -46,11 +47,10 @@ from sparrow.web.room_limits import (
     SocketCaps,
 )
 
-__all__ = ["Rooms", "NAME_RULE", "ACTIONS_PER_SECOND", "AnyRoomTable"]
+__all__ = ["Rooms", "NAME_RULE", "ACTIONS_PER_SECOND"]
 
 T = TypeVar("T")
-# A room's table: one for every family (the name kept for the modules that import it).
-AnyRoomTable = RoomTable
+log = logging.getLogger("sparrow.rooms")
 
 NAME_RULE = "a name of 1 to 16 letters, digits, spaces, - or _"
 _NAME = re.compile(r"[\w][\w \-]{0,15}")
@@ -105,7 +105,7 @@ class Rooms:
         self.sockets = SocketCaps(int(cap) if cap.isdigit() else None)
         self.look_again = float(os.environ.get(LOOK_AGAIN, "") or LOOK_AGAIN_SECONDS)
         # The rooms in memory: the record last read or saved, and its table (None while open).
-        self._tables: OrderedDict[str, tuple[RoomRecord, AnyRoomTable | None]] = OrderedDict()
+        self._tables: OrderedDict[str, tuple[RoomRecord, RoomTable | None]] = OrderedDict()
         # The version of a room last read from the database or heard in news, with the news epoch
         # then (RoomNews.current): while that epoch lasts, a copy at that version is current.
         self._current: dict[str, tuple[int, int]] = {}
@@ -161,7 +161,7 @@ class Rooms:
             if known is None or known[0] != epoch or known[1] < version:
                 self._current[room_id] = (epoch, version)
 
-    def _table(self, record: RoomRecord, older: AnyRoomTable | None = None) -> AnyRoomTable:
+    def _table(self, record: RoomRecord, older: RoomTable | None = None) -> RoomTable:
         """The room's table at ``record``: the copy in memory, brought forward from ``older`` by
         the new events alone when it can be, else rebuilt from the log."""
         with self._lock:
@@ -176,17 +176,7 @@ class Rooms:
         else:
             with self._lock:  # a copy that could not be brought forward is spoiled: never serve it again
                 self._tables.pop(record.id, None)
-            table = RoomTable.from_log(
-                record.rules,
-                record.seed,
-                record.names,
-                record.log,
-                record.options,
-                level=record.level,
-                turn_seconds=record.turn_seconds,
-                now=record.updated_at,
-                pending=record.pending,
-            )
+            table = self._rebuild(record)
         for name in set(table.people):
             if name in record.away and name not in table.away:
                 table.leave(name, now=record.updated_at)
@@ -195,7 +185,35 @@ class Rooms:
         self._remember(record, table)
         return table
 
-    def _remember(self, record: RoomRecord, table: AnyRoomTable | None) -> None:
+    @staticmethod
+    def _rebuild(record: RoomRecord) -> RoomTable:
+        """The room's table built again from its log and its pending decisions. Decisions that do not
+        fit the log (those saved by an older server in its own form: Riichi's chairs as numbers) are
+        dropped, with a warning, and the table is built without them: the bots answer again as they
+        did (they decide the same from the same table), a person is asked again. Never an error."""
+
+        def build(pending: Sequence[Mapping[str, Any]]) -> RoomTable:
+            return RoomTable.from_log(
+                record.rules,
+                record.seed,
+                record.names,
+                record.log,
+                record.options,
+                level=record.level,
+                turn_seconds=record.turn_seconds,
+                now=record.updated_at,
+                pending=pending,
+            )
+
+        if not record.pending:
+            return build(())
+        try:
+            return build(record.pending)
+        except RoomError as error:
+            log.warning("room %s: its pending decisions are dropped and asked again (%s)", record.id, error)
+            return build(())
+
+    def _remember(self, record: RoomRecord, table: RoomTable | None) -> None:
         with self._lock:
             self._tables[record.id] = (record, table)
             self._tables.move_to_end(record.id)
@@ -215,7 +233,7 @@ class Rooms:
                     continue
         raise _stale()
 
-    def _save(self, record: RoomRecord, table: AnyRoomTable | None = None, **changes: Any) -> RoomRecord:
+    def _save(self, record: RoomRecord, table: RoomTable | None = None, **changes: Any) -> RoomRecord:
         """Save the room's changes (the table's log and pending decisions, and ``changes``); raises
         ``StaleRoomError`` when another process saved the room since ``record`` was read."""
         if table is not None:
@@ -491,7 +509,7 @@ class Rooms:
         with contextlib.suppress(WebError):
             self._change(room_id, expire)
 
-    def _playing(self, record: RoomRecord, session_id: str) -> tuple[AnyRoomTable, str]:
+    def _playing(self, record: RoomRecord, session_id: str) -> tuple[RoomTable, str]:
         chair = record.chair_of(session_id)
         if chair is None:
             raise WebError(403, "You do not sit at this table (a spectator watches only).")
@@ -543,7 +561,7 @@ class Rooms:
         with self._room_lock(room_id):
             return self._view(room_id, session_id, since, lang)
 
-    def read(self, room_id: str, reader: Callable[[RoomRecord, AnyRoomTable | None], T]) -> T:
+    def read(self, room_id: str, reader: Callable[[RoomRecord, RoomTable | None], T]) -> T:
         """``reader(record, table)`` on the room as saved now (``table`` None while it is open),
         under the room's lock: for the pages that show more of a room than :meth:`view`."""
         if not room_id or len(room_id) > 32:
@@ -604,7 +622,7 @@ class Rooms:
         return view
 
 
-def _chairs_away(record: RoomRecord, table: AnyRoomTable) -> list[dict[str, Any] | None]:
+def _chairs_away(record: RoomRecord, table: RoomTable) -> list[dict[str, Any] | None]:
     """The room's chairs with who is away as the table has it now (the flag saved with the chairs)."""
     return [
         None

@@ -81,6 +81,10 @@ SCRIPT = (
     N_("{name} calls {call} on {tile} from {from}: {meld}"), N_("{name} declares a closed kan: {tiles}"),
     N_("{name} adds to a pon: a kan of {tiles}"), N_("{name} wins by ron on {tile} from {from}!"),
     N_("{name} wins by tsumo on {tile}!"), N_("The wall is empty: an exhaustive draw."), N_("An abortive draw."),
+    N_("You declare an abortive draw: {what}"), N_("{name} declares an abortive draw: {what}"),
+    # the abortive draws by kind (table/family.js ABORTS: family_views.ABORTS's names)
+    N_("Nine terminals and honours"), N_("Four of one wind discarded"), N_("Four kongs by several players"),
+    N_("Four riichi"), N_("Three players won on one discard"),
     N_("{name} wins by tsumo"), N_("{name} wins by ron from {from}"), N_("han"), N_("fu"),
     N_("Exhaustive draw"), N_("Ready (tenpai): {names}"), N_("Nobody was ready."), N_("Abortive draw: {what}"),
     N_("Score"), N_("Final results (uma and oka included)"), N_("Points"), N_("Result"),
@@ -90,13 +94,13 @@ SCRIPT = (
     N_("You declare a closed kan: {tiles}"), N_("You add to your pon: a kan of {tiles}"),
     N_("You win by ron on {tile} from {from}!"), N_("You win by tsumo on {tile}!"),
     N_("You win by tsumo"), N_("You win by ron from {from}"),
-    # who paid what (riichi/result.js)
+    # who paid what (table/family.js)
     N_("{payer} pays {payee} {points} ({what})"), N_("{payee} takes the riichi sticks: {points}"),
     N_("{payee} takes the sticks left on the table: {points}"), N_("You pay {payee} {points} ({what})"),
     N_("You take the riichi sticks: {points}"), N_("You take the sticks left on the table: {points}"),
     N_("ron"), N_("tsumo"), N_("liability (pao)"),
     N_("noten payment"), N_("nagashi mangan"),
-    # the hint panel (riichi/hint.js)
+    # the hint panel (table/hints.js)
     N_("1 tile from ready"), N_("{count} tiles from ready"), N_("Leaves"), N_("Tiles"), N_("no yaku"),
     N_("yakuman · {points}"), N_("{han} han {fu} fu · {points}"), N_("furiten"), N_("safe from {names}"),
 )  # fmt: skip

@@ -18,7 +18,7 @@ from sparrow.game.events import tiles_in_order_text, tiles_text
 from sparrow.game.hands import Hand, from_hand_start, replay_onto
 from sparrow.game.replay import ReplayError
 from sparrow.game.state import Observation, Phase
-from sparrow.i18n import translate, translate_result
+from sparrow.i18n import N_, translate, translate_result
 from sparrow.play.hints import would_score
 from sparrow.play.room import RoomTable
 from sparrow.play.table import Step, Table
@@ -77,7 +77,7 @@ def game_view(game: GameRecord, table: Table, lang: str = "en", points: int = 0)
         "result": result_view(step, lang) if step.hand_over else None,
     }
     if step.match_over and view["result"] is not None:
-        view["result"] |= {"standings": standings(table, points), "history": history(table)}
+        view["result"] |= {"standings": standings(table, points), "history": history(table, lang)}
     return view
 
 
@@ -111,11 +111,30 @@ def result_view(step: Step, lang: str = "en") -> dict[str, Any] | None:
         "totals": dict(step.totals),
         "dead": list(result.dead),
         "other_winners": list(result.other_winners),
-        "ending": result.ending,
+        "ending": _ending(result.ending, lang),
         "family": family_result(
-            result.family, step.events, step.cards, None if family is None else family.to_dict(), lang
+            result.family,
+            step.events,
+            step.cards,
+            None if family is None else family.to_dict(),
+            lang,
+            hands=step.family_hands,
         ),
     }
+
+
+# How a hand without a winner ends, as the families word it (Riichi's ``HandResult.ending``): the
+# templates and the words they hold, for the catalogue.
+ENDINGS = (
+    N_("The wall is empty: nobody is ready."), N_("The wall is empty: ready {seats}."),
+    N_("An abortive draw: {kind}."),
+    N_("nine terminals"), N_("four winds"), N_("four kongs"), N_("four riichi"), N_("triple ron"),
+)  # fmt: skip
+
+
+def _ending(text: str | None, lang: str) -> str | None:
+    """How a hand without a winner ended, as the family words it (in English), in ``lang``."""
+    return translate(text, lang) if text else None
 
 
 def _winners(result: Any) -> list[str]:
@@ -172,9 +191,9 @@ def standings(table: Table | RoomTable, points: int = 0) -> list[dict[str, Any]]
     return rows
 
 
-def history(table: Table | RoomTable) -> list[dict[str, Any]]:
+def history(table: Table | RoomTable, lang: str = "en") -> list[dict[str, Any]]:
     """Every hand of the match in a line: its winner (a player's name, None for a drawn hand), how
-    it was won, the winner's total and each player's payment."""
+    it was won (a drawn hand's ``ending`` in ``lang``), the winner's total and each player's payment."""
     lines = []
     for number, outcome in enumerate(table.results, start=1):
         result = outcome.result
@@ -183,7 +202,7 @@ def history(table: Table | RoomTable) -> list[dict[str, Any]]:
                 "number": number,
                 "winner": outcome.players[result.winner] if result.winner is not None else None,
                 "winners": [outcome.players[winner] for winner in _winners(result)],
-                "ending": result.ending,
+                "ending": _ending(result.ending, lang),
                 "win_by": result.win_by,
                 "total": result.score.total if result.score is not None else 0,
                 "payments": {outcome.players[seat]: amount for seat, amount in result.payments.items()},
@@ -365,24 +384,65 @@ def _hidden(event: Mapping[str, Any]) -> dict[str, Any]:
     return shown
 
 
-def _frame(hand: Hand, new: list[dict[str, Any]]) -> dict[str, Any]:
-    """One step of a replay: every tile where it lies (the referee's view), and where the family's
-    own view shows more (``family``: Riichi's red fives in each hand, the rivers with their riichi
-    and called marks, the sets, the dora indicators, honba, sticks and points), that view, public to
-    everyone, and each seat's own tiles as the family writes them."""
+def _family_now(hand: Hand) -> dict[str, Any] | None:
+    """The family's own view of the table as everyone sees it (``RoomTable.public_family``'s: no seat's
+    own tiles, no legal actions) and each seat's own tiles as the family writes them (a red five
+    ``0p``); None for a family without a view of its own."""
+    seats = hand.seats
+    own = {seat: hand.observation(seat).family for seat in seats}
+    first = own[seats[0]]
+    if first is None:
+        return None
+    public = first.to_dict()
+    for private in ("hand", "drawn", "furiten", "legal_actions", "seat", "wind"):
+        public.pop(private, None)
+    return {"view": public, "hands": {seat: list(view.hand_names()) for seat, view in own.items() if view is not None}}
+
+
+def _seat_change(now: dict[str, Any], before: dict[str, Any]) -> dict[str, Any] | None:
+    """A seat of the family's view as it changed (None: unchanged): its keys that changed, a list that
+    only grew (a river) as ``"+key"`` with the items added."""
+    change: dict[str, Any] = {}
+    for key, value in now.items():
+        old = before.get(key)
+        if value == old:
+            continue
+        if isinstance(value, list) and isinstance(old, list) and len(old) < len(value) and value[: len(old)] == old:
+            change["+" + key] = value[len(old) :]
+        else:
+            change[key] = value
+    change.update((key, None) for key in before.keys() - now.keys())
+    return change or None
+
+
+def _family_change(before: dict[str, Any] | None, now: dict[str, Any] | None) -> dict[str, Any] | None:
+    """What a frame says of the family: all of it in the first frame (``before`` None), else what
+    changed since the frame before: the view's keys that changed (in ``seats``, a list by the same
+    seats, null for a seat unchanged and the keys that changed of another, :func:`_seat_change`) and
+    the own tiles of the seats whose tiles changed. The page folds them back (``replay.js``,
+    ``unfold``)."""
+    if now is None or before is None:
+        return now
+    view: dict[str, Any] = {}
+    for key, value in now["view"].items():
+        old = before["view"].get(key)
+        if value == old:
+            continue
+        if key == "seats" and isinstance(old, list) and isinstance(value, list) and len(old) == len(value):
+            value = [_seat_change(seat, was) for seat, was in zip(value, old, strict=True)]
+        view[key] = value
+    view.update((key, None) for key in before["view"].keys() - now["view"].keys())
+    hands = {seat: tiles for seat, tiles in now["hands"].items() if before["hands"].get(seat) != tiles}
+    return {"view": view, "hands": hands}
+
+
+def _frame(hand: Hand, new: list[dict[str, Any]], family: dict[str, Any] | None) -> dict[str, Any]:
+    """One step of a replay: every tile where it lies (the referee's view), and what changed of the
+    family's own view (``family``, :func:`_family_change`: Riichi's red fives in each hand, the
+    rivers with their riichi and called marks, the sets, the dora indicators, honba, sticks and
+    points), public to everyone."""
     view = hand.table_view()
-    seats = tuple(view.hands)
-    seen = hand.observation(seats[0])
-    family = None
-    if seen.family is not None:
-        public = seen.family.to_dict()
-        for private in ("hand", "drawn", "furiten", "legal_actions"):
-            public.pop(private, None)
-        own = {seat: hand.observation(seat).family for seat in seats}
-        family = {
-            "view": public,
-            "hands": {seat: list(own_view.hand_names()) for seat, own_view in own.items() if own_view is not None},
-        }
+    seen = hand.observation(hand.seats[0])
     return {
         "events": new,
         "phase": hand.phase.value,
@@ -398,30 +458,35 @@ def _frame(hand: Hand, new: list[dict[str, Any]]) -> dict[str, Any]:
 
 def replay_frames(events: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
     """A finished hand of any family step by step: after the deal, then after each decision, every
-    tile on the table (the hand is over, nothing is hidden any more) and the events that led there.
+    tile on the table (the hand is over, nothing is hidden any more) and the events that led there;
+    the family's own view in full in the first frame, then what changed (:func:`_family_change`).
 
-    Made through the one face (``game.hands``): the hand is dealt again from its ``hand_start`` and
-    the log is played onto it up to each point where the table waits for a decision (a prefix of the
-    log that stops inside what the table does by itself does not replay, and is not a step). Raises
-    ``ReplayError`` for a log that does not replay to its end."""
+    Made through the one face (``game.hands``) in one pass: the hand is dealt again from its
+    ``hand_start`` and the log is played onto that same hand, a longer prefix each time, up to each
+    point where the table waits for a decision (a prefix that stops inside what the table does by
+    itself does not replay, and is not a step; the hand stays where it was). Raises ``ReplayError``
+    for a log that does not replay to its end."""
     events = [dict(event) for event in events]
     if not events:
         raise ReplayError("a hand's log starts with a hand_start event")
     hand = from_hand_start(events[0])
-    frames = [_frame(hand, [_hidden(event) for event in hand.events])]
+    family = _family_now(hand)
+    frames = [_frame(hand, [_hidden(event) for event in hand.events], family)]
     seen = len(hand.events)
     upto = seen
     while upto < len(events):
         upto += 1
         try:
-            hand = replay_onto(from_hand_start(events[0]), events[:upto])
+            hand = replay_onto(hand, events[:upto])
         except ReplayError:
             if upto == len(events):
                 raise
             continue  # not a point where the table waits
         if len(hand.events) <= seen:
             continue
-        frames.append(_frame(hand, [_hidden(event) for event in hand.events[seen:]]))
+        now = _family_now(hand)
+        frames.append(_frame(hand, [_hidden(event) for event in hand.events[seen:]], _family_change(family, now)))
+        family = now
         seen = upto = len(hand.events)
     if not hand.is_over:
         raise ReplayError("the log stops before the hand's end")

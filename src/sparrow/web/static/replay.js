@@ -5,7 +5,7 @@
 import { api } from "./api.js";
 import { stepControls } from "./replay-steps.js";
 import { plainValueText, scoreCardTable } from "./scorecard.js";
-import { centrePanel, meldsOf, resultPanel, riverOf, seatMark } from "./table/family.js";
+import { abortSentence, centrePanel, meldsOf, resultPanel, riverOf, seatMark } from "./table/family.js";
 import { meldElement, tileElement, tileRow } from "./tiles.js";
 
 const root = document.getElementById("replay");
@@ -107,6 +107,8 @@ function describe(event) {
         "{who} declares a win that is not one ({reason}): a dead hand.", { reason: event.reason_text || event.reason });
     case "exhausted":
       return T("The wall is empty: a drawn hand.");
+    case "abort":
+      return abortSentence(event, { T, name: wind, mine: isYou });
     default:
       return null; // rob (the win tells it), hand_end (the result below tells it)
   }
@@ -268,11 +270,38 @@ function draw() {
   root.dataset.step = String(index);
 }
 
+// The frames as the server sends them give the family's view in full in the first frame, then only
+// what changed (views.py, _family_change): each frame gets its whole view back here.
+function mergeSeat(before, change) {
+  if (!change) return before;
+  const seat = { ...before };
+  for (const [key, value] of Object.entries(change)) {
+    if (key.startsWith("+")) seat[key.slice(1)] = [...(before[key.slice(1)] || []), ...value];
+    else seat[key] = value;
+  }
+  return seat;
+}
+
+function unfold(frames) {
+  let family = null;
+  for (const frame of frames) {
+    if (!frame.family) continue;
+    if (family) {
+      const { view: change, hands } = frame.family;
+      const view = { ...family.view, ...change };
+      if (Array.isArray(change.seats)) view.seats = change.seats.map((seat, at) => mergeSeat(family.view.seats[at], seat));
+      frame.family = { view, hands: { ...family.hands, ...hands } };
+    }
+    family = frame.family;
+  }
+}
+
 (async () => {
   try {
     // The score card comes in the page's language.
     const lang = encodeURIComponent(document.documentElement.lang || "en");
     data = await api("GET", `/api/games/${root.dataset.game}/hands/${root.dataset.hand}/replay?lang=${lang}`);
+    unfold(data.frames);
   } catch (error) {
     $("error").textContent = error.message;
     $("error").hidden = false;

@@ -1,8 +1,9 @@
 // The table's Settings dialog (templates/_settings.html): the computer players' pace, the hints,
 // passing on claims by itself, sound and tile captions. Each change is saved to the user's settings
 // (PUT /api/settings) at once, one at a time: two quick changes sent together could be answered out
-// of order, and the older answer (without the newer change) would undo it. Every table page uses it
-// (table.js, riichi-table.js); `onSaved(settings)` tells the page what the settings are now.
+// of order, and the older answer (without the newer change) would undo it. The game table of every
+// family uses it (table.js; a room's page has none); `onSaved(settings)` tells the page what the
+// settings are now.
 import { api } from "./api.js";
 
 const CHECKS = ["hints", "auto_pass", "sound", "captions"];

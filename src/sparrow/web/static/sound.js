@@ -1,5 +1,5 @@
-// The table's one sound: a short tone when a decision is yours (the Sound setting). Every table page
-// uses it (table.js, riichi-table.js).
+// The table's one sound: a short tone when a decision is yours (the Sound setting). The game table
+// uses it (table.js, for every family).
 let audio = null;
 
 export function beep(enabled) {

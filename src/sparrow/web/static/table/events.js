@@ -1,7 +1,7 @@
 // The public table, event by event: the discard piles, sets, bonus tiles and hand sizes as your
 // seat saw them, the log's sentence for each event and what the table calls out for it.
 import { parseTiles, tileKind } from "../tiles.js";
-import { meldsOf, riverOf } from "./family.js";
+import { abortSentence, meldsOf, riverOf } from "./family.js";
 import { view } from "./state.js";
 import { T, label, me, seatsOf, windName } from "./texts.js";
 
@@ -158,8 +158,8 @@ export function describe(event) {
         : T("{name} declared a win that is not one: a dead hand.", { name });
     case "exhausted":
       return T("The wall is empty: a drawn hand.");
-    case "abortive":
-      return T("An abortive draw.");
+    case "abort":
+      return abortSentence(event, { T, name: label, mine: (seat) => seat === me() });
     default:
       return null;
   }

@@ -12,6 +12,30 @@ import { tileElement, tileRow } from "../tiles.js";
 
 const MELD_KINDS = { chi: "chow", pon: "pung", daiminkan: "kong", ankan: "kong", kakan: "kong" };
 
+// The abortive draws by the engine's kind (an `abort` event's `kind`), named as a player reads them:
+// msgids, the same as the server's (web/family_views.py ABORTS), each translated through T.
+export const ABORTS = {
+  nine_terminals: "Nine terminals and honours",
+  four_winds: "Four of one wind discarded",
+  four_kongs: "Four kongs by several players",
+  four_riichi: "Four riichi",
+  triple_ron: "Three players won on one discard",
+};
+
+// The log's sentence for an abortive draw (`abort` event), or null for another event. `words`:
+// { T, name(seat) (a seat as the subject), mine(seat) }. A declared one (nine terminals) says who.
+export function abortSentence(event, words) {
+  if (event.event !== "abort") return null;
+  const { T } = words;
+  if (!(event.kind in ABORTS)) return T("An abortive draw.");
+  const what = T(ABORTS[event.kind]);
+  if (event.seat) {
+    return words.mine(event.seat) ? T("You declare an abortive draw: {what}", { what })
+      : T("{name} declares an abortive draw: {what}", { name: words.name(event.seat), what });
+  }
+  return T("Abortive draw: {what}", { what });
+}
+
 // An observation's family view (or a family view itself, as a replay frame has it).
 export const familyOf = (obs) => (obs && (obs.family !== undefined ? obs.family : obs.seats && obs)) || null;
 
@@ -123,6 +147,13 @@ const REASONS = { ron: "ron", tsumo: "tsumo", pao: "liability (pao)", honba: "ho
 export function winExtras(result, seat) {
   const r = result && result.family;
   return (r && r.wins.find((w) => w.seat === seat)) || null;
+}
+
+// `seat`'s concealed tiles at a hand's end as the family writes them (a red five "0p"), or null.
+export function revealedTiles(result, seat) {
+  const r = result && result.family;
+  const tiles = r && r.hands && r.hands[seat];
+  return Array.isArray(tiles) ? tiles : null;
 }
 
 function whoPays(p, { T, label, me }) {

@@ -4,7 +4,7 @@ import { scoreCardTable } from "../scorecard.js";
 import { parseTiles, sortTiles, tileElement, tileRow } from "../tiles.js";
 import { meldElement, seatHead } from "./board.js";
 import { withClaimedTiles } from "./events.js";
-import { meldsOf, resultPanel, winExtras } from "./family.js";
+import { meldsOf, resultPanel, revealedTiles, winExtras } from "./family.js";
 import { $, gameId, root, view } from "./state.js";
 import { T, label, me, playerName, seatsOf } from "./texts.js";
 
@@ -90,9 +90,11 @@ function revealedRow(seat, r, winTile) {
   who.className = "owner";
   who.append(seatHead(seat, null));
   row.append(who);
-  // A family's win names its hand as the family writes it (red fives) and its winning tile apart.
+  // A family's win names its hand as the family writes it (red fives) and its winning tile apart;
+  // the family writes every other hand too (revealedTiles), else the shared tiles.
   const win = winExtras(r, seat);
-  const tiles = win ? sortTiles(win.hand) : sortTiles(parseTiles(r.hands[seat] || ""));
+  const own = revealedTiles(r, seat);
+  const tiles = win ? sortTiles(win.hand) : sortTiles(own || parseTiles(r.hands[seat] || ""));
   let winning = null;
   if (win) {
     winning = win.tile;
