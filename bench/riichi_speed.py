@@ -9,6 +9,11 @@ observation at every step (the same moves, the cost of looking added). Time is C
 (bench/_common.py pins the process), the seeds fixed. The targets of the Riichi issue are at least
 0.5x riichienv's hanchan a second with random players and 0.4x with observing ones.
 
+This times Riichi's own state machine directly (``RiichiMatch``), under the one face every table uses:
+``bench/simulate.py`` times Riichi through the one face (``new_match("riichi")``, the one
+``Observation`` and ``Action``) against riichienv, which is what the players, the lab and the
+environments pay (docs/performance.md, "Riichi through the one face").
+
 ``--repeat`` runs the three one after another that many times and reports each run's figures and
 the median ratio: on a shared machine the load changes from second to second, and three engines
 timed side by side, again and again, are compared under the same load.
