@@ -22,6 +22,7 @@ from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Redirect
 from fastapi.templating import Jinja2Templates
 
 from sparrow.i18n import N_, gettext, translate_error
+from sparrow.rules import get_ruleset
 from sparrow.sheets import (
     Sheet,
     SheetError,
@@ -530,6 +531,7 @@ def sheets_page(request: Request, session: Session) -> HTMLResponse:
     for sheet in sheets:
         sheet["rules_label"] = translate(sheet_label(sheet["rules"]))
         sheet["length_label"] = _length_label(translate, sheet["rules"], sheet)
+        sheet["rows_of_games"] = get_ruleset(sheet["rules"]).sheet_rows == "games"  # a row a game (Riichi)
     choices = _choices(translate)
     return _page(
         request,
