@@ -22,7 +22,6 @@ from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Redirect
 from fastapi.templating import Jinja2Templates
 
 from sparrow.i18n import N_, gettext, translate_error
-from sparrow.rules import get_ruleset
 from sparrow.sheets import (
     Sheet,
     SheetError,
@@ -37,6 +36,7 @@ from sparrow.sheets import (
 )
 from sparrow.sheets.hands import calculator_query
 from sparrow.sheets.riichi import match_label, preset_choices
+from sparrow.sheets.seating import by_games
 from sparrow.store import SessionRecord, SheetRecord, StaleSheetError, Store
 from sparrow.web.api import session_view, settings_of
 from sparrow.web.api_docs import json_body
@@ -531,7 +531,7 @@ def sheets_page(request: Request, session: Session) -> HTMLResponse:
     for sheet in sheets:
         sheet["rules_label"] = translate(sheet_label(sheet["rules"]))
         sheet["length_label"] = _length_label(translate, sheet["rules"], sheet)
-        sheet["rows_of_games"] = get_ruleset(sheet["rules"]).sheet_rows == "games"  # a row a game (Riichi)
+        sheet["rows_of_games"] = by_games(sheet["rules"])  # a row a game (Riichi), else a row a hand
     choices = _choices(translate)
     return _page(
         request,
