@@ -9,13 +9,15 @@ import io
 import itertools
 import sys
 from pathlib import Path
+from typing import Any
 
 from rich.console import Console
 from typer.testing import CliRunner
 
 from sparrow.cli.app import app
-from sparrow.cli.play import choices_text, parse_command, play_loop, render_table
+from sparrow.cli.play import choices_text, parse_command, play_loop, render_table, river_as_shown
 from sparrow.game import Action, ActionKind
+from sparrow.game.views import RiverTile
 from sparrow.play.table import Table
 
 runner = CliRunner()
@@ -165,9 +167,9 @@ def test_a_ron_after_a_kan_is_a_ron_and_an_abortive_draw_has_no_discarder() -> N
     assert rons_after_a_kan > 0
 
 
-def test_the_rivers_show_red_fives_the_riichi_tile_and_called_tiles() -> None:
-    """Played until a river holds a riichi tile, a tile called away and a red five: each is shown
-    as the family marks it (the riichi tile in brackets, the red five in red, the called one struck)."""
+def test_the_rivers_show_red_fives_the_riichi_tile_and_leave_out_called_tiles() -> None:
+    """Played until a river holds a riichi tile, a tile called away and a red five: the river is
+    drawn as it lies (the riichi tile in brackets, the red five in red, the called one gone)."""
     from sparrow.bots import get_bot
 
     table = Table("riichi", "normal", 11, {"length": "hanchan"})
@@ -182,28 +184,104 @@ def test_the_rivers_show_red_fives_the_riichi_tile_and_called_tiles() -> None:
         assert observation.family is not None
         rivers = observation.family.rivers()
         marked = [tile for river in rivers.values() for tile in river]
-        for seat, river in rivers.items():
-            # The marked river is the shared one, tile for tile (a red five is a five).
-            kinds = [tile.name.replace("0", "5") for tile in river if not tile.called]  # a called tile stays, marked
-            assert "".join(kinds) == "".join(str(t) for t in observation.discards[seat])
         screen = Console(file=io.StringIO(), width=200, record=True)
         screen.print(render_table(observation, hand_number=step.hand_number, title="riichi"))
         text = screen.export_text(clear=False)
         styled = screen.export_html(inline_styles=True)
+        for seat, river in rivers.items():
+            # The river shown is the shared engine's pile, tile for tile (a red five is a five): a
+            # called tile has left it in both.
+            shown = river_as_shown(river)
+            assert "".join(name.replace("0", "5") for name, _ in shown) == "".join(map(str, observation.discards[seat]))
+            assert " ".join(f"[{name}]" if turned else name for name, turned in shown) in text
         for tile in marked:
-            if tile.riichi:
+            if tile.riichi and not tile.called:
                 assert f"[{tile.name}]" in text
                 seen.add("riichi")
             if tile.called:
-                assert "line-through" in styled
                 seen.add("called")
-            if tile.name.startswith("0"):
+            if tile.name.startswith("0") and not tile.called:
                 assert tile.name in text and "color: #800000" in styled
                 seen.add("red")
+        assert "line-through" not in styled  # nothing is struck: a called tile is not drawn at all
         if observation.claim_tile is not None and rivers[observation.claim_from][-1].name.startswith("0"):
             assert "discarded 0" in text  # the tile open to claims is named as it lies
         step = table.act(me.act(observation))
     assert seen == {"riichi", "called", "red"}
+
+
+def test_when_the_riichi_tile_is_called_the_next_discard_lies_turned() -> None:
+    """The river as riverOf in family.js draws it: called tiles gone, and the turn of a called riichi
+    tile passed to the seat's next discard still in the river (past another called one)."""
+    river = (
+        RiverTile("0m"),
+        RiverTile("2p", riichi=True, called=True),
+        RiverTile("5s", called=True),
+        RiverTile("0p"),
+        RiverTile("7z"),
+    )
+    assert river_as_shown(river) == [("0m", False), ("0p", True), ("7z", False)]
+    assert river_as_shown((RiverTile("1m", riichi=True), RiverTile("2m"))) == [("1m", True), ("2m", False)]
+    assert river_as_shown((RiverTile("1m", called=True), RiverTile("2m"))) == [("2m", False)]
+    assert river_as_shown((RiverTile("1m", riichi=True, called=True),)) == []  # turned when the seat discards
+
+    # On the screen: the river of the seat to your left, red fives red, the turned one in brackets.
+    observation = _turn().view().observation
+    assert observation.family is not None
+    left = observation.seats[(observation.seats.index(observation.seat) + 1) % len(observation.seats)]
+    family = _Rivers(observation.family, {left: river})
+    screen = Console(file=io.StringIO(), width=200, record=True)
+    screen.print(render_table(dataclasses.replace(observation, family=family), hand_number=1, title="riichi"))
+    line = next(line for line in screen.export_text(clear=False).splitlines() if f" {left} " in line)
+    assert line.split("│")[-2].strip() == "0m [0p] 7z"  # the discards column: 2p and 5s are gone
+    styled = next(line for line in screen.export_html(inline_styles=True).splitlines() if "7z" in line)
+    red = '<span style="color: #800000; text-decoration-color: #800000">'
+    assert f"{red}0m</span> {red}[0p]</span> 7z" in styled and "line-through" not in styled
+
+
+def test_a_called_riichi_tile_at_play_turns_the_next_discard() -> None:
+    """At a real table (seed 6: South's riichi tile 7z is called for East's pon), the screen shows the
+    river without the riichi tile and the seat's next discard in brackets."""
+    from sparrow.bots import get_bot
+
+    for seed in range(6, 12):  # the first seed has one; a few more should the bots ever play otherwise
+        table = Table("riichi", "normal", seed, {"length": "tonpuu"})
+        me = get_bot("normal", 5)
+        step = table.start()
+        while not step.match_over:
+            if step.hand_over:
+                step = table.next_hand()
+                continue
+            observation = step.observation
+            assert observation.family is not None
+            for seat, river in observation.family.rivers().items():
+                called = [index for index, tile in enumerate(river) if tile.riichi and tile.called]
+                if called and any(not tile.called for tile in river[called[0] + 1 :]):
+                    after = next(tile for tile in river[called[0] + 1 :] if not tile.called)
+                    shown = river_as_shown(river)
+                    assert (after.name, True) in shown and sum(turned for _, turned in shown) == 1
+                    text = _text(render_table(observation, hand_number=step.hand_number, title="riichi"))
+                    row = next(line for line in text.splitlines() if f" {seat} " in line and "│" in line)
+                    assert row.split("│")[-2].strip() == " ".join(
+                        f"[{name}]" if turned else name for name, turned in shown
+                    )
+                    return
+            step = table.act(me.act(observation))
+    raise AssertionError("no riichi tile was called in seeds 6 to 11")
+
+
+class _Rivers:
+    """A family's view with the rivers replaced (the rest is the family's own)."""
+
+    def __init__(self, family: Any, rivers: dict[str, tuple[RiverTile, ...]]) -> None:
+        self._family = family
+        self._rivers = rivers
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._family, name)
+
+    def rivers(self) -> dict[str, tuple[RiverTile, ...]]:
+        return {**self._family.rivers(), **self._rivers}
 
 
 def test_a_chow_with_the_red_five_is_chosen_when_two_runs_hold_the_five() -> None:

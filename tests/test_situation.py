@@ -1,9 +1,14 @@
 """Validation of the hand situation and settlement input beyond the tile checks."""
 
+import json
+
 import pytest
 
+import sparrow
 from sparrow.core.situation import HandSituation, SituationError
+from sparrow.formats.compact import parse_compact
 from sparrow.rules import Settlement
+from tests.cli_support import run_sparrow
 
 BASE = {"rules": "casual", "concealed": "123m456p789s11z22z", "winning_tile": "2z"}
 
@@ -67,6 +72,51 @@ def test_possible_ways_of_winning_are_accepted():
     HandSituation.from_dict({**BASE, "rules": "nts", "bonus": "3f", "win_by": "flower_replacement"})
     HandSituation.from_dict({**BASE, "win_by": "self_draw", "moments": ["heavenly"]})
     HandSituation.from_dict({**BASE, "seat_wind": "W", "moments": ["earthly"]})
+
+
+# What earthly allows is each family's (core.family_facts.FAMILY_EARTHLY). Riichi's is chiihou or renhou:
+# a non-dealer's tsumo on the first draw or ron before it, with no calls; every other family's is a
+# non-dealer's win on the dealer's first discard, whatever was declared. The first two hands are possible
+# under one reading and not the other, so the test fails if either family's rule reaches the other's hands.
+EARTHLY_HANDS = {
+    "self-drawn": "456p789s234s123m5m +5m* seat=S moments=earthly",
+    "after a call": "456p789s234s5m [123m] +5m seat=S moments=earthly",
+    "by the dealer": "123m456p789s234s5m +5m seat=E moments=earthly",
+}
+CONTRACT_EARTHLY = "moments: earthly is a non-dealer's win on the dealer's first discard"
+RIICHI_EARTHLY = (
+    "moments: earthly is a non-dealer's win on the first draw (chiihou) or before it (renhou), with no calls"
+)
+NTS_EARTHLY = f"{CONTRACT_EARTHLY} (win_by discard, nothing declared)"  # NTS's own, in rules/nts.py
+OTHERS = ("nts", "hkos", "chinese", "casual")
+
+
+@pytest.mark.parametrize(
+    ("rules", "hand", "error"),
+    [
+        ("riichi", "self-drawn", None),  # chiihou
+        ("riichi", "after a call", RIICHI_EARTHLY),
+        ("riichi", "by the dealer", RIICHI_EARTHLY),
+        *[(rules, "self-drawn", CONTRACT_EARTHLY) for rules in OTHERS],
+        ("nts", "after a call", NTS_EARTHLY),
+        *[(rules, "after a call", None) for rules in ("hkos", "chinese", "casual")],
+        *[(rules, "by the dealer", CONTRACT_EARTHLY) for rules in OTHERS],
+    ],
+)
+def test_earthly_is_each_family_s_own(rules, hand, error):
+    text = f"{rules}: {EARTHLY_HANDS[hand]}"
+    as_json = json.dumps(parse_compact(text.replace("moments=earthly", "")).to_dict() | {"moments": ["earthly"]})
+    if error is None:
+        sparrow.score(text)
+        assert run_sparrow("score", "--hand", text).returncode == 0
+        assert run_sparrow("score", "--json", stdin=as_json).returncode == 0
+        return
+    with pytest.raises(ValueError) as raised:
+        sparrow.score(text)
+    assert str(raised.value) == error
+    # The command says the same in one line and exits 2, for a typed hand and for the JSON form.
+    for done in (run_sparrow("score", "--hand", text), run_sparrow("score", "--json", stdin=as_json)):
+        assert (done.returncode, done.stdout, done.stderr) == (2, "", f"error: {error}\n")
 
 
 def test_the_same_hand_written_in_another_order_is_the_same_situation():

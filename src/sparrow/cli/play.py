@@ -37,7 +37,7 @@ from sparrow.game.state import Observation, Phase
 from sparrow.game.views import RiverTile
 from sparrow.rules import RulesError, ScoreResult, get_ruleset
 
-__all__ = ["register", "parse_command", "Command", "render_table", "describe_event", "hint_lines"]
+__all__ = ["register", "parse_command", "Command", "render_table", "river_as_shown", "describe_event", "hint_lines"]
 
 _SEAT_NAMES = {"E": "East", "S": "South", "W": "West", "N": "North"}
 
@@ -357,21 +357,40 @@ def render_table(observation: Observation, *, hand_number: int, title: str) -> G
     return Group(*parts)
 
 
+def river_as_shown(marked: Sequence[RiverTile]) -> list[tuple[str, bool]]:
+    """A river the family marks, as it lies on the table: each tile still in it, in order, as
+    (name, turned). A tile another seat called is gone (it lies in the caller's set); the riichi tile
+    is turned, and when the riichi tile itself was called, the seat's next discard left in the river
+    is turned in its place. Tenhou and Mahjong Soul show a river so, and the shared families' engine
+    keeps its piles the same way (a claimed tile leaves the pile): every family's river reads alike.
+
+    This mirrors ``riverOf`` in ``web/static/table/family.js``: the terminal and the web page must
+    draw the same river, so a change to one is a change to both."""
+    shown: list[tuple[str, bool]] = []
+    turn_next = False  # the riichi tile was called: the next tile left in the river is turned
+    for tile in marked:
+        if tile.called:
+            if tile.riichi:
+                turn_next = True
+            continue
+        shown.append((tile.name, tile.riichi or turn_next))
+        turn_next = False
+    return shown
+
+
 def _river(observation: Observation, marked: Sequence[RiverTile] | None, seat: str) -> Text:
-    """A seat's discards in order; where the family marks them, a red five in red, the riichi tile in
-    brackets (laid sideways at a real table) and a tile another seat called dimmed and struck."""
+    """A seat's discards in order; where the family marks them, as :func:`river_as_shown` lays them,
+    a turned tile in brackets (laid sideways at a real table) and a red five in red."""
     if marked is None:
         return Text(tiles_text(observation.discards[seat], in_order=True) or "—")
-    if not marked:
+    shown = river_as_shown(marked)
+    if not shown:
         return Text("—")
     river = Text()
-    for index, tile in enumerate(marked):
+    for index, (name, turned) in enumerate(shown):
         if index:
             river.append(" ")
-        styles = ["red"] if tile.name.startswith("0") else []
-        if tile.called:
-            styles.append("dim strike")
-        river.append(f"[{tile.name}]" if tile.riichi else tile.name, style=" ".join(styles))
+        river.append(f"[{name}]" if turned else name, style="red" if name.startswith("0") else "")
     return river
 
 

@@ -6,18 +6,25 @@ riichi), the honba and riichi sticks on the table, the moments ``riichi``, ``dou
 ``ippatsu``, and red fives, written ``0m``, ``0p`` or ``0s`` as Tenhou and Mahjong Soul write them.
 They are allowed only when the situation names a family that reads them, so a misspelt field or a red
 five under any other family is still an error. The family says what they mean; here they are only read.
+
+A family may also mean something else by a moment the contract names: Riichi's ``earthly`` is chiihou
+or renhou (:data:`FAMILY_EARTHLY`). Such differences are data here, keyed by the family's name, so that
+``core.situation`` checks every family with one rule and never asks which family it has.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from sparrow.core.messages import quote
 from sparrow.core.tiles import Tile, TileError, format_tiles, format_tiles_in_order, parse_tiles
 
 __all__ = [
+    "EarthlyRule",
+    "FAMILY_EARTHLY",
     "FAMILY_FIELDS",
     "FAMILY_MOMENTS",
     "RED_FIVE_FAMILIES",
@@ -36,6 +43,29 @@ FAMILY_MOMENTS: Mapping[str, tuple[str, ...]] = {
     "riichi": ("riichi", "double_riichi", "ippatsu", "last_tile", "heavenly", "earthly")
 }
 RED_FIVE_FAMILIES = frozenset({"riichi"})  # families whose notation has 0 for a red five
+
+
+@dataclass(frozen=True, slots=True)
+class EarthlyRule:
+    """When the moment ``earthly`` is possible: always for a non-dealer only, and then won in one of
+    ``win_by``, with no set declared if ``no_melds``; ``message`` refuses any other (a catalogue text,
+    listed in ``i18n/terms.py``)."""
+
+    win_by: frozenset[str]
+    no_melds: bool
+    message: str
+
+
+# A family's own ``earthly``, where it is not the contract's (``core.situation.EARTHLY``). Riichi's is
+# chiihou, a non-dealer's tsumo on the first draw, as well as renhou, a ron before it; either one is lost
+# to any call, the player's own closed kan included.
+FAMILY_EARTHLY: Mapping[str, EarthlyRule] = {
+    "riichi": EarthlyRule(
+        frozenset({"discard", "self_draw"}),
+        True,
+        "earthly is a non-dealer's win on the first draw (chiihou) or before it (renhou), with no calls",
+    )
+}
 SUIT_NAMES = {"m": "characters", "p": "circles", "s": "bamboo"}
 _GROUP = re.compile(r"([0-9]+)([A-Za-z])")
 _MAX_COUNT = 1000  # honba or riichi sticks: far beyond any table, keeps absurd numbers out

@@ -12,9 +12,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from sparrow.core.family_facts import (
+    FAMILY_EARTHLY,
     FAMILY_FIELDS,
     FAMILY_MOMENTS,
     RED_FIVE_FAMILIES,
+    EarthlyRule,
     facts_to_dict,
     read_facts,
     red_five_places,
@@ -29,6 +31,7 @@ __all__ = [
     "HandSituation",
     "WIN_BY",
     "MOMENTS",
+    "EARTHLY",
     "SELF_DRAWN",
     "SITUATION_FIELDS",
     "MELD_FIELDS",
@@ -44,6 +47,9 @@ __all__ = [
 WIN_BY = ("discard", "self_draw", "kong_replacement", "flower_replacement", "robbing_kong")
 SELF_DRAWN = frozenset({"self_draw", "kong_replacement", "flower_replacement"})
 MOMENTS = ("last_tile", "fourth_tile", "heavenly", "earthly", "first_round", "kong_on_kong")
+# The contract's ``earthly``: a non-dealer's win on the dealer's first discard. A family that means more
+# by it says so in core.family_facts.FAMILY_EARTHLY (Riichi's chiihou and renhou).
+EARTHLY = EarthlyRule(frozenset({"discard"}), False, "earthly is a non-dealer's win on the dealer's first discard")
 
 # Input is strict (the contract, "Input is strict"): a field the contract does not name is an error, so
 # that a misspelt field cannot silently take its default. ``id`` and ``comment`` are allowed beside the
@@ -353,14 +359,12 @@ class HandSituation:
             raise SituationError("moments", "kong_on_kong needs two declared kongs and a win on the kong replacement")
         if "heavenly" in self.moments and (not self.is_dealer or not self.self_drawn or self.melds):
             raise SituationError("moments", "heavenly is the dealer's self-drawn win on the dealt hand, with no melds")
-        if "earthly" in self.moments and self.rules == "riichi":
-            if self.is_dealer or self.melds or self.win_by not in ("discard", "self_draw"):
-                raise SituationError(
-                    "moments",
-                    "earthly is a non-dealer's win on the first draw (chiihou) or before it (renhou), with no calls",
-                )
-        elif "earthly" in self.moments and (self.is_dealer or self.win_by != "discard"):
-            raise SituationError("moments", "earthly is a non-dealer's win on the dealer's first discard")
+        if "earthly" in self.moments:
+            # What earthly allows is the family's (core.family_facts), read here as data: the core never
+            # asks which family it has.
+            earthly = FAMILY_EARTHLY.get(self.rules, EARTHLY)
+            if self.is_dealer or self.win_by not in earthly.win_by or (earthly.no_melds and self.melds):
+                raise SituationError("moments", earthly.message)
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {"rules": self.rules}

@@ -12,7 +12,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from sparrow.core.family_facts import FAMILY_FIELDS, FAMILY_MOMENTS, RED_FIVE_FAMILIES
+from sparrow.core.family_facts import FAMILY_EARTHLY, FAMILY_FIELDS, FAMILY_MOMENTS, RED_FIVE_FAMILIES
 from sparrow.core.hand import Meld, MeldKind
 from sparrow.core.situation import (
     EXTRA_FIELDS,
@@ -73,7 +73,9 @@ _QUICK_FIELDS = (
 # sorted, so its groups' tiles one after the other are the tiles sorted. Any other notation is read group
 # by group and sorted. (Checking the digits' order here too made the pattern two and a half times slower.)
 _CANONICAL = re.compile(r"([1-9]+m)?([1-9]+p)?([1-9]+s)?([1-7]+z)?([1-8]+f)?")
-_OWN_FACTS = frozenset(FAMILY_FIELDS) | frozenset(FAMILY_MOMENTS) | RED_FIVE_FAMILIES
+# Families with facts or moments of their own are left to from_dict: _possible_moments knows only the
+# contract's, so a family's own earthly (FAMILY_EARTHLY) must never be judged here.
+_OWN_FACTS = frozenset(FAMILY_FIELDS) | frozenset(FAMILY_MOMENTS) | frozenset(FAMILY_EARTHLY) | RED_FIVE_FAMILIES
 _GROUP = re.compile(r"[1-9]+[mpszf]")
 # A batch repeats few groups of one suit ("111456m"), sets and bonus tiles in its many hands: each is kept
 # as read (None: not what the quick reading takes), the caches emptied when full like the ones above.

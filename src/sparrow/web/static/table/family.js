@@ -53,6 +53,7 @@ export function ownTiles(obs) {
 
 // A seat's river as the family shows it: the tiles not called away, in order, and which of them
 // lie turned (the riichi discard; a called riichi discard turns the next one), or null.
+// The terminal draws the same river by the same rule: river_as_shown in sparrow/cli/play.py.
 export function riverOf(obs, wind) {
   const fam = familyOf(obs);
   const seat = fam && seatOf(fam, wind);
