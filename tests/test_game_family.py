@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from sparrow.game import Match, MatchError, deal, new_match, replay_hand
+from sparrow.game import Match, MatchError, ReplayError, deal, new_match, replay_hand
 from sparrow.game.family import table_family
 from sparrow.game.hands import engine_of, from_hand_start, replay_onto
 
@@ -35,6 +35,33 @@ def test_every_family_answers_the_same_hooks(rules, options):
     # The one face says the same, whichever engine it is.
     assert deal(rules, options, 5).events[0] == hand.events[0]
     assert replay_hand(hand.events).events == replay_onto(from_hand_start(hand.events[0]), hand.events).events
+
+
+@pytest.mark.parametrize(("rules", "options"), EVERY)
+def test_a_log_played_onto_one_hand_a_step_at_a_time_goes_on_from_where_it_is(rules, options):
+    # A replay drawn step by step plays ever longer beginnings of the log onto the same hand: each
+    # step must leave the hand as a replay of that beginning from the deal does, and the same object
+    # goes on (no engine deals again for every step).
+    hand = _play(deal(rules, options, 8), random.Random(8))
+    events = hand.events
+    stepped = from_hand_start(events[0])
+    for upto in range(len(stepped.events) + 1, len(events) + 1):
+        try:
+            now = replay_onto(stepped, events[:upto])
+        except ReplayError:
+            continue  # the beginning stops inside what the table does by itself
+        assert now is stepped
+        fresh = replay_onto(from_hand_start(events[0]), events[:upto])
+        assert now.events == fresh.events
+        assert [now.observation(seat) for seat in now.seats] == [fresh.observation(seat) for seat in fresh.seats]
+    assert stepped.is_over and stepped.events == events
+    # A log of the same deal played another way does not go on from where the hand is: refused at
+    # every family, and the hand is left as it was.
+    other = _play(deal(rules, options, 8), random.Random(9))
+    assert other.events != events
+    with pytest.raises(ReplayError):
+        replay_onto(stepped, other.events)
+    assert stepped.events == events
 
 
 def test_the_engines_are_found_by_the_rulesets_names():

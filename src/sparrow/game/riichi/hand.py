@@ -390,15 +390,21 @@ class RiichiHand:
 
     def replay_onto(self, events: Sequence[Mapping[str, Any]]) -> RiichiHand:
         """Play the decisions of this hand's log (``events``, from its ``hand_start``; it may stop
-        before the end) onto this hand, freshly dealt the same way; raises
-        :class:`~sparrow.game.ReplayError` when the log is not this hand's."""
+        before the end) onto this hand, dealt the same way and played so far as the log goes (freshly
+        dealt, or at an earlier point of the same log); raises :class:`~sparrow.game.ReplayError`
+        when the log is not this hand's or does not go on from where the hand is."""
         from sparrow.game.replay import ReplayError
 
         events = upgrade_log(events)  # a log of an older version as one of version 3, which the hand writes
         if not events or dict(events[0]) != self.state.events[0]:
             raise ReplayError("the log does not start with this hand's deal")
+        # The hand goes on from where it is (a replay drawn a step at a time plays each step once),
+        # so the log must go on from there, as at the shared table.
+        mine = self.state.events
+        if len(mine) > len(events) or events[: len(mine)] != mine:
+            raise ReplayError("the log does not go on from where this hand is")
         try:
-            self.state = replay(events, partial=True)
+            self.state = replay(events, partial=True, onto=self.state)
         except RiichiReplayError as error:
             raise ReplayError(str(error)) from None
         self._legal_key = None

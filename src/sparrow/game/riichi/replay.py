@@ -35,20 +35,26 @@ def replay(
     *,
     partial: bool = False,
     each: Callable[[RiichiHandState], None] | None = None,
+    onto: RiichiHandState | None = None,
 ) -> RiichiHandState:
     """The state after the recorded hand, rebuilt from its ``hand_start`` with no randomness; raises
     :class:`ReplayError` unless it writes exactly the recorded events. With ``partial`` the record
     may stop before the hand ends (a hand in play): the state is the one waiting for the next
     decision after the last event (answers to an open claim are not written until it closes, so a
     claim half answered replays as not answered yet). ``each`` is shown the state after the deal and
-    after every decision (a turn's, or every answer to a claim), as a step-by-step replay draws it."""
+    after every decision (a turn's, or every answer to a claim), as a step-by-step replay draws it.
+
+    ``onto`` goes on from a state of this very hand (its events a beginning of ``events``), in
+    place, instead of dealing again: a replay drawn a step at a time plays each step once."""
     if not events:
         raise ReplayError("no events")
     try:
         events = upgrade_log(events)
-        state = RiichiHandState.from_hand_start(events[0])
+        state = RiichiHandState.from_hand_start(events[0]) if onto is None else onto
     except (KeyError, TypeError, ValueError) as error:
         raise ReplayError(f"the hand_start does not start a riichi hand: {error}") from None
+    if onto is not None and events[: len(onto.events)] != onto.events:
+        raise ReplayError("the log does not go on from this state of the hand")
     if each is not None:
         each(state)
     while not state.over:
