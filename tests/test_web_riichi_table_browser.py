@@ -15,6 +15,7 @@ import contextlib
 import functools
 import re
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 from playwright.sync_api import Page
@@ -78,6 +79,30 @@ def claim_line(start: int = 500) -> tuple[int, tuple[dict, ...]]:
             actions.append(_sent(action))
             step = table.act(action)
     raise AssertionError("no seed with a call offered early found")
+
+
+@functools.cache
+def threat_line(start: int = 700) -> tuple[int, tuple[dict, ...]]:
+    """The first seed from ``start`` on which, the person playing as a Normal bot would (and never
+    declaring riichi itself), another seat is in riichi on the person's turn to discard: the seed and
+    the actions up to that turn."""
+    bot = get_bot("normal", 5)
+    for seed in range(start, start + 200):
+        table = _table(seed)
+        step = table.start()
+        actions: list[dict] = []
+        while not step.hand_over and len(actions) < 80:
+            observation = step.observation
+            family: Any = observation.family
+            legal = observation.legal_actions
+            if any(seat != step.seat for seat in family.riichi) and any(a.kind is ActionKind.DISCARD for a in legal):
+                return seed, tuple(actions)
+            action = bot.act(observation)
+            if action.riichi:
+                action = next(a for a in legal if a.kind is action.kind and a.tile == action.tile and not a.riichi)
+            actions.append(_sent(action))
+            step = table.act(action)
+    raise AssertionError("no seed with a riichi against the person found")
 
 
 def snap_both(page: Page, name: str) -> None:
@@ -236,6 +261,39 @@ def test_the_hint_panel_serves_riichi(browser, tmp_path):
             page.locator("#hint > ul > li").first.locator(".tile").first.get_attribute("data-tile") == best["discard"]
         )
         snap_both(page, "riichi-hint")
+        assert not errors, errors
+
+
+def test_the_hint_reads_each_discards_danger_against_a_riichi(browser, tmp_path):
+    seed, line = threat_line()
+    with table_page(browser, tmp_path, seed) as (page, server, errors):
+        view = post(page, server, "/api/games", {"rules": "riichi", "level": "easy"})
+        game = view["id"]
+        for action in line:
+            view = post(page, server, f"/api/games/{game}/actions", action)
+        hint = page.evaluate(f"fetch('/api/games/{game}/hint').then(r => r.json())")
+        assert hint["threats"] and all(row["risk"] for row in hint["discards"])
+        page.goto(f"{server.url}/games/{game}")
+        shown_version(page)
+        page.click("#hint-toggle")
+        page.wait_for_selector("#hint:not([hidden]) li")
+        text = page.inner_text("#hint")
+        # The safest discards first, then each shown discard's danger with its reading.
+        safest = sorted(hint["discards"], key=lambda row: max(r["percent"] for r in row["risk"]))[0]
+        assert "Safest against riichi" in text
+        assert f"{max(r['percent'] for r in safest['risk'])}%" in text
+        risky = next(row for row in hint["discards"][:5] if any(r["percent"] > 0 for r in row["risk"]))
+        risk = next(r for r in risky["risk"] if r["percent"] > 0)
+        assert "deal-in risk: " in text and f"{risk['percent']}% ({risk['why']}" in text
+        snap_both(page, "riichi-hint-against-riichi")
+        # In Dutch: the readings translated, suji and genbutsu kept as players say them.
+        page.goto(f"{server.url}/games/{game}?lang=nl")
+        shown_version(page)
+        page.wait_for_selector("#hint:not([hidden]) li")
+        text = page.inner_text("#hint")
+        assert "Het veiligst tegen riichi" in text and "kans om in te spelen: " in text
+        assert "deal-in risk" not in text
+        snap_both(page, "riichi-hint-against-riichi-nl")
         assert not errors, errors
 
 

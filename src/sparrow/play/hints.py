@@ -6,8 +6,9 @@ A family whose engine is its own (``TableRules.engine``) may have a hint of its 
 :data:`HINTS_BY_ENGINE` (as ``play/programs.py`` finds its outside programs): :func:`engine_hint` gives
 it for a hand and seat, in the shape of the shared web hint (per discard the shanten it leaves, the
 tiles that improve, the waits with what a win on each would score by ron and by tsumo), with what only
-that family tells (Riichi: ``furiten`` and ``safe_from``, the players in riichi the discard is safe
-against). Riichi's is made from the seat's own tiles and the table everyone sees (rivers, sets, dora
+that family tells (Riichi: ``furiten``, ``safe_from``, the players in riichi the discard is safe
+against, and ``risk``, how likely it is to deal in to each of them and why, read as
+:mod:`sparrow.bots.reading` reads the rivers). Riichi's is made from the seat's own tiles and the table everyone sees (rivers, sets, dora
 indicators) only: no other hand, no wall, no ura dora. Its scores are the hand's as it stands (riichi
 if declared, the dora and red fives now), without the yaku of a moment (ippatsu, haitei, rinshan)."""
 
@@ -16,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from sparrow.bots.reading import TileDanger, dangers_against, visible_counts
 from sparrow.core.analysis import Discard, discard_options, shanten, unseen_count
 from sparrow.core.situation import HandSituation
 from sparrow.core.tiles import Tile
@@ -146,10 +148,11 @@ def _river_kinds(hand: RiichiHandState, seat: int) -> set[int]:
     return {item.tile >> 2 for item in hand.seats[seat].river}
 
 
-def _riichi_hint(hand: RiichiHandState, seat: int) -> dict[str, Any]:
+def _riichi_hint(hand: RiichiHandState, seat: int, dangers: Mapping[str, Sequence[TileDanger]]) -> dict[str, Any]:
     """The hint for chair ``seat`` of a Riichi hand: ``shanten`` (-1 complete, 0 ready), and with 14
     tiles ``discards`` (best first), each ``{"discard", "shanten", "tiles", "unseen", "ready",
-    "waits", "furiten", "safe_from"}``; with 13, ``waits`` when ready and ``furiten``."""
+    "waits", "furiten", "safe_from", "risk"}``; with 13, ``waits`` when ready and ``furiten``.
+    ``dangers`` are each kind's danger against each player in riichi (:func:`dangers_against`)."""
     player = hand.seats[seat]
     standing = sorted(player.hand)
     counts = player.kind_counts()
@@ -187,6 +190,15 @@ def _riichi_hint(hand: RiichiHandState, seat: int) -> dict[str, Any]:
                     # Furiten after this discard: a wait already in the river, this tile included.
                     "furiten": any(int(Tile.parse(w["tile"])) in own_river | {kind} for w in waits),
                     "safe_from": [hand.winds[o] for o in in_riichi if kind in _river_kinds(hand, o)],
+                    "risk": [
+                        {
+                            "seat": threat,
+                            "percent": found[kind].percent,
+                            "why": found[kind].why,
+                            "notes": list(found[kind].notes),
+                        }
+                        for threat, found in dangers.items()
+                    ],
                 }
             )
         rows.sort(key=lambda row: (row["shanten"], -row["unseen"], int(Tile.parse(row["discard"]))))
@@ -206,7 +218,13 @@ def _riichi_hint(hand: RiichiHandState, seat: int) -> dict[str, Any]:
 
 def _riichi_hand_hint(hand: Hand, seat: str) -> dict[str, Any]:
     state: RiichiHandState = getattr(hand, "state")  # noqa: B009 (the Riichi hand's own state, by name)
-    return _riichi_hint(state, state.seat_of(seat))
+    # The danger of each tile is read from the seat's own observation, as a player reads the table.
+    observation = hand.observation(seat)
+    family: Any = observation.family
+    rivers = family.rivers()
+    seen = visible_counts(observation, family.dora_indicators)
+    dangers = {threat: dangers_against(threat, rivers, seen) for threat in family.riichi if threat != seat}
+    return _riichi_hint(state, state.seat_of(seat), dangers)
 
 
 # The hints of the families whose engine is their own, by engine (``TableRules.engine``): each takes

@@ -103,6 +103,11 @@ SCRIPT = (
     # the hint panel (table/hints.js)
     N_("1 tile from ready"), N_("{count} tiles from ready"), N_("Leaves"), N_("Tiles"), N_("no yaku"),
     N_("yakuman · {points}"), N_("{han} han {fu} fu · {points}"), N_("furiten"), N_("safe from {names}"),
+    # the readings of a tile's danger against a riichi (bots/reading.py), and their line
+    N_("genbutsu"), N_("honour, 3 seen"), N_("honour, 2 seen"), N_("honour, 1 seen"), N_("honour, none seen"), N_("no chance"),
+    N_("suji 1/9"), N_("suji 2/8"), N_("suji 3/7"), N_("both suji 4-6"), N_("half suji 4-6"), N_("no suji 1/9"),
+    N_("no suji 2/8"), N_("no suji 3/7"), N_("no suji 4-6"), N_("one chance"), N_("beside the riichi tile"), N_("outside an early discard"),
+    N_("Safest against riichi"), N_("{name} {percent}% ({why})"), N_("deal-in risk"),
 )  # fmt: skip
 
 # The texts table.html translates with _() (the rules' short names, the settings dialog, the keys).

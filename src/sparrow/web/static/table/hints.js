@@ -37,17 +37,32 @@ export async function drawHint() {
     li.append(` ${text}`);
     return li;
   };
+  // Facing a riichi: the safest discards, whatever they do to the hand (folding starts here).
+  const risky = (data.discards || []).filter((option) => option.risk && option.risk.length);
+  if (risky.length) {
+    const worst = (option) => Math.max(...option.risk.map((r) => r.percent));
+    const safest = [...risky].sort((a, b) => worst(a) - worst(b)).slice(0, 3);
+    const li = document.createElement("li");
+    li.append(`${T("Safest against riichi")}: `);
+    safest.forEach((option, index) => {
+      li.append(index ? ", " : "", tileElement(option.discard, { size: "mini" }), ` ${worst(option)}%`);
+    });
+    list.append(li);
+  }
   for (const option of (data.discards || []).slice(0, 5)) {
     const li = document.createElement("li");
     li.append(`${T("Discard")} `, tileElement(option.discard, { size: "mini" }),
       ` → ${option.ready ? T("waits on") : option.short ? T("waits, short of the minimum, on")
         : T("shanten {count}, improves with", { count: option.shanten })} `);
     li.append(tileRow(option.tiles, { size: "mini" }), ` ${T("({unseen} unseen)", { unseen: option.unseen })}`);
-    // What a family's hint tells more (Riichi: furiten after this discard, safe from whom in riichi).
+    // What a family's hint tells more (Riichi: furiten after this discard, safe from whom in riichi,
+    // and how likely it is to deal in to each player in riichi, with the reading that says so).
     if (option.furiten) li.append(` · ${T("furiten")}`);
     if (option.safe_from && option.safe_from.length) {
       li.append(` · ${T("safe from {names}", { names: option.safe_from.map(label).join(", ") })}`);
     }
+    const risks = (option.risk || []).filter((r) => r.percent > 0);
+    if (risks.length) li.append(` · ${T("deal-in risk")}: ${risks.map(riskText).join("; ")}`);
     if (option.waits) {
       const sub = document.createElement("ul");
       for (const wait of option.waits) sub.append(waitLine(wait));
@@ -69,4 +84,10 @@ export async function drawHint() {
   }
   box.append(list);
   box.hidden = false;
+}
+
+// "South 8% (no suji 2/8, one chance)": the reading and what adjusted it, translated.
+function riskText(risk) {
+  const why = [risk.why, ...(risk.notes || [])].map((key) => T(key)).join(", ");
+  return T("{name} {percent}% ({why})", { percent: risk.percent, name: label(risk.seat), why });
 }
