@@ -13,7 +13,8 @@ and asked what it would do. Counted:
   (with any tile); and of the turns where the bot could and the player did not, the share where the
   bot declares anyway.
 
-The peer in the same run is the outside greedy player every Riichi AI starts from, on the PyPI
+Besides the three levels, ``evaluator`` is the bare evaluator (``sparrow.bots.evaluator``): its best
+discard, riichi whenever it may. The peer in the same run is the outside greedy player every Riichi AI starts from, on the PyPI
 ``mahjong`` package's shanten alone: the discard that leaves the lowest shanten, then the most unseen
 tiles that lower it, riichi whenever it may. Its figure and each level's ratio to it are printed.
 The issue "An Expert that good players respect" aims at 60% for Expert; supervised networks trained
@@ -44,6 +45,7 @@ from _common import positive_int  # noqa: E402
 from mahjong.shanten import Shanten  # noqa: E402
 
 from sparrow.bots import LEVELS, get_bot  # noqa: E402
+from sparrow.bots.evaluator import evaluate_discards  # noqa: E402
 from sparrow.core.tiles import parse_tile  # noqa: E402
 from sparrow.formats.mjai import read_mjai  # noqa: E402
 from sparrow.game import Action, ActionKind, Observation, Phase, ReplayError  # noqa: E402
@@ -51,6 +53,7 @@ from sparrow.game.hands import Hand, from_hand_start, replay_onto  # noqa: E402
 from sparrow.play.riichi_mjai import replay_game  # noqa: E402
 from sparrow.rules.riichi.presets import match_options  # noqa: E402
 
+PEER = "greedy (mahjong package)"
 CORPUS = Path(__file__).resolve().parent.parent / "tests" / "data" / "tenhou"
 # Tenhou's table codes of the Phoenix room with red fives: 00a9 the hanchan, 00a1 the east-only game.
 PHOENIX = ("-00a9-", "-00a1-")
@@ -201,19 +204,35 @@ class Greedy:
         return declaring[0] if declaring else choice
 
 
-def players() -> dict[str, Chooser]:
-    chosen: dict[str, Chooser] = {level: get_bot(level, seed=1).act for level in LEVELS}
-    chosen["greedy (mahjong package)"] = Greedy()
-    return chosen
+def by_evaluator(observation: Observation) -> Action:
+    """The evaluator's best discard (``sparrow.bots.evaluator``), declaring riichi with it when it may."""
+    best = evaluate_discards(observation)[0]
+    discards = [a for a in observation.legal_actions if a.kind is ActionKind.DISCARD and a.tile == best.tile]
+    declaring = [a for a in discards if a.riichi]
+    return (declaring or discards)[0]
+
+
+def players(names: Sequence[str]) -> dict[str, Chooser]:
+    every: dict[str, Callable[[], Chooser]] = {
+        level: (lambda level=level: get_bot(level, seed=1).act) for level in LEVELS
+    }
+    every["evaluator"] = lambda: by_evaluator
+    every[PEER] = Greedy
+    return {name: every[name]() for name in names}
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", type=positive_int, default=None, help="the first N Phoenix games (default: all)")
     parser.add_argument("--json", metavar="FILE", help="also write the figures as JSON")
+    parser.add_argument(
+        "--players",
+        default=",".join([*LEVELS, "evaluator", PEER]),
+        help="whom to ask, comma-separated (default: every level, the evaluator alone and the greedy peer)",
+    )
     options = parser.parse_args(argv)
     files = game_files(options.games)
-    choosers = players()
+    choosers = players([name.strip() for name in options.players.split(",")])
     tallies = {name: Tally() for name in choosers}
     for path in files:
         for events in hand_logs(path):
@@ -224,7 +243,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                     tallies[name].seconds += time.perf_counter() - started
                     tallies[name].add(turn, chosen)
     figures = {name: tally.to_dict() for name, tally in tallies.items()}
-    peer = figures["greedy (mahjong package)"]["discard"]
+    peer = figures[PEER]["discard"] if PEER in figures else None
     print(f"{len(files)} Phoenix-room games of {CORPUS.relative_to(CORPUS.parents[2])}")
     print(
         f"{'player':26} {'turns':>6} {'same discard':>13} {'95% interval':>14} {'vs greedy':>9} "
@@ -232,7 +251,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     for name, row in figures.items():
         low, high = row["discard_interval"] or (0, 0)
-        ratio = row["discard"] / peer if peer else float("nan")
+        ratio = row["discard"] / peer if peer and row["discard"] is not None else float("nan")
         print(
             f"{name:26} {row['turns']:>6} {row['discard']:>12}% {f'{low}-{high}%':>14} {ratio:>8.2f}x "
             f"{row['riichi_when_player_did']!s:>16}% {row['riichi_when_player_did_not']!s:>14}% "

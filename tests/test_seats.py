@@ -173,8 +173,12 @@ def test_a_python_agent_named_module_and_class(tmp_path, monkeypatch):
     assert agent.seed == 3
     seat = Seat(agent)
     assert play("nts", seat)[0].is_over and agent.calls > 0 and not seat.faults
-    broken = Seat(load_agent("my_agents:Broken"))
+    told = io.StringIO()
+    broken = Seat(load_agent("my_agents:Broken"), warn=told)
     assert play("casual", broken)[0].is_over and list(broken.faults) == ["the agent failed"]
+    # Why is said once, however many decisions fell to the built-in bot for it.
+    assert told.getvalue().count("\n") == 1 and broken.faults["the agent failed"] > 1
+    assert "(my_agents:Broken): the agent failed: RuntimeError: boom; a built-in bot decides" in told.getvalue()
     result = run_lab("casual", ["my_agents:Greedy", "normal", "normal", "normal"], 20, seed=2)
     assert result.hands == 20
     for path, words in [

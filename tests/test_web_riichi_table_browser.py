@@ -285,13 +285,17 @@ def test_the_hint_reads_each_discards_danger_against_a_riichi(browser, tmp_path)
         risky = next(row for row in hint["discards"][:5] if any(r["percent"] > 0 for r in row["risk"]))
         risk = next(r for r in risky["risk"] if r["percent"] > 0)
         assert "deal-in risk: " in text and f"{risk['percent']}% ({risk['why']}" in text
+        # The evaluator's figures on every discard shown: the chance to win, a win's worth, the expected points.
+        best = hint["discards"][0]
+        assert "win_chance" in best and "value" in best
+        assert text.count("expected ") == min(5, len(hint["discards"]))
         snap_both(page, "riichi-hint-against-riichi")
         # In Dutch: the readings translated, suji and genbutsu kept as players say them.
         page.goto(f"{server.url}/games/{game}?lang=nl")
         shown_version(page)
         page.wait_for_selector("#hint:not([hidden]) li")
         text = page.inner_text("#hint")
-        assert "Het veiligst tegen riichi" in text and "kans om in te spelen: " in text
+        assert "Het veiligst tegen riichi" in text and "kans om in te spelen: " in text and "winkans " in text
         assert "deal-in risk" not in text
         snap_both(page, "riichi-hint-against-riichi-nl")
         assert not errors, errors

@@ -8,7 +8,9 @@ it for a hand and seat, in the shape of the shared web hint (per discard the sha
 tiles that improve, the waits with what a win on each would score by ron and by tsumo), with what only
 that family tells (Riichi: ``furiten``, ``safe_from``, the players in riichi the discard is safe
 against, and ``risk``, how likely it is to deal in to each of them and why, read as
-:mod:`sparrow.bots.reading` reads the rivers). Riichi's is made from the seat's own tiles and the table everyone sees (rivers, sets, dora
+:mod:`sparrow.bots.reading` reads the rivers; on the seat's turn, the evaluator's ``win_chance`` and
+``deal_in`` in percent, ``win_value`` and ``value`` in points, the discards in its order, best first:
+:mod:`sparrow.bots.evaluator`). Riichi's is made from the seat's own tiles and the table everyone sees (rivers, sets, dora
 indicators) only: no other hand, no wall, no ura dora. Its scores are the hand's as it stands (riichi
 if declared, the dora and red fives now), without the yaku of a moment (ippatsu, haitei, rinshan)."""
 
@@ -17,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from sparrow.bots.evaluator import evaluate_discards
 from sparrow.bots.reading import TileDanger, dangers_against, visible_counts
 from sparrow.core.analysis import Discard, discard_options, shanten, unseen_count
 from sparrow.core.situation import HandSituation
@@ -224,7 +227,17 @@ def _riichi_hand_hint(hand: Hand, seat: str) -> dict[str, Any]:
     rivers = family.rivers()
     seen = visible_counts(observation, family.dora_indicators)
     dangers = {threat: dangers_against(threat, rivers, seen) for threat in family.riichi if threat != seat}
-    return _riichi_hint(state, state.seat_of(seat), dangers)
+    hint = _riichi_hint(state, state.seat_of(seat), dangers)
+    # The evaluator's figures for each discard it may make now, and its order: the best first.
+    valued = {str(value.tile): value for value in evaluate_discards(observation)}
+    if valued:
+        order = {tile: index for index, tile in enumerate(valued)}
+        for row in hint["discards"]:
+            found = valued.get(row["discard"])
+            if found is not None:
+                row.update(found.to_dict())
+        hint["discards"].sort(key=lambda row: order.get(row["discard"], len(order)))
+    return hint
 
 
 # The hints of the families whose engine is their own, by engine (``TableRules.engine``): each takes

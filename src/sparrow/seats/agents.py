@@ -19,7 +19,7 @@ import os
 import sys
 from collections import Counter
 from collections.abc import Sequence
-from typing import Any, Protocol, cast, runtime_checkable
+from typing import Any, Protocol, TextIO, cast, runtime_checkable
 
 from sparrow.bots import LEVELS, get_bot
 from sparrow.game.actions import Action
@@ -97,14 +97,17 @@ def _import(module_name: str) -> Any:
 class Seat:
     """An agent at a simulated table (a lab ``Player``): the referee's checks around it. An answer
     not among the legal actions, or an exception from the agent, is replaced by the built-in
-    ``fallback`` bot's decision; ``faults`` counts each reason."""
+    ``fallback`` bot's decision; ``faults`` counts each reason, and each different reason is told
+    once on ``warn`` (standard error), as an outside program's are."""
 
-    def __init__(self, agent: Any, fallback: str = "normal", seed: int = 0) -> None:
+    def __init__(self, agent: Any, fallback: str = "normal", seed: int = 0, warn: TextIO | None = None) -> None:
         if fallback not in LEVELS:
             raise AgentError(f"fallback must be one of {', '.join(LEVELS)}, not {fallback!r}")
         self.agent = agent
         self.fallback = get_bot(fallback, seed)
         self.faults: Counter[str] = Counter()
+        self._warn = warn if warn is not None else sys.stderr
+        self._told: set[str] = set()
 
     def choose(self, state: HandState, seat: str, actions: list[Action]) -> Action:
         observation = state.observation(seat)
@@ -121,6 +124,10 @@ class Seat:
 
     def _fall_back(self, observation: Observation, reason: str) -> Action:
         self.faults[reason.split(":")[0]] += 1
+        if reason not in self._told:  # the same failure at every decision is said once
+            self._told.add(reason)
+            name = type(self.agent).__module__ + ":" + type(self.agent).__qualname__
+            print(f"sparrow: seat {observation.seat} ({name}): {reason}; a built-in bot decides", file=self._warn)
         return self.fallback.act(observation)
 
     def close(self) -> None:

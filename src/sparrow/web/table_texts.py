@@ -108,6 +108,7 @@ SCRIPT = (
     N_("suji 1/9"), N_("suji 2/8"), N_("suji 3/7"), N_("both suji 4-6"), N_("half suji 4-6"), N_("no suji 1/9"),
     N_("no suji 2/8"), N_("no suji 3/7"), N_("no suji 4-6"), N_("one chance"), N_("beside the riichi tile"), N_("outside an early discard"),
     N_("Safest against riichi"), N_("{name} {percent}% ({why})"), N_("deal-in risk"),
+    N_("win {chance}%, worth {worth}, expected {value}"),
 )  # fmt: skip
 
 # The texts table.html translates with _() (the rules' short names, the settings dialog, the keys).

@@ -45,7 +45,7 @@ export async function drawHint() {
     const li = document.createElement("li");
     li.append(`${T("Safest against riichi")}: `);
     safest.forEach((option, index) => {
-      li.append(index ? ", " : "", tileElement(option.discard, { size: "mini" }), ` ${worst(option)}%`);
+      li.append(index ? ", " : "", tileElement(option.discard, { size: "mini" }), ` ${number(worst(option))}%`);
     });
     list.append(li);
   }
@@ -55,6 +55,12 @@ export async function drawHint() {
       ` → ${option.ready ? T("waits on") : option.short ? T("waits, short of the minimum, on")
         : T("shanten {count}, improves with", { count: option.shanten })} `);
     li.append(tileRow(option.tiles, { size: "mini" }), ` ${T("({unseen} unseen)", { unseen: option.unseen })}`);
+    // The evaluator's figures (Riichi): the chance to win, a win's worth and the expected points.
+    if (typeof option.win_chance === "number") {
+      li.append(` · ${T("win {chance}%, worth {worth}, expected {value}", {
+        chance: number(option.win_chance), worth: number(option.win_value), value: signed(option.value),
+      })}`);
+    }
     // What a family's hint tells more (Riichi: furiten after this discard, safe from whom in riichi,
     // and how likely it is to deal in to each player in riichi, with the reading that says so).
     if (option.furiten) li.append(` · ${T("furiten")}`);
@@ -89,5 +95,10 @@ export async function drawHint() {
 // "South 8% (no suji 2/8, one chance)": the reading and what adjusted it, translated.
 function riskText(risk) {
   const why = [risk.why, ...(risk.notes || [])].map((key) => T(key)).join(", ");
-  return T("{name} {percent}% ({why})", { percent: risk.percent, name: label(risk.seat), why });
+  return T("{name} {percent}% ({why})", { percent: number(risk.percent), name: label(risk.seat), why });
 }
+
+// Numbers as the page's language writes them (12,000 / 12.000; 1.4 / 1,4).
+const LANG = document.documentElement.lang || undefined;
+const number = (value) => value.toLocaleString(LANG, { maximumFractionDigits: 1 });
+const signed = (value) => (value > 0 ? "+" : "") + number(value);

@@ -1,0 +1,254 @@
+"""The evaluator: what each discard is worth, from one seat's observation alone, in points.
+
+For every discard a player may make, the evaluator weighs what strong players weigh:
+
+* **the chance to win this hand** after it: a ready hand by its live waits (those that can win:
+  a ron needs no furiten), one that is not by how many unseen tiles bring it closer and how many
+  draws are left (:mod:`sparrow.bots.odds`, the model the shared families' bots use);
+* **what a win would be worth**: a ready hand asks the family's own scorer for every wait, by ron
+  and by tsumo (a closed hand counted with riichi declared, as it would be), the dora and red fives
+  as they stand; a hand further away is given the value of the han it already holds (riichi when
+  closed, dora, red fives, all simples, value honours);
+* **the chance to deal in** with it, against every player in riichi, by the readings of
+  :mod:`sparrow.bots.reading`, and what that would cost (a riichi's usual price, a dealer's more).
+
+``value`` is then the expected gain of the hand in points: ``win_chance * win_value - deal_in *
+deal_in_cost``, so values of different decisions are comparable (the coming review of a game reads
+them). It is computed from the observation only: the seat's own tiles, the rivers, the sets and the
+dora indicators, never another hand or the wall, and with no randomness (the same observation, the
+same values).
+
+First served family: Riichi (its observation's ``family`` view gives the dora indicators and who is
+in riichi). The shared families' bots keep their own plans for now.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Final
+
+from sparrow.bots.odds import DISCARD_LOOKS, reach_chance, win_chance
+from sparrow.bots.reading import dangers_against, visible_counts
+from sparrow.core.analysis import discard_options
+from sparrow.core.situation import HandSituation
+from sparrow.core.tiles import Tile
+from sparrow.game.views import Observation
+from sparrow.rules import get_ruleset
+
+__all__ = ["DiscardValue", "evaluate_discards", "RIICHI_DEAL_IN_COST", "han_points"]
+
+TILES_IN_SET: Final = 136
+# What dealing in to a riichi costs on average, non-dealer and dealer (round figures of online play:
+# a riichi hand is usually worth 2 to 4 han with its dora and ura dora).
+RIICHI_DEAL_IN_COST: Final = (5500.0, 8000.0)
+# A ron's points by han at 30 fu, non-dealer (the limits from 5 han); a dealer is paid half as much again.
+_HAN_POINTS: Final = (0, 1000, 2000, 3900, 7700, 8000, 12000, 12000, 16000, 16000, 16000, 24000, 24000, 32000)
+_DORA_OF: Final = tuple(
+    (t - 8 if t % 9 == 8 else t + 1) if t < 27 else (27 + (t - 26) % 4 if t < 31 else 31 + (t - 30) % 3)
+    for t in range(34)
+)
+_WIND_KIND: Final = {"E": 27, "S": 28, "W": 29, "N": 30}
+_DRAGONS: Final = (31, 32, 33)
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardValue:
+    """One discard and what it is worth (see the module docstring): chances from 0 to 1, points."""
+
+    tile: Tile
+    shanten: int
+    accepted: int  # unseen tiles that bring the hand closer (its live waits, once ready)
+    waits: tuple[Tile, ...]  # once ready, the waits that can win
+    win_chance: float
+    win_value: float
+    deal_in: float  # the chance that this discard deals in, against every player in riichi together
+    deal_in_cost: float
+    value: float
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "discard": str(self.tile),
+            "shanten": self.shanten,
+            "win_chance": round(100 * self.win_chance, 1),
+            "win_value": round(self.win_value),
+            "deal_in": round(100 * self.deal_in, 1),
+            "value": round(self.value),
+        }
+
+
+def han_points(han: int, dealer: bool) -> float:
+    """A ron's points for ``han`` at 30 fu (the limits above), a dealer's half as much again."""
+    points = _HAN_POINTS[min(max(han, 0), len(_HAN_POINTS) - 1)]
+    return points * 1.5 if dealer else float(points)
+
+
+def evaluate_discards(observation: Observation) -> list[DiscardValue]:
+    """Every discard ``observation``'s seat may make now, with its value, best first. Empty when it
+    has no discard to make (another seat's turn, or a claim to answer)."""
+    seat = observation.seat
+    allowed = {int(a.tile) for a in observation.legal_actions if a.kind.value == "discard" and a.tile is not None}
+    if not allowed:
+        return []
+    family: Any = observation.family
+    indicators: tuple[str, ...] = tuple(family.dora_indicators) if family is not None else ()
+    counts = [0] * 34
+    for tile in observation.hand:
+        counts[int(tile)] += 1
+    melds = observation.melds[seat]
+    seen = visible_counts(observation, indicators)  # own tiles included: what a reading counts
+    table = [seen[k] - counts[k] for k in range(34)]  # the rest of the table: what unseen counts leave out
+    unseen_total = max(1, TILES_IN_SET - sum(seen))
+    draws = observation.live_wall / len(observation.seats)
+    dealer = seat == "E"
+    rivers = family.rivers() if family is not None else {}
+    threats = [other for other in (family.riichi if family is not None else ()) if other != seat]
+    dangers = {threat: dangers_against(threat, rivers, seen) for threat in threats}
+    own_river = {int(Tile.parse(item.name.replace("0", "5"))) for item in rivers.get(seat, ())}
+    closed = all(not meld.open for meld in melds)
+    facts = _Facts(observation, indicators, closed, dealer)
+    values = []
+    for option in discard_options(counts, len(melds), visible=table):
+        kind = int(option.tile)
+        if kind not in allowed:
+            continue
+        counts[kind] -= 1
+        if option.shanten == 0:
+            kept = facts.without(kind)
+            waits, chance, worth = facts.ready(
+                kept, counts, option.accepted, table, own_river | {kind}, unseen_total, draws
+            )
+            accepted = sum(max(0, 4 - counts[int(w)] - table[int(w)]) for w in waits)
+        else:
+            waits = ()
+            accepted = max(0, option.unseen - (1 if option.tile in option.accepted else 0))
+            chance = reach_chance(option.shanten, draws, accepted, unseen_total) if facts.has_yaku(counts) else 0.0
+            worth = facts.typical_value(counts)
+        counts[kind] += 1
+        deal_in = sum(found[kind].percent / 100 for found in dangers.values())
+        cost = sum(RIICHI_DEAL_IN_COST[threat == "E"] for threat in threats) / len(threats) if threats else 0.0
+        values.append(
+            DiscardValue(
+                option.tile,
+                option.shanten,
+                accepted,
+                waits,
+                chance,
+                worth,
+                deal_in,
+                cost,
+                chance * worth - deal_in * cost,
+            )
+        )
+    values.sort(key=lambda v: (-v.value, v.shanten, -v.accepted, int(v.tile)))
+    return values
+
+
+class _Facts:
+    """What the seat's hand is worth: the scorer for a ready hand, a han count for one further away."""
+
+    def __init__(self, observation: Observation, indicators: tuple[str, ...], closed: bool, dealer: bool) -> None:
+        self.observation = observation
+        self.indicators = indicators
+        self.closed = closed
+        self.dealer = dealer
+        self.dora = [_DORA_OF[int(Tile.parse(name.replace("0", "5")))] for name in indicators]
+        family: Any = observation.family
+        # The own tiles as the family writes them: a red five is 0m, 0p or 0s (its scorer counts it).
+        self.names = tuple(family.hand_names() if family is not None else (str(t) for t in observation.hand))
+        self.red = sum(1 for name in self.names if name.startswith("0"))
+        seat = observation.seat
+        self.values = {*_DRAGONS, _WIND_KIND[seat], _WIND_KIND[observation.round_wind]}
+        self.set_kinds = [int(meld.tiles[0]) for meld in observation.melds[seat] if meld.tiles[0] == meld.tiles[-1]]
+        self.meld_tiles = [int(tile) for meld in observation.melds[seat] for tile in meld.tiles]
+        self.open_value_set = any(k in self.values for k in self.set_kinds)
+
+    def without(self, kind: int) -> tuple[str, ...]:
+        """The own tiles' names less one of ``kind``: a plain five before a red one."""
+        names = list(self.names)
+        plain, red = str(Tile(kind)), str(Tile(kind)).replace("5", "0")
+        names.remove(plain if plain in names else red)
+        return tuple(names)
+
+    def has_yaku(self, counts: Sequence[int]) -> bool:
+        """A closed hand has riichi; an open one needs a value set (or a pair toward one) or all simples."""
+        if self.closed or self.open_value_set:
+            return True
+        if any(counts[k] >= 2 for k in self.values):
+            return True
+        return _all_simples(counts, self.meld_tiles)
+
+    def typical_value(self, counts: Sequence[int]) -> float:
+        """The han the hand holds now, as a ron's points: riichi when closed, dora, red fives, all
+        simples, value honours held as a set or a pair."""
+        han = (1 if self.closed else 0) + self.red
+        han += sum(counts[d] for d in self.dora) + sum(self.meld_tiles.count(d) for d in self.dora)
+        han += 1 if _all_simples(counts, self.meld_tiles) else 0
+        han += sum(1 for k in self.values if counts[k] >= 3 or k in self.set_kinds)
+        han += sum(1 for k in self.values if counts[k] == 2) // 2  # a pair is a set half the time
+        return han_points(max(han, 1), self.dealer)
+
+    def ready(
+        self,
+        names: Sequence[str],
+        counts: list[int],
+        accepted: Sequence[Tile],
+        table: Sequence[int],
+        furiten_kinds: set[int],
+        unseen_total: int,
+        draws: float,
+    ) -> tuple[tuple[Tile, ...], float, float]:
+        """A ready hand's waits that can win, its chance to win and a win's expected points."""
+        furiten = any(int(w) in furiten_kinds for w in accepted)
+        live = 0
+        value = 0.0
+        waits = []
+        ron_share = DISCARD_LOOKS / (1 + DISCARD_LOOKS)
+        for wait in accepted:
+            left = max(0, 4 - counts[int(wait)] - table[int(wait)])
+            ron = 0.0 if furiten else self._score(names, wait, "discard")
+            tsumo = self._score(names, wait, "self_draw")
+            if not ron and not tsumo:
+                continue
+            waits.append(wait)
+            if not left:
+                continue
+            live += left
+            worth = tsumo if furiten or not ron else (ron_share * ron + (1 - ron_share) * tsumo)
+            value += left * worth
+        if not live:
+            return tuple(waits), 0.0, 0.0
+        chance = win_chance(live, unseen_total, draws, discard_wins=not furiten)
+        return tuple(waits), chance, value / live
+
+    def _score(self, names: Sequence[str], tile: Tile, win_by: str) -> float:
+        observation = self.observation
+        seat = observation.seat
+        concealed = "".join(names)
+        data: dict[str, Any] = {
+            "rules": observation.rules,
+            "options": dict(observation.options),
+            "concealed": concealed,
+            "melds": [
+                {"kind": meld.kind.value, "tiles": "".join(str(t) for t in meld.tiles), "open": meld.open}
+                for meld in observation.melds[seat]
+            ],
+            "winning_tile": str(tile),
+            "win_by": win_by,
+            "seat_wind": seat,
+            "round_wind": observation.round_wind,
+            "moments": ["riichi"] if self.closed else [],
+            "dora": "".join(name.replace("0", "5") for name in self.indicators),
+        }
+        try:
+            result = get_ruleset(observation.rules).score(HandSituation.from_dict(data))
+        except (ValueError, NotImplementedError):
+            return 0.0
+        return float(result.total) if result.valid else 0.0
+
+
+def _all_simples(counts: Sequence[int], meld_tiles: Sequence[int]) -> bool:
+    def simple(kind: int) -> bool:
+        return kind < 27 and kind % 9 not in (0, 8)
+
+    return all(simple(k) for k in range(34) if counts[k]) and all(simple(k) for k in meld_tiles)

@@ -1,0 +1,110 @@
+"""The evaluator (``sparrow.bots.evaluator``): each discard's chance to win, what a win would be
+worth by the family's own scorer, its chance to deal in against a riichi, and their sum in points;
+from the seat's observation alone and the same every time."""
+
+from __future__ import annotations
+
+import pytest
+
+import sparrow
+from sparrow.bots.evaluator import DISCARD_LOOKS, RIICHI_DEAL_IN_COST, evaluate_discards, han_points
+from sparrow.bots.reading import RATES
+from sparrow.game.riichi.hand import RiichiHand
+from tests.test_riichi_hand import NORTH, SOUTH, WEST, discard, pass_all, table, tsumogiri
+
+READY = "123m456m789m23p55s"
+RON = DISCARD_LOOKS / (1 + DISCARD_LOOKS)  # the share of a ready hand's wins that are rons
+
+
+def observation(state, seat: str):
+    return RiichiHand(state=state).observation(seat)
+
+
+def points(concealed: str, tile: str, win_by: str, seat: str = "E", dora: str = "1z") -> int:
+    """The public scorer's answer, as the evaluator should ask it (riichi declared on a closed hand)."""
+    situation = {
+        "rules": "riichi",
+        "concealed": concealed,
+        "winning_tile": tile,
+        "win_by": win_by,
+        "seat_wind": seat,
+        "round_wind": "E",
+        "moments": ["riichi"],
+        "dora": dora,
+    }
+    return sparrow.score(sparrow.HandSituation.from_dict(situation)).total
+
+
+def test_a_ready_discard_is_worth_its_waits_by_the_scorer():
+    # East drew 1z to 123m 456m 789m 23p 55s: discarding it waits on 1p and 4p.
+    values = evaluate_discards(observation(table(READY, draws="1z", dora="1z"), "E"))
+    best = values[0]
+    assert str(best.tile) == "1z" and best.shanten == 0
+    assert [str(w) for w in best.waits] == ["1p", "4p"] and best.accepted == 8
+    # Both waits score alike: riichi, ittsu, pinfu by ron; and menzen tsumo on a tsumo.
+    ron, tsumo = points(READY, "1p", "discard"), points(READY, "1p", "self_draw")
+    assert (ron, tsumo) == (11600, 12000)
+    assert best.win_value == pytest.approx(RON * ron + (1 - RON) * tsumo)
+    assert (
+        0 < best.win_chance < 1 and best.deal_in == 0 and best.value == pytest.approx(best.win_chance * best.win_value)
+    )
+    # Every other discard leaves the hand one from ready: worth less.
+    assert all(v.shanten == 1 and v.value < best.value for v in values[1:])
+    assert sorted(str(v.tile) for v in values) == sorted({"1z", *"1m 2m 3m 4m 5m 6m 7m 8m 9m 2p 3p 5s".split()})
+
+
+def test_a_wait_in_your_own_river_wins_only_by_tsumo():
+    state = table(READY, draws="4p 9p 9s 9m 1z", dora="1z")
+    discard(state, "4p")  # East lets 4p go: a wait on 1p-4p is furiten from then on
+    pass_all(state)
+    tsumogiri(state, 3)
+    furiten = next(v for v in evaluate_discards(observation(state, "E")) if str(v.tile) == "1z")
+    fresh = next(
+        v for v in evaluate_discards(observation(table(READY, draws="1z", dora="1z"), "E")) if str(v.tile) == "1z"
+    )
+    assert furiten.shanten == 0 and furiten.win_value == pytest.approx(points(READY, "1p", "self_draw"))
+    assert furiten.win_chance < fresh.win_chance
+
+
+def test_against_a_riichi_a_far_hand_lets_go_of_a_safe_tile():
+    # East declares riichi on 1z; South, far from ready, draws 7s: its own 1z is genbutsu.
+    state = table(READY, draws="1z 7s", dora="1z")
+    discard(state, "1z", riichi=True)
+    pass_all(state)
+    values = evaluate_discards(observation(state, "S"))
+    by_tile = {str(v.tile): v for v in values}
+    assert by_tile["1z"].deal_in == 0.0
+    assert by_tile["5m"].deal_in == pytest.approx(RATES["no suji 4-6"] / 100)
+    assert by_tile["5m"].deal_in_cost == RIICHI_DEAL_IN_COST[True]  # East deals: a dealer's riichi
+    assert values[0].deal_in == 0.0  # the best discard deals in to nobody
+    assert by_tile["5m"].value == pytest.approx(
+        by_tile["5m"].win_chance * by_tile["5m"].win_value - by_tile["5m"].deal_in * RIICHI_DEAL_IN_COST[True]
+    )
+
+
+def test_the_evaluator_sees_only_the_seat_and_answers_the_same_every_time():
+    first = table(READY, SOUTH, WEST, NORTH, draws="1z 9p 9s", dora="1z")
+    other = table(READY, WEST, NORTH, SOUTH, draws="1z 8p 8s", dora="1z")  # other hands, another wall
+    values = evaluate_discards(observation(first, "E"))
+    assert values == evaluate_discards(observation(other, "E")) == evaluate_discards(observation(first, "E"))
+
+
+def test_nothing_to_value_when_the_seat_has_no_discard():
+    state = table(READY, draws="1z", dora="1z")
+    assert evaluate_discards(observation(state, "S")) == []
+
+
+def test_han_points_are_a_ron_at_thirty_fu_and_a_dealer_gets_half_again():
+    assert [han_points(han, False) for han in (1, 2, 3, 4, 5, 6, 8, 11, 13, 20)] == [
+        1000,
+        2000,
+        3900,
+        7700,
+        8000,
+        12000,
+        16000,
+        24000,
+        32000,
+        32000,
+    ]
+    assert han_points(3, True) == 5850
