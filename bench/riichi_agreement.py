@@ -251,9 +251,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     for name, row in figures.items():
         low, high = row["discard_interval"] or (0, 0)
-        ratio = row["discard"] / peer if peer and row["discard"] is not None else float("nan")
+        ratio = f"{row['discard'] / peer:.2f}x" if peer and row["discard"] is not None else "—"
         print(
-            f"{name:26} {row['turns']:>6} {row['discard']:>12}% {f'{low}-{high}%':>14} {ratio:>8.2f}x "
+            f"{name:26} {row['turns']:>6} {row['discard']:>12}% {f'{low}-{high}%':>14} {ratio:>9} "
             f"{row['riichi_when_player_did']!s:>16}% {row['riichi_when_player_did_not']!s:>14}% "
             f"{row['ms_per_decision']!s:>8}"
         )

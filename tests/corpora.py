@@ -244,10 +244,21 @@ def frozen(name: str) -> tuple[str, Any]:
 
 def write(name: str, log: str, extra: Any) -> None:
     # The first line holds the result (or the actions sent); mtime 0: the same corpus, the same bytes.
+    # The log is kept in version 1, as every corpus was first written (the tables write version 3;
+    # the store's migrations 0008 and 0007 write it back, exactly as tests/test_log_dialect.py checks).
     CORPORA.mkdir(parents=True, exist_ok=True)
-    text = json.dumps(extra, sort_keys=True) + "\n" + log
+    text = json.dumps(extra, sort_keys=True) + "\n" + _version_1(log)
     with path_of(name).open("wb") as file, gzip.GzipFile(fileobj=file, mode="wb", mtime=0) as zipped:
         zipped.write(text.encode("utf-8"))
+
+
+def _version_1(log: str) -> str:
+    """A log of version 3 (JSON Lines) down through the store's migrations 0008 and 0007."""
+    import importlib
+
+    version_2 = importlib.import_module("sparrow.store.migrations.versions.0007_log_version_2")
+    version_3 = importlib.import_module("sparrow.store.migrations.versions.0008_log_version_3")
+    return version_2._log(version_3._log(log, version_3._to_version_2), version_2._to_version_1)
 
 
 def main(names: list[str]) -> None:
