@@ -181,11 +181,15 @@ class Greedy:
             for meld in melds:
                 for tile in meld.tiles:
                     seen[int(tile)] += 1
+        family: Any = observation.family
+        for name in family.dora_indicators if family is not None else ():
+            seen[int(parse_tile(name.replace("0", "5")))] += 1
         best: tuple[int, int] | None = None
         choice = discards[0]
+        plain = {action.tile for action in discards if not action.red}
         for action in discards:
-            if action.riichi or action.red:
-                continue  # the plain discard of each kind; riichi is chosen below
+            if action.riichi or (action.red and action.tile in plain):
+                continue  # one discard of each kind (the plain five before the red); riichi is chosen below
             kind = int(action.tile)  # type: ignore[arg-type]
             counts[kind] -= 1
             now = self.shanten.calculate_shanten(counts)

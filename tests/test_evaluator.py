@@ -108,3 +108,17 @@ def test_han_points_are_a_ron_at_thirty_fu_and_a_dealer_gets_half_again():
         32000,
     ]
     assert han_points(3, True) == 5850
+
+
+def test_the_discarded_copy_is_no_longer_a_tile_to_come():
+    # 123m 456p 789s 22z 23s with 4s drawn: letting 4s go waits on 1s-4s, and of the 4s only three
+    # are left to come (the fourth lies in the river).
+    values = evaluate_discards(observation(table("123m456p789s22z23s", draws="4s", dora="1z"), "E"))
+    four = next(v for v in values if str(v.tile) == "4s")
+    assert four.shanten == 0 and [str(w) for w in four.waits] == ["1s", "4s"] and four.accepted == 4 + 3
+
+
+def test_a_red_five_let_go_is_a_han_given_up():
+    # The only five of characters is red: keeping it is worth a han more than letting it go.
+    values = {str(v.tile): v for v in evaluate_discards(observation(table("0m179m28p37s1234z5z", draws="6z", dora="7z"), "E"))}
+    assert values["5m"].win_value < values["6z"].win_value

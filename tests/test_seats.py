@@ -164,6 +164,14 @@ def test_a_python_agent_named_module_and_class(tmp_path, monkeypatch):
                 def act(self, observation, legal):
                     raise RuntimeError("boom")
 
+            class Wandering:
+                def __init__(self):
+                    self.turns = 0
+
+                def act(self, observation, legal):
+                    self.turns += 1
+                    return f"dance {self.turns - 1}"
+
             NotAnAgent = dict
             """
         )
@@ -179,6 +187,11 @@ def test_a_python_agent_named_module_and_class(tmp_path, monkeypatch):
     # Why is said once, however many decisions fell to the built-in bot for it.
     assert told.getvalue().count("\n") == 1 and broken.faults["the agent failed"] > 1
     assert "(my_agents:Broken): the agent failed: RuntimeError: boom; a built-in bot decides" in told.getvalue()
+    # A different wrong answer every time is still one kind of fault: said once.
+    told = io.StringIO()
+    wandering = Seat(load_agent("my_agents:Wandering"), warn=told)
+    assert play("casual", wandering)[0].is_over and wandering.faults["not a legal action"] > 1
+    assert told.getvalue().count("\n") == 1 and "not a legal action: 'dance 0'" in told.getvalue()
     result = run_lab("casual", ["my_agents:Greedy", "normal", "normal", "normal"], 20, seed=2)
     assert result.hands == 20
     for path, words in [

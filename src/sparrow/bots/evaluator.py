@@ -106,27 +106,35 @@ def evaluate_discards(observation: Observation) -> list[DiscardValue]:
     dangers = {threat: dangers_against(threat, rivers, seen) for threat in threats}
     own_river = {int(Tile.parse(item.name.replace("0", "5"))) for item in rivers.get(seat, ())}
     closed = all(not meld.open for meld in melds)
-    facts = _Facts(observation, indicators, closed, dealer)
+    in_riichi = family is not None and seat in family.riichi
+    facts = _Facts(observation, indicators, closed, dealer, furiten=in_riichi and bool(family.furiten))
     values = []
     for option in discard_options(counts, len(melds), visible=table):
         kind = int(option.tile)
         if kind not in allowed:
             continue
         counts[kind] -= 1
+        table[kind] += 1  # the discard lies in the river once made: no longer a tile to come
+        kept = facts.without(kind)
         if option.shanten == 0:
-            kept = facts.without(kind)
-            waits, chance, worth = facts.ready(
-                kept, counts, option.accepted, table, own_river | {kind}, unseen_total, draws
-            )
+            waiting = {int(w) for w in option.accepted}
+            furiten = facts.furiten or bool(waiting & (own_river | {kind}))
+            waits, chance, worth = facts.ready(kept, counts, option.accepted, table, furiten, unseen_total, draws)
             accepted = sum(max(0, 4 - counts[int(w)] - table[int(w)]) for w in waits)
         else:
             waits = ()
             accepted = max(0, option.unseen - (1 if option.tile in option.accepted else 0))
             chance = reach_chance(option.shanten, draws, accepted, unseen_total) if facts.has_yaku(counts) else 0.0
-            worth = facts.typical_value(counts)
+            worth = facts.typical_value(counts, kept)
+        table[kind] -= 1
         counts[kind] += 1
-        deal_in = sum(found[kind].percent / 100 for found in dangers.values())
-        cost = sum(RIICHI_DEAL_IN_COST[threat == "E"] for threat in threats) / len(threats) if threats else 0.0
+        # Each threat's chance times what it would cost: a dealer's riichi costs more.
+        deal_ins = [
+            (found[kind].percent / 100, RIICHI_DEAL_IN_COST[threat == "E"]) for threat, found in dangers.items()
+        ]
+        deal_in = sum(chance_in for chance_in, _ in deal_ins)
+        loss = sum(chance_in * price for chance_in, price in deal_ins)
+        cost = loss / deal_in if deal_in else (sum(price for _, price in deal_ins) / len(deal_ins) if deal_ins else 0.0)
         values.append(
             DiscardValue(
                 option.tile,
@@ -137,7 +145,7 @@ def evaluate_discards(observation: Observation) -> list[DiscardValue]:
                 worth,
                 deal_in,
                 cost,
-                chance * worth - deal_in * cost,
+                chance * worth - loss,
             )
         )
     values.sort(key=lambda v: (-v.value, v.shanten, -v.accepted, int(v.tile)))
@@ -147,8 +155,11 @@ def evaluate_discards(observation: Observation) -> list[DiscardValue]:
 class _Facts:
     """What the seat's hand is worth: the scorer for a ready hand, a han count for one further away."""
 
-    def __init__(self, observation: Observation, indicators: tuple[str, ...], closed: bool, dealer: bool) -> None:
+    def __init__(
+        self, observation: Observation, indicators: tuple[str, ...], closed: bool, dealer: bool, furiten: bool
+    ) -> None:
         self.observation = observation
+        self.furiten = furiten  # a seat in riichi that passed a win: furiten for the rest of the hand
         self.indicators = indicators
         self.closed = closed
         self.dealer = dealer
@@ -156,7 +167,12 @@ class _Facts:
         family: Any = observation.family
         # The own tiles as the family writes them: a red five is 0m, 0p or 0s (its scorer counts it).
         self.names = tuple(family.hand_names() if family is not None else (str(t) for t in observation.hand))
-        self.red = sum(1 for name in self.names if name.startswith("0"))
+        # The own sets as the family writes them, red fives kept (the shared observation has kinds).
+        self.meld_names: list[list[str]] = []
+        if family is not None:
+            own = next((other for other in family.view["seats"] if other["wind"] == observation.seat), None)
+            self.meld_names = [list(meld["tiles"]) for meld in (own or {}).get("melds", [])]
+        self.meld_red = sum(1 for names in self.meld_names for name in names if name.startswith("0"))
         seat = observation.seat
         self.values = {*_DRAGONS, _WIND_KIND[seat], _WIND_KIND[observation.round_wind]}
         self.set_kinds = [int(meld.tiles[0]) for meld in observation.melds[seat] if meld.tiles[0] == meld.tiles[-1]]
@@ -178,10 +194,10 @@ class _Facts:
             return True
         return _all_simples(counts, self.meld_tiles)
 
-    def typical_value(self, counts: Sequence[int]) -> float:
-        """The han the hand holds now, as a ron's points: riichi when closed, dora, red fives, all
-        simples, value honours held as a set or a pair."""
-        han = (1 if self.closed else 0) + self.red
+    def typical_value(self, counts: Sequence[int], kept: Sequence[str]) -> float:
+        """The han the hand holds after the discard (``kept``: its tiles' names), as a ron's points:
+        riichi when closed, dora, red fives, all simples, value honours held as a set or a pair."""
+        han = (1 if self.closed else 0) + self.meld_red + sum(1 for name in kept if name.startswith("0"))
         han += sum(counts[d] for d in self.dora) + sum(self.meld_tiles.count(d) for d in self.dora)
         han += 1 if _all_simples(counts, self.meld_tiles) else 0
         han += sum(1 for k in self.values if counts[k] >= 3 or k in self.set_kinds)
@@ -194,12 +210,12 @@ class _Facts:
         counts: list[int],
         accepted: Sequence[Tile],
         table: Sequence[int],
-        furiten_kinds: set[int],
+        furiten: bool,
         unseen_total: int,
         draws: float,
     ) -> tuple[tuple[Tile, ...], float, float]:
-        """A ready hand's waits that can win, its chance to win and a win's expected points."""
-        furiten = any(int(w) in furiten_kinds for w in accepted)
+        """A ready hand's waits that can win (by tsumo alone when ``furiten``), its chance to win and
+        a win's expected points."""
         live = 0
         value = 0.0
         waits = []
@@ -230,8 +246,8 @@ class _Facts:
             "options": dict(observation.options),
             "concealed": concealed,
             "melds": [
-                {"kind": meld.kind.value, "tiles": "".join(str(t) for t in meld.tiles), "open": meld.open}
-                for meld in observation.melds[seat]
+                {"kind": meld.kind.value, "tiles": "".join(self._meld_tiles(index, meld.tiles)), "open": meld.open}
+                for index, meld in enumerate(observation.melds[seat])
             ],
             "winning_tile": str(tile),
             "win_by": win_by,
@@ -245,6 +261,12 @@ class _Facts:
         except (ValueError, NotImplementedError):
             return 0.0
         return float(result.total) if result.valid else 0.0
+
+    def _meld_tiles(self, index: int, tiles: Sequence[Tile]) -> list[str]:
+        """A set's tiles as the family writes them (a red five as 0), else as kinds."""
+        if index < len(self.meld_names) and len(self.meld_names[index]) == len(tiles):
+            return sorted(self.meld_names[index], key=lambda name: int(Tile.parse(name.replace("0", "5"))))
+        return [str(tile) for tile in tiles]
 
 
 def _all_simples(counts: Sequence[int], meld_tiles: Sequence[int]) -> bool:

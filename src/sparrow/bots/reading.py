@@ -3,8 +3,8 @@
 Strong players judge a tile against a declared hand by a few well-known readings, all from what the
 table shows (never the other hands or the wall):
 
-* **genbutsu**: a tile in the player's own river, or one that passed it after its riichi, cannot win
-  (furiten): safe.
+* **genbutsu**: a tile in the player's own river cannot win (furiten): safe. (A tile that passed it
+  after its riichi is safe too, but the rivers do not say which discards came after: not read yet.)
 * **no chance** (kabe): when every copy of a neighbouring kind is in view, no run can wait on the
   tile; only a pair wait (tanki or shanpon) still can. **One chance**: three copies in view.
 * **suji**: a run waits on two tiles three apart (1-4, 2-5, 3-6, ...); when the player has discarded
@@ -115,13 +115,10 @@ def dangers_against(
     from the rivers of every seat in order and the copies in view (:func:`visible_counts`)."""
     river = rivers[seat]
     declared = riichi_seats(rivers).get(seat)
+    # Genbutsu: the player's own discards, called ones included. What others let go after its riichi
+    # is safe too (riichi furiten), but the rivers do not record the order between seats, and a call
+    # skips turns, so no index tells "after": that reading waits for the discards' order.
     safe = {_kind(item.name) for item in river}
-    if declared is not None:
-        # What passed after the riichi is safe too (riichi furiten). The turn order between rivers is
-        # not recorded, so only the discards of a later go-round than the declaration count.
-        for other, pile in rivers.items():
-            if other != seat:
-                safe.update(_kind(item.name) for item in pile[declared + 1 :])
     riichi_tile = _kind(river[declared].name) if declared is not None else None
     early = {_kind(item.name) for item in river[: min(_EARLY_TURNS, declared if declared is not None else len(river))]}
     return [_danger(Tile(kind), seat, safe, seen, riichi_tile, early) for kind in range(34)]

@@ -97,8 +97,8 @@ def _import(module_name: str) -> Any:
 class Seat:
     """An agent at a simulated table (a lab ``Player``): the referee's checks around it. An answer
     not among the legal actions, or an exception from the agent, is replaced by the built-in
-    ``fallback`` bot's decision; ``faults`` counts each reason, and each different reason is told
-    once on ``warn`` (standard error), as an outside program's are."""
+    ``fallback`` bot's decision; ``faults`` counts each kind of reason, and each kind is told once,
+    with the details of its first time, on ``warn`` (standard error)."""
 
     def __init__(self, agent: Any, fallback: str = "normal", seed: int = 0, warn: TextIO | None = None) -> None:
         if fallback not in LEVELS:
@@ -123,9 +123,10 @@ class Seat:
         return self._fall_back(observation, f"not a legal action: {answer!r}")
 
     def _fall_back(self, observation: Observation, reason: str) -> Action:
-        self.faults[reason.split(":")[0]] += 1
-        if reason not in self._told:  # the same failure at every decision is said once
-            self._told.add(reason)
+        kind = reason.split(":")[0]
+        self.faults[kind] += 1
+        if kind not in self._told:  # each kind of failure is said once, with its first details
+            self._told.add(kind)
             name = type(self.agent).__module__ + ":" + type(self.agent).__qualname__
             print(f"sparrow: seat {observation.seat} ({name}): {reason}; a built-in bot decides", file=self._warn)
         return self.fallback.act(observation)

@@ -464,7 +464,8 @@ def replay_frames(events: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
     Made through the one face (``game.hands``) in one pass: the hand is dealt again from its
     ``hand_start`` and the log is played onto that same hand, a longer prefix each time, up to each
     point where the table waits for a decision (a prefix that stops inside what the table does by
-    itself does not replay, and is not a step; the hand stays where it was). Raises ``ReplayError``
+    itself does not replay, and is not a step; the hand, played in place, goes on from there with the
+    next longer one). Raises ``ReplayError``
     for a log that does not replay to its end."""
     events = [dict(event) for event in events]
     if not events:

@@ -392,7 +392,8 @@ class RiichiHand:
         """Play the decisions of this hand's log (``events``, from its ``hand_start``; it may stop
         before the end) onto this hand, dealt the same way and played so far as the log goes (freshly
         dealt, or at an earlier point of the same log); raises :class:`~sparrow.game.ReplayError`
-        when the log is not this hand's or does not go on from where the hand is."""
+        when the log is not this hand's or does not go on from where the hand is. The hand is played
+        in place: after an error it stands where the log stopped replaying (as the shared table's)."""
         from sparrow.game.replay import ReplayError
 
         events = upgrade_log(events)  # a log of an older version as one of version 3, which the hand writes
@@ -401,7 +402,9 @@ class RiichiHand:
         # The hand goes on from where it is (a replay drawn a step at a time plays each step once),
         # so the log must go on from there, as at the shared table.
         mine = self.state.events
-        if len(mine) > len(events) or events[: len(mine)] != mine:
+        # Compared as replay() compares: fields the table does not write are allowed in a log.
+        written = [{key: value for key, value in event.items() if key in own} for event, own in zip(events, mine)]
+        if len(mine) > len(events) or written != mine:
             raise ReplayError("the log does not go on from where this hand is")
         try:
             self.state = replay(events, partial=True, onto=self.state)

@@ -53,7 +53,11 @@ def replay(
         state = RiichiHandState.from_hand_start(events[0]) if onto is None else onto
     except (KeyError, TypeError, ValueError) as error:
         raise ReplayError(f"the hand_start does not start a riichi hand: {error}") from None
-    if onto is not None and events[: len(onto.events)] != onto.events:
+    if (
+        onto is not None
+        and [{key: value for key, value in event.items() if key in own} for event, own in zip(events, onto.events)]
+        != onto.events[: len(events)]
+    ):
         raise ReplayError("the log does not go on from this state of the hand")
     if each is not None:
         each(state)

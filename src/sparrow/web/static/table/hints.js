@@ -38,7 +38,8 @@ export async function drawHint() {
     return li;
   };
   // Facing a riichi: the safest discards, whatever they do to the hand (folding starts here).
-  const risky = (data.discards || []).filter((option) => option.risk && option.risk.length);
+  // (Only the discards the seat may make now: the evaluator values those alone.)
+  const risky = (data.discards || []).filter((option) => option.risk && option.risk.length && typeof option.value === "number");
   if (risky.length) {
     const worst = (option) => Math.max(...option.risk.map((r) => r.percent));
     const safest = [...risky].sort((a, b) => worst(a) - worst(b)).slice(0, 3);
