@@ -46,6 +46,7 @@ from mahjong.shanten import Shanten  # noqa: E402
 
 from sparrow.bots import LEVELS, get_bot  # noqa: E402
 from sparrow.bots.evaluator import evaluate_discards  # noqa: E402
+from sparrow.bots.reading import visible_counts  # noqa: E402
 from sparrow.core.tiles import parse_tile  # noqa: E402
 from sparrow.formats.mjai import read_mjai  # noqa: E402
 from sparrow.game import Action, ActionKind, Observation, Phase, ReplayError  # noqa: E402
@@ -173,17 +174,8 @@ class Greedy:
         counts = [0] * 34
         for tile in observation.hand:
             counts[int(tile)] += 1
-        seen = list(counts)
-        for pile in observation.discards.values():
-            for tile in pile:
-                seen[int(tile)] += 1
-        for melds in observation.melds.values():
-            for meld in melds:
-                for tile in meld.tiles:
-                    seen[int(tile)] += 1
         family: Any = observation.family
-        for name in family.dora_indicators if family is not None else ():
-            seen[int(parse_tile(name.replace("0", "5")))] += 1
+        seen = visible_counts(observation, family.dora_indicators if family is not None else ())
         best: tuple[int, int] | None = None
         choice = discards[0]
         plain = {action.tile for action in discards if not action.red}

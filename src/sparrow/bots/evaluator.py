@@ -35,6 +35,7 @@ from sparrow.core.situation import HandSituation
 from sparrow.core.tiles import Tile
 from sparrow.game.views import Observation
 from sparrow.rules import get_ruleset
+from sparrow.rules.riichi import dora_of
 
 __all__ = ["DiscardValue", "evaluate_discards", "RIICHI_DEAL_IN_COST", "han_points"]
 
@@ -44,10 +45,6 @@ TILES_IN_SET: Final = 136
 RIICHI_DEAL_IN_COST: Final = (5500.0, 8000.0)
 # A ron's points by han at 30 fu, non-dealer (the limits from 5 han); a dealer is paid half as much again.
 _HAN_POINTS: Final = (0, 1000, 2000, 3900, 7700, 8000, 12000, 12000, 16000, 16000, 16000, 24000, 24000, 32000)
-_DORA_OF: Final = tuple(
-    (t - 8 if t % 9 == 8 else t + 1) if t < 27 else (27 + (t - 26) % 4 if t < 31 else 31 + (t - 30) % 3)
-    for t in range(34)
-)
 _WIND_KIND: Final = {"E": 27, "S": 28, "W": 29, "N": 30}
 _DRAGONS: Final = (31, 32, 33)
 
@@ -163,7 +160,7 @@ class _Facts:
         self.indicators = indicators
         self.closed = closed
         self.dealer = dealer
-        self.dora = [_DORA_OF[int(Tile.parse(name.replace("0", "5")))] for name in indicators]
+        self.dora = [int(dora_of(int(Tile.parse(name.replace("0", "5"))))) for name in indicators]
         family: Any = observation.family
         # The own tiles as the family writes them: a red five is 0m, 0p or 0s (its scorer counts it).
         self.names = tuple(family.hand_names() if family is not None else (str(t) for t in observation.hand))
