@@ -120,5 +120,15 @@ def test_the_discarded_copy_is_no_longer_a_tile_to_come():
 
 def test_a_red_five_let_go_is_a_han_given_up():
     # The only five of characters is red: keeping it is worth a han more than letting it go.
-    values = {str(v.tile): v for v in evaluate_discards(observation(table("0m179m28p37s1234z5z", draws="6z", dora="7z"), "E"))}
+    values = {
+        str(v.tile): v for v in evaluate_discards(observation(table("0m179m28p37s1234z5z", draws="6z", dora="7z"), "E"))
+    }
     assert values["5m"].win_value < values["6z"].win_value
+
+
+def test_a_family_it_does_not_serve_yet_is_refused_not_given_numbers():
+    from sparrow.game.hands import deal
+
+    hand = deal("hkos", None, 3)
+    with pytest.raises(ValueError, match="Riichi's table for now, not hkos"):
+        evaluate_discards(hand.observation(hand.to_act[0]))

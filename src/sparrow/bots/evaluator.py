@@ -82,13 +82,18 @@ def han_points(han: int, dealer: bool) -> float:
 
 def evaluate_discards(observation: Observation) -> list[DiscardValue]:
     """Every discard ``observation``'s seat may make now, with its value, best first. Empty when it
-    has no discard to make (another seat's turn, or a claim to answer)."""
+    has no discard to make (another seat's turn, or a claim to answer); ValueError for a family it
+    does not serve yet (one whose observation has no dora indicators)."""
+    family: Any = observation.family
+    if family is None or not hasattr(family, "dora_indicators"):
+        # Its values are Riichi's (the scorer asked with riichi and dora, a riichi's price): a family
+        # without them would get numbers that mean nothing, so it is refused until it is served.
+        raise ValueError(f"the evaluator values the discards of Riichi's table for now, not {observation.rules}")
     seat = observation.seat
     allowed = {int(a.tile) for a in observation.legal_actions if a.kind.value == "discard" and a.tile is not None}
     if not allowed:
         return []
-    family: Any = observation.family
-    indicators: tuple[str, ...] = tuple(family.dora_indicators) if family is not None else ()
+    indicators: tuple[str, ...] = tuple(family.dora_indicators)
     counts = [0] * 34
     for tile in observation.hand:
         counts[int(tile)] += 1
@@ -98,12 +103,12 @@ def evaluate_discards(observation: Observation) -> list[DiscardValue]:
     unseen_total = max(1, TILES_IN_SET - sum(seen))
     draws = observation.live_wall / len(observation.seats)
     dealer = seat == "E"
-    rivers = family.rivers() if family is not None else {}
-    threats = [other for other in (family.riichi if family is not None else ()) if other != seat]
+    rivers = family.rivers()
+    threats = [other for other in family.riichi if other != seat]
     dangers = {threat: dangers_against(threat, rivers, seen) for threat in threats}
     own_river = {int(Tile.parse(item.name.replace("0", "5"))) for item in rivers.get(seat, ())}
     closed = all(not meld.open for meld in melds)
-    in_riichi = family is not None and seat in family.riichi
+    in_riichi = seat in family.riichi
     facts = _Facts(observation, indicators, closed, dealer, furiten=in_riichi and bool(family.furiten))
     values = []
     for option in discard_options(counts, len(melds), visible=table):
