@@ -96,3 +96,20 @@ def test_a_bot_that_exits_is_not_asked_again_and_one_printing_garbage_falls_back
             assert seat.gone  # done with after it exited: each later decision counted, none asked
         else:
             assert not seat.gone  # asked at every decision, each answer refused
+
+
+def test_the_stream_sent_over_a_whole_match_is_the_match_converted_at_once():
+    """The seat converts each finished hand once (not the whole match at every question): what it
+    sent, question after question and at the end, is the match's stream as seat_messages makes it."""
+    from sparrow.seats.mjai import seat_messages
+
+    def tsumogiri(messages):
+        last = messages[-1]
+        if last["type"] == "tsumo" and last["actor"] == 1:
+            return {"type": "dahai", "actor": 1, "pai": last["pai"], "tsumogiri": True}
+        return {"type": "none"}
+
+    seat, match = _play(1, tsumogiri, hands=99, seed=5)
+    assert match.over and match.hands_played >= 4 and not seat.faults
+    seat.finish(match.log)
+    assert seat.sent == seat_messages(match.log, 1, finished=True)

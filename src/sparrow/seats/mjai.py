@@ -183,18 +183,28 @@ def seat_messages(events: Sequence[Mapping[str, Any]], seat: int, *, finished: b
     """The mjai messages of a match as ``seat`` sees them: its own dealt hand and draws, ``?`` for
     every other seat's (``start_game`` carries its ``id``); ``finished``: the match is over, and
     ``end_game`` closes the stream."""
-    shown = []
-    for message in to_mjai_messages(events, finished=finished):
-        kind = message["type"]
-        if kind == "start_game":
-            message = {**message, "id": seat}
-        elif kind == "start_kyoku":
-            hidden = [tiles if index == seat else ["?"] * len(tiles) for index, tiles in enumerate(message["tehais"])]
-            message = {**message, "tehais": hidden}
-        elif kind == "tsumo" and message["actor"] != seat:
-            message = {**message, "pai": "?"}
-        shown.append(message)
-    return shown
+    return [_as_seen(message, seat) for message in to_mjai_messages(events, finished=finished)]
+
+
+def _as_seen(message: dict[str, Any], seat: int) -> dict[str, Any]:
+    """One mjai message as ``seat`` sees it (see :func:`seat_messages`)."""
+    kind = message["type"]
+    if kind == "start_game":
+        return {**message, "id": seat}
+    if kind == "start_kyoku":
+        hidden = [tiles if index == seat else ["?"] * len(tiles) for index, tiles in enumerate(message["tehais"])]
+        return {**message, "tehais": hidden}
+    if kind == "tsumo" and message["actor"] != seat:
+        return {**message, "pai": "?"}
+    return message
+
+
+def _hand_start(events: Sequence[Mapping[str, Any]]) -> int:
+    """Where the last hand of ``events`` starts (its ``hand_start``), 0 when none does."""
+    for index in range(len(events) - 1, -1, -1):
+        if events[index].get("event") == "hand_start":
+            return index
+    return 0
 
 
 MjaiBot = Callable[[list[dict[str, Any]]], Mapping[str, Any]]
@@ -236,6 +246,10 @@ class MjaiSeat:
         self._warn = warn
         self._skip_reach = False
         self._delivered = 0  # the messages of the stream the bot has been sent
+        # The stream of the match's finished hands, converted once: the events it was made from (a
+        # whole number of hands) and its messages as the seat sees them, start_game first.
+        self._done_events = 0
+        self._done_messages: list[dict[str, Any]] = []
         self.gone = False  # the bot timed out or exited: it is not asked again
         self._gone_for = ""  # why: every decision after it is counted under this reason
         self._finished = False
@@ -271,8 +285,23 @@ class MjaiSeat:
             return None
         return answer
 
+    def _stream(self, events: Sequence[Mapping[str, Any]], finished: bool) -> list[dict[str, Any]]:
+        """The match's stream so far as :func:`seat_messages` gives it, the finished hands converted
+        once rather than at every question (a match's questions would cost its length squared)."""
+        current = _hand_start(events)
+        if current < self._done_events:  # not the match this seat has been following: start again
+            self._done_events, self._done_messages = 0, []
+        if current > self._done_events:
+            made = to_mjai_messages(events[self._done_events : current], finished=False)
+            if self._done_messages:
+                made = made[1:]  # a start_game only at the head of the stream
+            self._done_messages += [_as_seen(message, self.seat) for message in made]
+            self._done_events = current
+        rest = [_as_seen(message, self.seat) for message in to_mjai_messages(events[current:], finished=finished)]
+        return self._done_messages + (rest[1:] if self._done_messages else rest)
+
     def _unseen(self, events: Sequence[Mapping[str, Any]], finished: bool = False) -> list[dict[str, Any]]:
-        messages = seat_messages(events, self.seat, finished=finished)
+        messages = self._stream(events, finished)
         new = messages[self._delivered :]
         self._delivered = len(messages)
         if self._skip_reach:  # the bot was shown its own reach already, when it declared
