@@ -289,6 +289,22 @@ def test_the_hint_reads_each_discards_danger_against_a_riichi(browser, tmp_path)
         best = hint["discards"][0]
         assert "win_chance" in best and "value" in best
         assert text.count("expected ") == min(5, len(hint["discards"]))
+        # Why each ranks where it does, in words, its tiles as pictures: what it keeps, and what the
+        # reading adds against the riichi (genbutsu, suji of which tile).
+        why = page.locator("#hint .hint-why")
+        assert why.count() == min(5, len(hint["discards"]))
+        first = why.first.inner_text()
+        codes = [reason["code"] for reason in best["reasons"]]
+        assert first.startswith("Why: ")
+        if "accepts" in codes:
+            accepts = next(r for r in best["reasons"] if r["code"] == "accepts")
+            assert f"{accepts['tiles']} tiles bring it closer" in first
+        shown_reasons = [r for row in hint["discards"][:5] for r in row["reasons"]]
+        suji = [r for r in shown_reasons if r["code"] == "suji"]
+        if suji:
+            assert "suji of " in text
+            pictures = why.locator(".tile").evaluate_all("ts => ts.map(t => t.dataset.tile)")
+            assert set(suji[0]["of"]) <= set(pictures)
         snap_both(page, "riichi-hint-against-riichi")
         # In Dutch: the readings translated, suji and genbutsu kept as players say them.
         page.goto(f"{server.url}/games/{game}?lang=nl")
@@ -297,6 +313,7 @@ def test_the_hint_reads_each_discards_danger_against_a_riichi(browser, tmp_path)
         text = page.inner_text("#hint")
         assert "Het veiligst tegen riichi" in text and "kans om in te spelen: " in text and "winkans " in text
         assert "deal-in risk" not in text
+        assert "Waarom: " in text and "Why: " not in text and "bring it closer" not in text
         snap_both(page, "riichi-hint-against-riichi-nl")
         assert not errors, errors
 

@@ -14,9 +14,11 @@ For every discard a player may make, the evaluator weighs what strong players we
 
 ``value`` is then the expected gain of the hand in points: ``win_chance * win_value - deal_in *
 deal_in_cost``, so values of different decisions are comparable (the coming review of a game reads
-them). It is computed from the observation only: the seat's own tiles, the rivers, the sets and the
-dora indicators, never another hand or the wall, and with no randomness (the same observation, the
-same values).
+them). It is computed from the seat's view only (:class:`~sparrow.bots.seat_view.SeatView`, made from a live
+table's observation or from a situation typed in): the seat's own tiles, the rivers, the sets and the
+dora indicators, never another hand or the wall, and with no randomness (the same view, the same
+values). Each value carries its ``reasons`` (:mod:`sparrow.bots.reasons`): what the discard keeps and
+gives up, and how it reads against each player in riichi.
 
 First served family: Riichi (its observation's ``family`` view gives the dora indicators and who is
 in riichi). The shared families' bots keep their own plans for now.
@@ -25,11 +27,13 @@ in riichi). The shared families' bots keep their own plans for now.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Final
 
 from sparrow.bots.odds import DISCARD_LOOKS, reach_chance, win_chance
-from sparrow.bots.reading import dangers_against, visible_counts
+from sparrow.bots.reading import TileDanger, dangers_against
+from sparrow.bots.reasons import Reason, danger_reason
+from sparrow.bots.seat_view import SeatView, kind_of
 from sparrow.core.analysis import discard_options
 from sparrow.core.situation import HandSituation
 from sparrow.core.tiles import Tile
@@ -37,7 +41,7 @@ from sparrow.game.views import Observation
 from sparrow.rules import get_ruleset
 from sparrow.rules.riichi import dora_of
 
-__all__ = ["DiscardValue", "evaluate_discards", "RIICHI_DEAL_IN_COST", "han_points"]
+__all__ = ["DiscardValue", "evaluate_discards", "RIICHI_DEAL_IN_COST", "han_points", "SeatView", "Reason"]
 
 TILES_IN_SET: Final = 136
 # What dealing in to a riichi costs on average, non-dealer and dealer (round figures of online play:
@@ -62,6 +66,9 @@ class DiscardValue:
     deal_in: float  # the chance that this discard deals in, against every player in riichi together
     deal_in_cost: float
     value: float
+    name: str = ""  # the copy let go as the family writes it: a plain five before a red one (0m)
+    dangers: tuple[TileDanger, ...] = ()  # its reading against each player in riichi, in seat order
+    reasons: tuple[Reason, ...] = ()  # why it ranks where it does (sparrow.bots.reasons)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -71,6 +78,7 @@ class DiscardValue:
             "win_value": round(self.win_value),
             "deal_in": round(100 * self.deal_in, 1),
             "value": round(self.value),
+            "reasons": [reason.to_dict() for reason in self.reasons],
         }
 
 
@@ -80,36 +88,36 @@ def han_points(han: int, dealer: bool) -> float:
     return points * 1.5 if dealer else float(points)
 
 
-def evaluate_discards(observation: Observation) -> list[DiscardValue]:
-    """Every discard ``observation``'s seat may make now, with its value, best first. Empty when it
-    has no discard to make (another seat's turn, or a claim to answer); ValueError for a family it
-    does not serve yet (one whose observation has no dora indicators)."""
-    family: Any = observation.family
-    if family is None or not hasattr(family, "dora_indicators"):
-        # Its values are Riichi's (the scorer asked with riichi and dora, a riichi's price): a family
-        # without them would get numbers that mean nothing, so it is refused until it is served.
-        raise ValueError(f"the evaluator values the discards of Riichi's table for now, not {observation.rules}")
-    seat = observation.seat
-    allowed = {int(a.tile) for a in observation.legal_actions if a.kind.value == "discard" and a.tile is not None}
+def evaluate_discards(seen_from: Observation | SeatView) -> list[DiscardValue]:
+    """Every discard the seat may make now, with its value, best first: ``seen_from`` is its
+    observation at a live table or its :class:`SeatView`. Empty when it has no discard to make
+    (another seat's turn, or a claim to answer); ValueError for a family it does not serve yet (one
+    whose observation has no dora indicators)."""
+    if isinstance(seen_from, SeatView):
+        view = seen_from
+    elif SeatView.serves(seen_from) and not any(a.kind.value == "discard" for a in seen_from.legal_actions):
+        return []  # not its turn: nothing to value, and no view to write
+    else:
+        view = SeatView.from_observation(seen_from)
+    seat = view.seat
+    allowed = {int(tile) for tile in view.may_discard}
     if not allowed:
         return []
-    indicators: tuple[str, ...] = tuple(family.dora_indicators)
     counts = [0] * 34
-    for tile in observation.hand:
-        counts[int(tile)] += 1
-    melds = observation.melds[seat]
-    seen = visible_counts(observation, indicators)  # own tiles included: what a reading counts
+    for name in view.hand:
+        counts[kind_of(name)] += 1
+    melds = view.own_melds
+    seen = view.visible()  # own tiles included: what a reading counts
     table = [seen[k] - counts[k] for k in range(34)]  # the rest of the table: what unseen counts leave out
     unseen_total = max(1, TILES_IN_SET - sum(seen))
-    draws = observation.live_wall / len(observation.seats)
+    draws = view.live_wall / len(view.seats)
     dealer = seat == "E"
-    rivers = family.rivers()
-    threats = [other for other in family.riichi if other != seat]
+    rivers = view.rivers
+    threats = [other for other in view.riichi if other != seat]
     dangers = {threat: dangers_against(threat, rivers, seen) for threat in threats}
-    own_river = {int(Tile.parse(item.name.replace("0", "5"))) for item in rivers.get(seat, ())}
+    own_river = {kind_of(item.name) for item in rivers.get(seat, ())}
     closed = all(not meld.open for meld in melds)
-    in_riichi = seat in family.riichi
-    facts = _Facts(observation, indicators, closed, dealer, furiten=in_riichi and bool(family.furiten))
+    facts = _Facts(view, closed, dealer, furiten=view.furiten)
     values = []
     for option in discard_options(counts, len(melds), visible=table):
         kind = int(option.tile)
@@ -123,20 +131,31 @@ def evaluate_discards(observation: Observation) -> list[DiscardValue]:
             furiten = facts.furiten or bool(waiting & (own_river | {kind}))
             waits, chance, worth = facts.ready(kept, counts, option.accepted, table, furiten, unseen_total, draws)
             accepted = sum(max(0, 4 - counts[int(w)] - table[int(w)]) for w in waits)
+            kept_reason = (
+                Reason.of("furiten" if furiten else "ready", waits=[str(w) for w in waits], left=accepted)
+                if waits
+                else Reason.of("no_yaku", shanten=0)
+            )
         else:
             waits = ()
             accepted = max(0, option.unseen - (1 if option.tile in option.accepted else 0))
-            chance = reach_chance(option.shanten, draws, accepted, unseen_total) if facts.has_yaku(counts) else 0.0
+            yaku = facts.has_yaku(counts)
+            chance = reach_chance(option.shanten, draws, accepted, unseen_total) if yaku else 0.0
             worth = facts.typical_value(counts, kept)
+            kept_reason = (
+                Reason.of("accepts", shanten=option.shanten, tiles=accepted)
+                if yaku
+                else Reason.of("no_yaku", shanten=option.shanten)
+            )
         table[kind] -= 1
         counts[kind] += 1
         # Each threat's chance times what it would cost: a dealer's riichi costs more.
-        deal_ins = [
-            (found[kind].percent / 100, RIICHI_DEAL_IN_COST[threat == "E"]) for threat, found in dangers.items()
-        ]
+        found = tuple(against[kind] for against in dangers.values())
+        deal_ins = [(danger.percent / 100, RIICHI_DEAL_IN_COST[danger.seat == "E"]) for danger in found]
         deal_in = sum(chance_in for chance_in, _ in deal_ins)
         loss = sum(chance_in * price for chance_in, price in deal_ins)
         cost = loss / deal_in if deal_in else (sum(price for _, price in deal_ins) / len(deal_ins) if deal_ins else 0.0)
+        reasons = [kept_reason, *(danger_reason(danger, rivers[danger.seat], seen) for danger in found)]
         values.append(
             DiscardValue(
                 option.tile,
@@ -148,44 +167,72 @@ def evaluate_discards(observation: Observation) -> list[DiscardValue]:
                 deal_in,
                 cost,
                 chance * worth - loss,
+                facts.let_go(kind),
+                found,
+                tuple(reasons),
             )
         )
     values.sort(key=lambda v: (-v.value, v.shanten, -v.accepted, int(v.tile)))
-    return values
+    return _with_what_is_given_up(values, facts)
+
+
+def _with_what_is_given_up(values: list[DiscardValue], facts: _Facts) -> list[DiscardValue]:
+    """Each value with what it gives up beside the others, after what it keeps: ``slower`` when it
+    leaves the hand further from ready than the fastest discard, ``lets_dora_go`` when the tile let
+    go is worth han (a dora, a red five)."""
+    if not values:
+        return values
+    fastest = min(value.shanten for value in values)
+    given_up = []
+    for value in values:
+        extra = []
+        if value.shanten > fastest:
+            extra.append(Reason.of("slower", steps=value.shanten - fastest))
+        han = facts.han_of(value.name)
+        if han:
+            extra.append(Reason.of("lets_dora_go", tile=value.name, han=han))
+        if extra:
+            value = replace(value, reasons=(value.reasons[0], *extra, *value.reasons[1:]))
+        given_up.append(value)
+    return given_up
 
 
 class _Facts:
     """What the seat's hand is worth: the scorer for a ready hand, a han count for one further away."""
 
-    def __init__(
-        self, observation: Observation, indicators: tuple[str, ...], closed: bool, dealer: bool, furiten: bool
-    ) -> None:
-        self.observation = observation
+    def __init__(self, view: SeatView, closed: bool, dealer: bool, furiten: bool) -> None:
+        self.view = view
         self.furiten = furiten  # a seat in riichi that passed a win: furiten for the rest of the hand
-        self.indicators = indicators
+        self.indicators = view.dora_indicators
         self.closed = closed
         self.dealer = dealer
-        self.dora = [int(dora_of(int(Tile.parse(name.replace("0", "5"))))) for name in indicators]
-        family: Any = observation.family
+        self.dora = [int(dora_of(kind_of(name))) for name in self.indicators]
         # The own tiles as the family writes them: a red five is 0m, 0p or 0s (its scorer counts it).
-        self.names = tuple(family.hand_names() if family is not None else (str(t) for t in observation.hand))
-        # The own sets as the family writes them, red fives kept (the shared observation has kinds).
-        self.meld_names: list[list[str]] = []
-        if family is not None:
-            own = next((other for other in family.view["seats"] if other["wind"] == observation.seat), None)
-            self.meld_names = [list(meld["tiles"]) for meld in (own or {}).get("melds", [])]
-        self.meld_red = sum(1 for names in self.meld_names for name in names if name.startswith("0"))
-        seat = observation.seat
-        self.values = {*_DRAGONS, _WIND_KIND[seat], _WIND_KIND[observation.round_wind]}
-        self.set_kinds = [int(meld.tiles[0]) for meld in observation.melds[seat] if meld.tiles[0] == meld.tiles[-1]]
-        self.meld_tiles = [int(tile) for meld in observation.melds[seat] for tile in meld.tiles]
+        self.names = view.hand
+        melds = view.own_melds
+        self.meld_red = sum(1 for meld in melds for name in meld.tiles if name.startswith("0"))
+        self.values = {*_DRAGONS, _WIND_KIND[view.seat], _WIND_KIND[view.round_wind]}
+        kinds = [[kind_of(name) for name in meld.tiles] for meld in melds]
+        self.set_kinds = [tiles[0] for tiles in kinds if tiles[0] == tiles[-1]]
+        self.meld_tiles = [kind for tiles in kinds for kind in tiles]
         self.open_value_set = any(k in self.values for k in self.set_kinds)
+        self.melds = [
+            {"kind": meld.kind, "tiles": "".join(meld.tiles), "open": meld.open} for meld in melds
+        ]  # as the scorer reads them
+
+    def let_go(self, kind: int) -> str:
+        """The name of the copy of ``kind`` a discard lets go: a plain five before a red one."""
+        plain = str(Tile(kind))
+        return plain if plain in self.names else plain.replace("5", "0")
+
+    def han_of(self, name: str) -> int:
+        """The han a tile is worth as it stands: a dora (once per indicator), a red five."""
+        return self.dora.count(kind_of(name)) + (1 if name.startswith("0") else 0)
 
     def without(self, kind: int) -> tuple[str, ...]:
         """The own tiles' names less one of ``kind``: a plain five before a red one."""
         names = list(self.names)
-        plain, red = str(Tile(kind)), str(Tile(kind)).replace("5", "0")
-        names.remove(plain if plain in names else red)
+        names.remove(self.let_go(kind))
         return tuple(names)
 
     def has_yaku(self, counts: Sequence[int]) -> bool:
@@ -240,35 +287,24 @@ class _Facts:
         return tuple(waits), chance, value / live
 
     def _score(self, names: Sequence[str], tile: Tile, win_by: str) -> float:
-        observation = self.observation
-        seat = observation.seat
-        concealed = "".join(names)
+        view = self.view
         data: dict[str, Any] = {
-            "rules": observation.rules,
-            "options": dict(observation.options),
-            "concealed": concealed,
-            "melds": [
-                {"kind": meld.kind.value, "tiles": "".join(self._meld_tiles(index, meld.tiles)), "open": meld.open}
-                for index, meld in enumerate(observation.melds[seat])
-            ],
+            "rules": view.rules,
+            "options": dict(view.options),
+            "concealed": "".join(names),
+            "melds": self.melds,
             "winning_tile": str(tile),
             "win_by": win_by,
-            "seat_wind": seat,
-            "round_wind": observation.round_wind,
+            "seat_wind": view.seat,
+            "round_wind": view.round_wind,
             "moments": ["riichi"] if self.closed else [],
             "dora": "".join(name.replace("0", "5") for name in self.indicators),
         }
         try:
-            result = get_ruleset(observation.rules).score(HandSituation.from_dict(data))
+            result = get_ruleset(view.rules).score(HandSituation.from_dict(data))
         except (ValueError, NotImplementedError):
             return 0.0
         return float(result.total) if result.valid else 0.0
-
-    def _meld_tiles(self, index: int, tiles: Sequence[Tile]) -> list[str]:
-        """A set's tiles as the family writes them (a red five as 0), else as kinds."""
-        if index < len(self.meld_names) and len(self.meld_names[index]) == len(tiles):
-            return sorted(self.meld_names[index], key=lambda name: int(Tile.parse(name.replace("0", "5"))))
-        return [str(tile) for tile in tiles]
 
 
 def _all_simples(counts: Sequence[int], meld_tiles: Sequence[int]) -> bool:

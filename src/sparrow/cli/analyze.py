@@ -1,23 +1,36 @@
-"""``sparrow analyze``: a hand's shanten number, and per discard the tiles it accepts and how many are left."""
+"""``sparrow analyze``: a hand's shanten number, and per discard the tiles it accepts and how many are left.
+
+With ``--situation`` (one seat's view of a Riichi table, ``docs/spec/seat-view.md``) it lists every
+discard with the evaluator's figures instead (:mod:`sparrow.bots.evaluator`): the chance to win, a
+win's worth, the chance to deal in against each player in riichi with the reading that says so, the
+expected points and the reason in one line."""
 
 from __future__ import annotations
 
 import json
-from typing import Annotated
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Annotated, Any
 
 import typer
 from rich.table import Table
 from rich.text import Text
 
+from sparrow.bots.evaluator import DiscardValue, evaluate_discards
+from sparrow.bots.reasons import SEAT_NAMES, reason_text
+from sparrow.bots.seat_view import SeatView, kind_of, names_text
 from sparrow.cli.common import InputError, console, input_errors
 from sparrow.cli.options import whole_number
-from sparrow.cli.text import tiles_text
+from sparrow.cli.text import DISPLAY, tiles_text
 from sparrow.core.analysis import Discard, Forms, accepted_tiles, discard_options, shanten, unseen_count
 from sparrow.core.family_facts import RED_FIVE_FAMILIES, without_red_fives
-from sparrow.core.tiles import format_tiles, parse_tiles, tile_counts
+from sparrow.core.messages import quote
+from sparrow.core.situation import SituationError
+from sparrow.core.tiles import Tile, format_tiles, parse_tiles, tile_counts
 from sparrow.rules import Ruleset, get_ruleset
 
-__all__ = ["register", "analyze", "ruleset_discards"]
+__all__ = ["register", "analyze", "ruleset_discards", "situation_rows"]
 
 
 def ruleset_discards(
@@ -69,12 +82,26 @@ def analyze(
             help="Use this ruleset's winning shapes (e.g. nts: its snakes), not only the plain ones.",
         ),
     ] = None,
+    situation: Annotated[
+        str | None,
+        typer.Option(
+            "--situation",
+            metavar="JSON",
+            help="The table as the hand's seat sees it (Riichi; docs/spec/seat-view.md): a JSON file, - for"
+            " standard input, or the JSON itself. Lists every discard with its chance to win, worth, deal-in"
+            " risk, expected points and reason.",
+        ),
+    ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object instead of a table.")] = False,
 ) -> None:
     """Shanten number, and per discard the tiles each choice accepts and how many are left.
 
     A 14-tile hand (13 - 3 per declared set, plus one) lists every discard; a 13-tile hand lists the
-    tiles that improve it (its waits when it is ready)."""
+    tiles that improve it (its waits when it is ready). With --situation, the hand on its turn at a
+    Riichi table: every discard valued by the evaluator, best first."""
+    if situation is not None:
+        _analyze_situation(tiles, situation, rules=rules, melds=melds, visible=visible, as_json=as_json)
+        return
     if rules in RED_FIVE_FAMILIES:  # riichi's red fives (0m 0p 0s) are fives to the analysis
         try:
             tiles, _ = without_red_fives(tiles, "TILES")
@@ -142,6 +169,131 @@ def analyze(
     label = "waits" if current == 0 else "accepted tiles"
     console.print(Text(tiles_text(hand), style="bold") + Text(f"  shanten {_describe(current)}"))
     console.print(Text(f"{label}: {tiles_text(accepted) or '-'} ({count} left)"))
+
+
+# ---------------------------------------------------------------------- --situation
+
+
+def _analyze_situation(tiles: str, text: str, *, rules: str | None, melds: int, visible: str, as_json: bool) -> None:
+    if melds:
+        raise InputError("--melds: with --situation the situation's melds say which sets are declared")
+    if visible:
+        raise InputError("--visible: with --situation the situation's rivers, sets and dora say what is seen")
+    view = situation_view(tiles, _read_situation(text), rules)
+    values = evaluate_discards(view)
+    counts = [0] * 34
+    for name in view.hand:
+        counts[kind_of(name)] += 1
+    now = shanten(counts, len(view.own_melds))
+    threats = [seat for seat in view.riichi if seat != view.seat]
+    rows = situation_rows(values)
+    if as_json:
+        data = {"tiles": names_text(view.hand), "seat": view.seat, "shanten": now, "threats": threats, "discards": rows}
+        print(json.dumps(data))
+        return
+    where = [f"seat {view.seat}", f"round {view.round_wind}", f"dora indicators {' '.join(view.dora_indicators)}"]
+    where.append(f"wall {view.live_wall}")
+    if threats:
+        where.append("riichi: " + ", ".join(SEAT_NAMES[seat] for seat in threats))
+    console.print(_names_shown(view.hand) + Text(f"  shanten {_describe(now)}"))
+    console.print(" · ".join(where), highlight=False)
+    # The figures in a table, each discard's reason under it in a line of its own (a column would be
+    # a narrow one on an 80-column terminal).
+    table = Table("discard", "shanten", "accepted", "win %", "worth")
+    for seat in threats:
+        table.add_column(f"deal-in vs {SEAT_NAMES[seat]}")
+    table.add_column("expected", justify="right")
+    for value, row in zip(values, rows, strict=True):
+        # Each threat's chance and the reading that gives it; what adjusted it is in the reason line.
+        risks = [f"{risk['percent']:g}% {risk['why']}" if risk["percent"] else risk["why"] for risk in row["risk"]]
+        table.add_row(
+            _names_shown([value.name]),
+            str(row["shanten"]),
+            str(row["accepted"]),
+            f"{row['win_chance']:g}",
+            f"{row['win_value']:,}",
+            *risks,
+            f"{row['value']:+,}",
+        )
+    console.print(table)
+    for value, row in zip(values, rows, strict=True):
+        # One line each, as long as it is (the terminal wraps it; a pipe gets it whole).
+        console.print(Text("  ") + _names_shown([value.name]) + Text(f": {row['reason']}"), soft_wrap=True)
+
+
+def situation_rows(values: list[DiscardValue]) -> list[dict[str, Any]]:
+    """The evaluator's values as ``--json`` writes them, best first (keys: ``docs/cli.md``)."""
+    return [
+        {
+            "discard": value.name,
+            "shanten": value.shanten,
+            "accepted": value.accepted,
+            "waits": [str(wait) for wait in value.waits],
+            "win_chance": round(100 * value.win_chance, 1),
+            "win_value": round(value.win_value),
+            "deal_in": round(100 * value.deal_in, 1),
+            "deal_in_cost": round(value.deal_in_cost),
+            "value": round(value.value),
+            "risk": [
+                {"seat": danger.seat, "percent": danger.percent, "why": danger.why, "notes": list(danger.notes)}
+                for danger in value.dangers
+            ],
+            "reasons": [reason.to_dict() for reason in value.reasons],
+            "reason": reason_text(value.reasons),
+        }
+        for value in values
+    ]
+
+
+def situation_view(tiles: str, document: Any, rules: str | None = None) -> SeatView:
+    """The seat's view of ``--situation``'s ``document`` with TILES as its hand (``--rules``, when
+    given, as its rules); InputError or SituationError for what cannot be a real table."""
+    if not isinstance(document, dict):
+        raise InputError(f"--situation: expected a JSON object, got {type(document).__name__}")
+    if "hand" in document:
+        raise InputError("--situation: the hand is TILES, so the situation has no hand field")
+    if rules is not None:
+        given = document.get("rules", rules)
+        if given != rules:
+            raise InputError(f"--rules {rules} and the situation's rules {quote(given)} disagree")
+        document = {**document, "rules": rules}
+    try:
+        return SeatView.from_dict({**document, "hand": tiles})
+    except SituationError as error:
+        if error.field == "hand":  # the hand is TILES on this command line
+            raise InputError("TILES" + str(error)[len("hand") :]) from None
+        raise
+
+
+def _read_situation(text: str) -> Any:
+    """``--situation``'s JSON: the text itself when it starts with ``{`` (or ``[``), standard input
+    for ``-``, else the file it names."""
+    if text.lstrip().startswith(("{", "[")):
+        source = text
+    elif text == "-":
+        source = sys.stdin.read()
+    else:
+        try:
+            source = Path(text).read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as error:
+            reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
+            raise InputError(f"--situation: cannot read {quote(text)}: {reason}") from None
+    try:
+        return json.loads(source)
+    except json.JSONDecodeError as error:
+        raise InputError(f"--situation: not JSON ({error.msg} at line {error.lineno}, column {error.colno})") from None
+    except RecursionError:
+        raise InputError("--situation: not JSON a table can be read from (nested too deep)") from None
+
+
+def _names_shown(names: Sequence[str]) -> Text:
+    """Tile names for people: glyphs (a red five in red) when they are on, else the notation."""
+    if not DISPLAY["glyphs"]:
+        return Text(names_text(names))
+    shown = Text()
+    for name in names:
+        shown.append(Tile(kind_of(name)).glyph, style="red" if name.startswith("0") else "")
+    return shown
 
 
 def _describe(value: int) -> str:

@@ -7,8 +7,9 @@ honba and sticks, who is in riichi), then your hand with a number under each til
 ``0p``, in red). Type a tile (``5p``) or its number to discard it (``r 5p`` declares riichi with it);
 the prompt lists what else you may do (claims, kongs, a win, an abortive draw), ``h`` shows a hint
 (your shanten number and, per discard, the tiles it waits on or improves with, and how many are
-unseen), ``?`` the keys, ``q`` quits. A bad key gets a one-line hint and the same question again;
-Enter alone passes on a claim, but never on a win. The bots' moves are printed one by one as they
+unseen; where the evaluator values the discards, Riichi, in its order with its figures and reasons:
+``sparrow.cli.hint_values``), ``?`` the keys, ``q`` quits. A bad key gets a one-line hint and the
+same question again; Enter alone passes on a claim, but never on a win. The bots' moves are printed one by one as they
 happen; after a hand every winner's score card, and at the end the placings (Riichi's with uma and oka).
 
 The reading and drawing here are plain functions of a :class:`~sparrow.play.table.Step` (``parse_command``,
@@ -459,11 +460,24 @@ def hint_lines(observation: Observation) -> list[str]:
             else f"shanten {now}" + (" (ready)" if now == 0 and ready else "")
         )
         rows.sort(key=lambda r: (r[0], r[1], r[2]))
+        # The evaluator's figures where it values the discards (Riichi), in its order, best first, as
+        # the web panel lists them.
+        from sparrow.cli.hint_values import safest_lines, valued_discards, valued_lines
+
+        valued = valued_discards(observation)
+        if valued:
+            order = {kind: index for index, kind in enumerate(valued)}
+            rows.sort(key=lambda r: order.get(int(r[2]), len(order)))
+            lines.extend(safest_lines(list(valued.values())))
         for after, unseen, tile, improving, short in rows[:6]:
-            verb = "improves with" if after else "waits, short of the minimum, on" if short else "waits on"
-            lines.append(
-                f"  discard {tile}: shanten {after}, {verb} {format_tiles(improving) or '—'} ({-unseen} unseen)"
-            )
+            value = valued.get(int(tile))
+            if value is None:
+                verb = "improves with" if after else "waits, short of the minimum, on" if short else "waits on"
+                lines.append(
+                    f"  discard {tile}: shanten {after}, {verb} {format_tiles(improving) or '—'} ({-unseen} unseen)"
+                )
+            else:
+                lines.extend(valued_lines(value, improving, short))
     else:
         now = shanten(counts, melds, forms)
         waits = ruleset.waits(counts, melds, observation.options) if now == 0 else None

@@ -109,6 +109,18 @@ SCRIPT = (
     N_("no suji 2/8"), N_("no suji 3/7"), N_("no suji 4-6"), N_("one chance"), N_("beside the riichi tile"), N_("outside an early discard"),
     N_("Safest against riichi"), N_("{name} {percent}% ({why})"), N_("deal-in risk"),
     N_("win {chance}%, worth {worth}, expected {value}"),
+    # the evaluator's reasons for a discard (bots/reasons.py), as hints.js words them
+    N_("Why"),
+    N_("ready on {tiles} ({left} left)"),
+    N_("ready on {tiles}, by tsumo only (furiten)"),
+    N_("no yaku in sight"),
+    N_("{count} tiles bring it closer"),
+    N_("a step behind the fastest discard"),
+    N_("{count} steps behind the fastest discard"),
+    N_("lets {tiles} go, {han} han of dora"),
+    N_("suji of the riichi tile {tiles} ({name})"),
+    N_("suji of {tiles} (discarded by {name})"),
+    N_("no chance against {name}: every {tiles} in view"),
 )  # fmt: skip
 
 # The texts table.html translates with _() (the rules' short names, the settings dialog, the keys).

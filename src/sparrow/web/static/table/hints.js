@@ -70,6 +70,14 @@ export async function drawHint() {
     }
     const risks = (option.risk || []).filter((r) => r.percent > 0);
     if (risks.length) li.append(` · ${T("deal-in risk")}: ${risks.map(riskText).join("; ")}`);
+    const why = (option.reasons || []).map(reasonParts).filter((parts) => parts.length);
+    if (why.length) {
+      const line = document.createElement("div");
+      line.className = "hint-why";
+      line.append(`${T("Why")}: `);
+      why.forEach((parts, index) => line.append(...(index ? ["; "] : []), ...parts));
+      li.append(line);
+    }
     if (option.waits) {
       const sub = document.createElement("ul");
       for (const wait of option.waits) sub.append(waitLine(wait));
@@ -97,6 +105,31 @@ export async function drawHint() {
 function riskText(risk) {
   const why = [risk.why, ...(risk.notes || [])].map((key) => T(key)).join(", ");
   return T("{name} {percent}% ({why})", { percent: number(risk.percent), name: label(risk.seat), why });
+}
+
+// One of the evaluator's reasons (bots/reasons.py) in the page's words, its tiles as pictures: what
+// the discard keeps, what it gives up, and what the reading adds against a riichi beyond the
+// deal-in line above (suji of which tile, no chance; genbutsu is "safe from" there already).
+const TILES = "\u0001";
+function reasonParts(reason) {
+  const name = reason.seat ? label(reason.seat) : "";
+  const tiles = reason.waits || reason.of || reason.walls || (reason.tile ? [reason.tile] : []);
+  let text;
+  switch (reason.code) {
+    case "ready": text = T("ready on {tiles} ({left} left)", { tiles: TILES, left: reason.left }); break;
+    case "furiten": text = T("ready on {tiles}, by tsumo only (furiten)", { tiles: TILES }); break;
+    case "no_yaku": text = T("no yaku in sight"); break;
+    case "accepts": text = T("{count} tiles bring it closer", { count: reason.tiles }); break;
+    case "slower": text = reason.steps === 1 ? T("a step behind the fastest discard")
+      : T("{count} steps behind the fastest discard", { count: reason.steps }); break;
+    case "lets_dora_go": text = T("lets {tiles} go, {han} han of dora", { tiles: TILES, han: reason.han }); break;
+    case "suji": text = reason.riichi_tile ? T("suji of the riichi tile {tiles} ({name})", { name, tiles: TILES })
+      : T("suji of {tiles} (discarded by {name})", { name, tiles: TILES }); break;
+    case "no_chance": text = T("no chance against {name}: every {tiles} in view", { name, tiles: TILES }); break;
+    default: return [];
+  }
+  const [before, after] = text.split(TILES);
+  return after === undefined ? [text] : [before, tileRow(tiles, { size: "mini" }), after];
 }
 
 // Numbers as the page's language writes them (12,000 / 12.000; 1.4 / 1,4).

@@ -1,0 +1,58 @@
+"""The terminal hint's figures where the evaluator values the discards (``sparrow play``'s ``h``):
+each discard's chance to win, a win's worth, its chance to deal in and its expected points
+(:mod:`sparrow.bots.evaluator`), with the reasons under it, as the web table's hint panel shows them."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from sparrow.bots.evaluator import DiscardValue, evaluate_discards
+from sparrow.bots.reasons import reason_text
+from sparrow.core.tiles import Tile, format_tiles
+from sparrow.game.state import Observation
+
+__all__ = ["valued_discards", "valued_lines", "safest_lines"]
+
+
+def valued_discards(observation: Observation) -> dict[int, DiscardValue]:
+    """The evaluator's values of the discards the seat may make, by kind, best first; empty for a
+    family it does not value (:mod:`sparrow.bots.evaluator`)."""
+    try:
+        return {int(value.tile): value for value in evaluate_discards(observation)}
+    except ValueError:
+        return {}
+
+
+def valued_lines(value: DiscardValue, improving: Sequence[Tile], short: bool) -> list[str]:
+    """A discard's hint with the evaluator's figures (``value``), as the web panel shows them: what it
+    waits on or improves with; under it the chance to win, a win's worth, the chance to deal in
+    (against every player in riichi together) and the expected points; then ``why:`` the reasons the
+    first line does not say already (each riichi's reading, what is given up, furiten). The counts are the
+    evaluator's: the dora indicators and the discard itself are seen."""
+    if value.shanten == 0 and value.waits:
+        shape = f"waits on {format_tiles(value.waits)}"
+    elif value.shanten == 0:
+        shape = f"waits{', short of the minimum,' if short else ''} on {format_tiles(improving) or '—'}"
+    else:
+        shape = f"improves with {format_tiles(improving) or '—'}"
+    figures = f"win {100 * value.win_chance:.1f}%, worth {value.win_value:,.0f}"
+    if value.dangers:
+        figures += f", deal-in {100 * value.deal_in:.1f}%"
+    figures += f", expected {value.value:+,.0f}"
+    reasons = list(value.reasons)
+    if reasons and reasons[0].code in ("ready", "accepts"):  # the first line says it
+        reasons = reasons[1:]
+    lines = [f"  discard {value.name}: shanten {value.shanten}, {shape} ({value.accepted} unseen)", f"      {figures}"]
+    if reasons:
+        lines.append(f"      why: {reason_text(reasons)}")
+    return lines
+
+
+def safest_lines(values: Sequence[DiscardValue]) -> list[str]:
+    """Facing a riichi: the three safest discards, whatever they do to the hand (as the web panel)."""
+    facing = [value for value in values if value.dangers]
+    if not facing:
+        return []
+    worst = {value.name: max(danger.percent for danger in value.dangers) for value in facing}
+    safest = sorted(worst.items(), key=lambda item: item[1])[:3]
+    return ["  safest against riichi: " + ", ".join(f"{name} {percent:g}%" for name, percent in safest)]
