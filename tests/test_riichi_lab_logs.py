@@ -89,8 +89,13 @@ def test_the_lab_measures_whole_matches_by_place_and_uma():
         assert 1 <= stats.games.place <= 4 and 0 <= stats.riichi_rate <= 1
         low, high = stats.games.result_ci
         assert low <= stats.games.result <= high
+        low, high = stats.games.place_ci
+        assert low <= stats.games.place <= high
+        # A call rate is a share of hands (each hand counted once however many sets it claimed).
+        assert 0 <= stats.call_rate <= 1 and stats.call_rate * stats.hands <= stats.calls
         data = stats.to_dict()
-        assert {"result", "result_ci", "place", "points", "riichi_rate", "top_rate", "last_rate"} <= set(data)
+        assert {"result", "result_ci", "place", "place_ci", "points", "riichi_rate", "call_rate"} <= set(data)
+        assert {"top_rate", "last_rate"} <= set(data)
     assert sum(stats.wins for stats in result.stats) >= sum(stats.deal_ins for stats in result.stats)
     assert result.stats[3].riichi == 0 and result.stats[3].level == "random"
     data = result.to_dict()
@@ -133,3 +138,17 @@ def test_a_riichi_run_on_ray_is_the_local_run():
     finally:
         ray.shutdown()
     assert on_ray.games == local.games and on_ray.logs == local.logs and on_ray.to_dict() == local.to_dict()
+
+
+def test_the_call_rate_is_the_share_of_hands_with_a_claimed_set_as_the_logs_tell():
+    result = run_lab("riichi", ["expert", "normal", "easy", "random"], 3, seed=11, keep_logs=True)
+    opened = [0] * 4
+    for log in result.logs:
+        players = log[0]["players"]
+        callers = {e["seat"] for e in log if e["event"] == "claim" and e["kind"] != "win"}
+        for seat in callers:
+            opened[int(players[seat].split()[0][1:]) - 1] += 1
+    assert sum(opened) > 0  # the run has calls to count
+    for stats in result.stats:
+        assert stats.call_rate == opened[stats.player] / result.hands
+        assert stats.to_dict()["call_rate"] == stats.call_rate

@@ -234,6 +234,7 @@ def _columns(whole_games: bool) -> list[tuple[str, Callable[[Any], str]]]:
     ]
     if whole_games:
         per_hand.append(("riichi %", lambda stats: f"{stats.riichi_rate * 100:.1f}"))
+        per_hand.append(("calls %", lambda stats: f"{stats.call_rate * 100:.1f}"))
     else:
         per_hand += [
             ("self-drawn", lambda stats: f"{stats.self_draw_share:.0%}"),
@@ -288,7 +289,8 @@ def _print_result(
     if result.whole_games:
         console.print(
             "result: final points less the return, in thousands, with uma and oka, per match; place: the"
-            " average, 1 the top; riichi %: hands in which the player's riichi stood",
+            " average, 1 the top; riichi %: hands in which the player's riichi stood;"
+            " calls %: hands in which it claimed a set",
             highlight=False,
         )
     units = counted(len(result.units), unit, "matches" if unit == "match" else None)

@@ -158,6 +158,7 @@ class GameFigures:
     points: float  # mean final points
     top_rate: float  # share of matches ended first
     last_rate: float  # ...and last
+    place_ci: tuple[float, float] = (-math.inf, math.inf)  # the mean place's 95% interval, as result_ci's
 
     @property
     def result_interval(self) -> float:
@@ -189,6 +190,7 @@ class PlayerStats:
     riichi: int = 0  # hands in which its riichi stood (a family that has riichi)
     riichi_rate: float = 0.0  # ...per hand
     calls: int = 0  # chows, pungs and kongs it claimed from discards
+    call_rate: float = 0.0  # share of hands in which it claimed at least one set (Riichi's "calls")
     games: GameFigures | None = None  # a run of whole games: its figures per match
 
     @property
@@ -199,7 +201,7 @@ class PlayerStats:
         """The player as ``sparrow simulate --json`` gives it: the figures per hand, each interval as
         both ends (``null`` where there is none); in a run of whole games the figures per match
         (``matches``, ``result``, ``result_ci``, ``place``, ``points``, ``top_rate``, ``last_rate``)
-        and ``riichi_rate`` beside the counts and rates of wins and deal-ins."""
+        and ``riichi_rate`` and ``call_rate`` beside the counts and rates of wins and deal-ins."""
         if self.games is not None:
             games = self.games
             return {
@@ -212,12 +214,14 @@ class PlayerStats:
                 "result": games.result,
                 "result_ci": [_finite(end) for end in games.result_ci],
                 "place": games.place,
+                "place_ci": [_finite(end) for end in games.place_ci],
                 "points": games.points,
                 "wins": self.wins,
                 "win_rate": self.win_rate,
                 "deal_ins": self.deal_ins,
                 "deal_in_rate": self.deal_in_rate,
                 "riichi_rate": self.riichi_rate,
+                "call_rate": self.call_rate,
                 "top_rate": games.top_rate,
                 "last_rate": games.last_rate,
                 "fallbacks": self.fallbacks,
@@ -242,6 +246,7 @@ class PlayerStats:
             "average_win": self.average_win,
             "net_per_hand": self.net_per_hand,
             "net_per_hand_ci": [_finite(v) for v in self.net_per_hand_ci],
+            "call_rate": self.call_rate,
             "vs_others": paired,
             "fallbacks": self.fallbacks,
         }
@@ -409,6 +414,7 @@ def summarise(
                 riichi=riichi,
                 riichi_rate=riichi / total if total else 0.0,
                 calls=sum(r.calls[p] for r in hands if r.calls),
+                call_rate=sum(1 for r in hands if r.calls and r.calls[p]) / total if total else 0.0,
                 games=_game_figures(games, p, count, duplicate) if games else None,
             )
         )
@@ -423,6 +429,9 @@ def _game_figures(games: Sequence[GameRecord], player: int, seats: int, duplicat
         [statistics.fmean(results[i : i + seats]) for i in range(0, len(results), seats)] if duplicate else results
     )
     places = [game.places[player] for game in games]
+    place_samples = (
+        [statistics.fmean(places[i : i + seats]) for i in range(0, len(places), seats)] if duplicate else places
+    )
     return GameFigures(
         matches=len(games),
         result=statistics.fmean(results),
@@ -431,6 +440,7 @@ def _game_figures(games: Sequence[GameRecord], player: int, seats: int, duplicat
         points=statistics.fmean(game.points[player] for game in games),
         top_rate=places.count(1) / len(games),
         last_rate=places.count(seats) / len(games),
+        place_ci=_mean_interval(place_samples),
     )
 
 
