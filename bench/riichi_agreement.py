@@ -42,11 +42,10 @@ from typing import Any
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from _common import positive_int  # noqa: E402
-from mahjong.shanten import Shanten  # noqa: E402
+from peers.mahjong_greedy import MahjongGreedy  # noqa: E402
 
 from sparrow.bots import LEVELS, get_bot  # noqa: E402
 from sparrow.bots.evaluator import evaluate_discards  # noqa: E402
-from sparrow.bots.reading import visible_counts  # noqa: E402
 from sparrow.core.tiles import parse_tile  # noqa: E402
 from sparrow.formats.mjai import read_mjai  # noqa: E402
 from sparrow.game import Action, ActionKind, Observation, Phase, ReplayError  # noqa: E402
@@ -81,6 +80,7 @@ class Tally:
     extra_riichi: int = 0
     seconds: float = 0.0
     kinds: dict[str, int] = field(default_factory=dict)
+    times: list[float] = field(default_factory=list)  # each decision's seconds, for the 95th percentile
 
     def add(self, turn: Turn, chosen: Action) -> None:
         self.turns += 1
@@ -103,6 +103,7 @@ class Tally:
             "riichi_when_player_did_not": _share(self.extra_riichi, self.could_riichi),
             "player_riichi_turns": self.player_riichi,
             "ms_per_decision": round(1000 * self.seconds / self.turns, 2) if self.turns else None,
+            "ms_p95": round(1000 * sorted(self.times)[int(0.95 * (len(self.times) - 1))], 2) if self.times else None,
         }
 
 
@@ -163,41 +164,11 @@ def _turn_now(hand: Hand, next_event: dict[str, Any]) -> Turn | None:
     return Turn(observation, kind, bool(next_event.get("riichi")))
 
 
-class Greedy:
-    """The outside peer: the ``mahjong`` package's shanten and acceptance, riichi whenever it may."""
-
-    def __init__(self) -> None:
-        self.shanten = Shanten()
-
-    def __call__(self, observation: Observation) -> Action:
-        discards = [action for action in observation.legal_actions if action.kind is ActionKind.DISCARD]
-        counts = [0] * 34
-        for tile in observation.hand:
-            counts[int(tile)] += 1
-        family: Any = observation.family
-        seen = visible_counts(observation, family.dora_indicators if family is not None else ())
-        best: tuple[int, int] | None = None
-        choice = discards[0]
-        plain = {action.tile for action in discards if not action.red}
-        for action in discards:
-            if action.riichi or (action.red and action.tile in plain):
-                continue  # one discard of each kind (the plain five before the red); riichi is chosen below
-            kind = int(action.tile)  # type: ignore[arg-type]
-            counts[kind] -= 1
-            now = self.shanten.calculate_shanten(counts)
-            accepted = 0
-            for other in range(34):
-                if counts[other] < 4:
-                    counts[other] += 1
-                    if self.shanten.calculate_shanten(counts) < now:
-                        accepted += max(0, 4 - seen[other])
-                    counts[other] -= 1
-            counts[kind] += 1
-            key = (now, -accepted)
-            if best is None or key < best:
-                best, choice = key, action
-        declaring = [a for a in discards if a.riichi and a.tile == choice.tile and a.red == choice.red]
-        return declaring[0] if declaring else choice
+def greedy() -> Chooser:
+    """The outside peer (``peers.mahjong_greedy``): the ``mahjong`` package's shanten and acceptance,
+    riichi whenever it may."""
+    peer = MahjongGreedy()
+    return lambda observation: peer.act(observation, observation.legal_actions)
 
 
 def by_evaluator(observation: Observation) -> Action:
@@ -213,7 +184,7 @@ def players(names: Sequence[str]) -> dict[str, Chooser]:
         level: (lambda level=level: get_bot(level, seed=1).act) for level in LEVELS
     }
     every["evaluator"] = lambda: by_evaluator
-    every[PEER] = Greedy
+    every[PEER] = greedy
     return {name: every[name]() for name in names}
 
 
@@ -236,14 +207,16 @@ def main(argv: Sequence[str] | None = None) -> int:
                 for name, choose in choosers.items():
                     started = time.perf_counter()
                     chosen = choose(turn.observation)
-                    tallies[name].seconds += time.perf_counter() - started
+                    spent = time.perf_counter() - started
+                    tallies[name].seconds += spent
+                    tallies[name].times.append(spent)
                     tallies[name].add(turn, chosen)
     figures = {name: tally.to_dict() for name, tally in tallies.items()}
     peer = figures[PEER]["discard"] if PEER in figures else None
     print(f"{len(files)} Phoenix-room games of {CORPUS.relative_to(CORPUS.parents[2])}")
     print(
         f"{'player':26} {'turns':>6} {'same discard':>13} {'95% interval':>14} {'vs greedy':>9} "
-        f"{'riichi as player':>17} {'riichi unasked':>15} {'ms/turn':>8}"
+        f"{'riichi as player':>17} {'riichi unasked':>15} {'ms/turn':>8} {'p95 ms':>7}"
     )
     for name, row in figures.items():
         low, high = row["discard_interval"] or (0, 0)
@@ -251,7 +224,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(
             f"{name:26} {row['turns']:>6} {row['discard']:>12}% {f'{low}-{high}%':>14} {ratio:>9} "
             f"{row['riichi_when_player_did']!s:>16}% {row['riichi_when_player_did_not']!s:>14}% "
-            f"{row['ms_per_decision']!s:>8}"
+            f"{row['ms_per_decision']!s:>8} {row['ms_p95']!s:>7}"
         )
     if options.json:
         Path(options.json).write_text(json.dumps({"games": len(files), "players": figures}, indent=2) + "\n")

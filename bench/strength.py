@@ -42,55 +42,20 @@ WINNER_TARGETS = {"casual": 0.70, "hkos": 0.70, "chinese": 0.60, "nts": 0.50}
 
 # ---------------------------------------------------------------- the greedy cmajiang baseline
 
-_MAJIANG_NAMES = tuple(f"{'mpsz'[k // 9]}{k % 9 + 1}" for k in range(34))
-
-
-def _majiang_hand(tiles) -> str:
-    """A hand in cmajiang's notation: suit letter first (``m123p456z11``)."""
-    counts = [0] * 34
-    for tile in tiles:
-        counts[tile] += 1
-    parts = []
-    for letter, start, size in (("m", 0, 9), ("p", 9, 9), ("s", 18, 9), ("z", 27, 7)):
-        digits = "".join(str(rank + 1) * counts[start + rank] for rank in range(size))
-        if digits:
-            parts.append(letter + digits)
-    return "".join(parts)
-
 
 class GreedyMajiangPlayer:
-    """Takes a legal win, never claims, and otherwise discards the tile whose discard leaves the lowest
-    shanten by cmajiang's ``xiangting`` (the first such tile). It reads its seat's observation, as the
-    bots do."""
+    """The lab's player kind around ``peers.cmajiang_greedy`` (takes a legal win, never claims,
+    discards for the lowest shanten by cmajiang's ``xiangting``): it reads its seat's observation, as
+    the bots do."""
 
     def __init__(self, rng: random.Random) -> None:
-        import cmajiang
+        from peers.cmajiang_greedy import CmajiangGreedy
 
-        self._cmajiang = cmajiang
+        self._peer = CmajiangGreedy()
 
     def choose(self, state, seat, actions):
-        from sparrow.game.actions import ActionKind
-
         observation = state.observation(seat)
-        legal = observation.legal_actions
-        discards = []
-        for action in legal:
-            if action.kind is ActionKind.WIN:
-                return action
-            if action.kind is ActionKind.DISCARD:
-                discards.append(action)
-        if not discards:
-            return next((a for a in legal if a.kind is ActionKind.PASS), legal[-1])
-        cmajiang = self._cmajiang
-        hand = cmajiang.Shoupai(_majiang_hand(observation.hand))
-        best, best_shanten = discards[0], 99
-        for action in discards:
-            trial = hand.clone()
-            trial.dapai(_MAJIANG_NAMES[int(action.tile)])
-            value = cmajiang.xiangting(trial)
-            if value < best_shanten:
-                best, best_shanten = action, value
-        return best
+        return self._peer.act(observation, observation.legal_actions)
 
 
 # ---------------------------------------------------------------- measurements
