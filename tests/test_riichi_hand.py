@@ -239,6 +239,23 @@ def test_temporary_furiten_after_passing_a_ron_until_ones_next_discard():
     assert {"pinfu", "ittsu"} <= set(result.wins[0].score.yaku_keys)
 
 
+def test_a_winning_tile_let_pass_without_a_yaku_is_furiten_too():
+    # East waits on 1s-4s with a pung of 6s: 4s makes all simples, 1s no yaku at all. The furiten
+    # rule looks at the waits, not at the yaku: letting 1s pass (it could not ron it) makes East
+    # furiten until its own next discard, so North's 4s in the same go-around is no ron either.
+    state = table("234m456p666s55m23s", draws="1z 5z 1s 4s 2z")
+    tsumogiri(state, 2)
+    discard(state, "1s")  # West
+    assert K.RON not in kinds(state, 0)  # no yaku on 1s: nothing to take
+    pass_all(state)
+    assert state.seats[0].temporary_furiten and state.is_furiten(0)
+    discard(state, "4s")  # North: East may chi it, not ron it
+    assert K.RON not in kinds(state, 0)
+    pass_all(state)
+    tsumogiri(state)  # East's own discard ends the furiten
+    assert not state.is_furiten(0)
+
+
 def test_riichi_furiten_lasts_the_hand_but_tsumo_still_wins_and_double_riichi():
     state = table("123m456m789m23p55s", draws="1z 4p 5z 7z 2z 5z 1p 7z 1p")
     state.apply(RiichiAction.discard(0, "1z", riichi=True))  # the first turn: double riichi
@@ -267,7 +284,9 @@ def test_a_hand_with_no_yaku_is_not_offered_ron():
     assert 1 in state.waits_of(0)
     discard(state, "2m")  # South throws East's wait: no yaku on a ron, so East is not asked
     assert state.phase == "turn" and state.turn == 2
-    assert not state.is_furiten(0)  # nor made furiten
+    # ...but it let a winning tile pass: furiten until its own next discard (the rule looks at the
+    # waits, not at the yaku; docs/rules/riichi.md)
+    assert state.is_furiten(0)
 
 
 def test_a_hand_with_no_yaku_is_not_offered_tsumo():

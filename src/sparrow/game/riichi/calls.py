@@ -127,12 +127,17 @@ class CallsMixin(TurnMixin):
             else:
                 self._resolve_claims()
 
-    def _missed_rons(self) -> None:
-        """Every seat offered ron that did not take it is furiten: until its next discard, and for
-        the rest of the hand after riichi."""
-        for seat, actions in self.offers.items():
+    def _missed_rons(self, tile: int | None = None) -> None:
+        """Every seat that let a winning tile pass is furiten: until its next discard, and for the
+        rest of the hand after riichi. A winning tile is one offered as ron, and on a discard
+        (``tile``) any tile the seat waits on: the rule looks at the waits, not at the yaku, so a
+        wait that could not win for want of one counts too."""
+        for seat in self._from(self.discarder) if self.discarder is not None else ():
             chosen = self.responses.get(seat)
-            if any(a.kind is _K.RON for a in actions) and (chosen is None or chosen.kind is not _K.RON):
+            if chosen is not None and chosen.kind is _K.RON:
+                continue
+            offered = any(a.kind is _K.RON for a in self.offers.get(seat, ()))
+            if offered or (tile is not None and tile >> 2 in self.waits_of(seat)):
                 player = self.seats[seat]
                 player.temporary_furiten = True
                 if player.riichi:
@@ -168,7 +173,7 @@ class CallsMixin(TurnMixin):
         if winners:
             self._end_rons(winners, seat, tile)
             return
-        self._missed_rons()
+        self._missed_rons(tile)
         player = self.seats[seat]
         if player.riichi_pending:
             player.riichi_pending = False
