@@ -132,3 +132,34 @@ def test_the_readme_example_plays_a_hand_to_its_settlement():
         hand.apply(bots[seat].act(observation(hand, seat), hand.legal_actions(seat)))
     end = hand.events[-1]
     assert end["event"] == "hand_end" and sum(end["scores"].values()) + 1000 * end["sticks"] == 100_000
+
+
+def test_expert_opens_a_hand_only_with_a_yaku_in_sight_after_its_next_discard():
+    """Expert calls more than Normal (all simples with one terminal or honour still to let go, a value
+    pair kept): after every call and the discard that follows it, its hand still holds a yaku in
+    sight: all simples (its sets and every tile kept), a value honour's set, or a value pair."""
+    opened = {}  # seat -> True once it called, until its next discard is checked
+    checked = 0
+
+    def check(level, seen, legal, action):
+        nonlocal checked
+        seat = seen["seat"]
+        if action.kind in (RiichiActionKind.PON, RiichiActionKind.CHI):
+            opened[seat] = True
+            return
+        if action.kind is not RiichiActionKind.DISCARD or not opened.pop(seat, False):
+            return
+        me = seen["seats"][seat]
+        hand = list(seen["hand"]) + ([seen["drawn"]] if seen.get("drawn") else [])
+        counts = _counts(hand)
+        counts[int(face_kind(action.tile))] -= 1
+        shown = [_kind(name) for meld in me["melds"] for name in meld["tiles"]]
+        values = {31, 32, 33, 27 + "ESWN".index(seen["wind"]), 27 + "ESWN".index(seen["round_wind"])}
+        simples = all(Tile(k).is_simple for k in shown) and all(Tile(k).is_simple for k in range(34) if counts[k])
+        value_set = any(shown.count(k) >= 3 for k in values) or any(counts[k] >= 2 for k in values)
+        assert simples or value_set, (seen["hand"], me["melds"], action)
+        checked += 1
+
+    for seed in range(60):
+        _play(seed, ["expert"] * 4, check)
+    assert checked > 20  # Expert calls, and every call was checked

@@ -312,22 +312,39 @@ class RiichiBot:
         return any(counts[k] >= 2 and seen[k] < 4 for k in _value_honours(observation))
 
     def _call_has_yaku(
-        self, observation: Mapping[str, Any], tile: int, taken: Sequence[int], after: Sequence[int]
+        self, observation: Mapping[str, Any], tile: int, taken: Sequence[int], after: list[int], melds: int
     ) -> bool:
-        """Whether a call of ``tile`` with ``taken`` from the hand (``after``: the hand left) keeps a
-        yaku in sight. Normal: all simples (every tile kept, and the set, simples) or a value set
-        shown. Expert: all simples but for one terminal or honour kept (the next it lets go), a value
-        honour's pair kept with a copy unseen, or a value set or pair counted (:meth:`_value_in_sight`)."""
+        """Whether a call of ``tile`` with ``taken`` from the hand (``after``: the hand left; ``melds``
+        sets before it) keeps a yaku in sight. Normal: all simples (every tile kept, and the set,
+        simples) or a value set shown. Expert: all simples (its sets shown and this one simples, and
+        every tile kept, but for one terminal or honour that is a best discard after the call, so the
+        next it lets go), a value honour's pair kept with a copy unseen, or a value set or pair
+        counted (:meth:`_value_in_sight`)."""
         if self.level != "expert":
             simples = _is_simple(tile) and all(_is_simple(t) for t in range(34) if after[t] and t not in taken)
             return simples or self._has_value_set(observation)
-        odd = sum(after[t] for t in range(34) if not _is_simple(t))
-        if _is_simple(tile) and all(_is_simple(t) for t in taken) and odd <= 1:
+        if self._simples_after_call(observation, tile, taken, after, melds):
             return True
         seen = _visible(observation)
         if any(after[k] >= 2 and seen[k] < 4 for k in _value_honours(observation)):
             return True
         return self._value_in_sight(observation)
+
+    def _simples_after_call(
+        self, observation: Mapping[str, Any], tile: int, taken: Sequence[int], after: list[int], melds: int
+    ) -> bool:
+        me = observation["seats"][observation["seat"]]
+        shown = [_kind(name) for meld in me["melds"] for name in _meld_tiles(meld)]
+        if not (_is_simple(tile) and all(_is_simple(t) for t in [*taken, *shown])):
+            return False
+        odd = [t for t in range(34) if after[t] and not _is_simple(t)]
+        if not odd:
+            return True
+        if len(odd) > 1 or after[odd[0]] > 1:
+            return False
+        # The one terminal or honour must be a discard as good as any after the call.
+        best = min(shanten(_less(after, t), melds + 1) for t in range(34) if after[t])
+        return shanten(_less(after, odd[0]), melds + 1) == best
 
     def _has_value_pair_or_set(self, observation: Mapping[str, Any], counts: list[int]) -> bool:
         return self._has_value_set(observation) or any(counts[k] >= 3 for k in _value_honours(observation))
@@ -362,7 +379,7 @@ class RiichiBot:
                 after = list(counts)
                 for t in taken:
                     after[t] -= 1
-                if not self._call_has_yaku(observation, tile, taken, after):
+                if not self._call_has_yaku(observation, tile, taken, after, melds):
                     continue
                 best_after = min(
                     shanten(after[:t] + [after[t] - 1] + after[t + 1 :], melds + 1) for t in range(34) if after[t]
@@ -371,6 +388,11 @@ class RiichiBot:
                 if best_after < now and (not expert or best_after <= EXPERT_CALL_SHANTEN):
                     return action
         return fallback
+
+
+def _less(counts: Sequence[int], kind: int) -> list[int]:
+    """``counts`` with one tile of ``kind`` let go."""
+    return [*counts[:kind], counts[kind] - 1, *counts[kind + 1 :]]
 
 
 def _kind_of(action: RiichiAction) -> int:
