@@ -136,6 +136,7 @@ def _with(**changes) -> str:
         ([FAR, "--situation", _with(riverz={})], "error: riverz: unknown field; did you mean rivers?"),
         ([FAR, "--situation", _with(options={"bogus": 1})], "error: options: unknown option 'bogus'"),
         ([FAR, "--situation", _with(may_discard="1s")], "error: may_discard: 1s is not in the hand"),
+        ([FAR, "--situation", _with(may_discard="")], "error: may_discard: name at least one tile"),
         ([FAR, "--situation", _with(rivers={"E": "1z9m2p7s1p0z"})], "error: rivers.E: 0 is a red five"),
         ([FAR, "--situation", _with(rivers={"E": "1z9m2p7s1p0m"}, dora="0m")], "error: situation: two red fives"),
         (

@@ -186,7 +186,7 @@ class SeatView:
             if index is not None:
                 data["riichi"][other] = index
         data.update(furiten=self.furiten, dora=names_text(self.dora_indicators), live_wall=self.live_wall)
-        if sorted({_KINDS[name] for name in self.hand}) != list(self.may_discard):
+        if self.seat in self.riichi or sorted({_KINDS[name] for name in self.hand}) != list(self.may_discard):
             data["may_discard"] = "".join(str(tile) for tile in self.may_discard)
         return data
 
@@ -258,6 +258,10 @@ class SeatView:
             allowed = held
         else:
             allowed = {_KINDS[name] for name in _names(data["may_discard"], "may_discard")}
+            if not allowed:
+                raise SituationError("may_discard", "name at least one tile the seat may discard")
+            if seat in riichi and len(allowed) != 1:
+                raise SituationError("may_discard", "the seat is in riichi: its only discard is the tile it drew")
             if not allowed <= held:
                 missing = str(Tile(min(allowed - held)))
                 raise SituationError("may_discard", f"{missing} is not in the hand")

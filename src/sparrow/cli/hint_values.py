@@ -8,6 +8,7 @@ from collections.abc import Sequence
 
 from sparrow.bots.evaluator import DiscardValue, evaluate_discards
 from sparrow.bots.reasons import reason_text
+from sparrow.bots.seat_view import SeatView
 from sparrow.core.tiles import Tile, format_tiles
 from sparrow.game.state import Observation
 
@@ -18,9 +19,10 @@ def valued_discards(observation: Observation) -> dict[int, DiscardValue]:
     """The evaluator's values of the discards the seat may make, by kind, best first; empty for a
     family it does not value (:mod:`sparrow.bots.evaluator`)."""
     try:
-        return {int(value.tile): value for value in evaluate_discards(observation)}
+        SeatView.serves(observation)
     except ValueError:
-        return {}
+        return {}  # a family the evaluator does not value yet: the plain hint
+    return {int(value.tile): value for value in evaluate_discards(observation)}
 
 
 def valued_lines(value: DiscardValue, improving: Sequence[Tile], short: bool) -> list[str]:

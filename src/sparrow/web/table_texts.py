@@ -114,6 +114,7 @@ SCRIPT = (
     N_("ready on {tiles} ({left} left)"),
     N_("ready on {tiles}, by tsumo only (furiten)"),
     N_("no yaku in sight"),
+    N_("1 tile brings it closer"),
     N_("{count} tiles bring it closer"),
     N_("a step behind the fastest discard"),
     N_("{count} steps behind the fastest discard"),

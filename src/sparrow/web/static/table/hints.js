@@ -119,7 +119,8 @@ function reasonParts(reason) {
     case "ready": text = T("ready on {tiles} ({left} left)", { tiles: TILES, left: reason.left }); break;
     case "furiten": text = T("ready on {tiles}, by tsumo only (furiten)", { tiles: TILES }); break;
     case "no_yaku": text = T("no yaku in sight"); break;
-    case "accepts": text = T("{count} tiles bring it closer", { count: reason.tiles }); break;
+    case "accepts": text = reason.tiles === 1 ? T("1 tile brings it closer")
+      : T("{count} tiles bring it closer", { count: reason.tiles }); break;
     case "slower": text = reason.steps === 1 ? T("a step behind the fastest discard")
       : T("{count} steps behind the fastest discard", { count: reason.steps }); break;
     case "lets_dora_go": text = T("lets {tiles} go, {han} han of dora", { tiles: TILES, han: reason.han }); break;
@@ -128,8 +129,8 @@ function reasonParts(reason) {
     case "no_chance": text = T("no chance against {name}: every {tiles} in view", { name, tiles: TILES }); break;
     default: return [];
   }
-  const [before, after] = text.split(TILES);
-  return after === undefined ? [text] : [before, tileRow(tiles, { size: "mini" }), after];
+  // (a translation may name {tiles} once, twice or not at all)
+  return text.split(TILES).flatMap((part, index) => (index ? [tileRow(tiles, { size: "mini" }), part] : [part]));
 }
 
 // Numbers as the page's language writes them (12,000 / 12.000; 1.4 / 1,4).
