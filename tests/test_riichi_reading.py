@@ -3,7 +3,7 @@ on rivers written by hand, and the Riichi hint telling each discard's danger aga
 
 from __future__ import annotations
 
-from sparrow.bots.reading import RATES, dangers_against, riichi_seats
+from sparrow.bots.reading import RATES, dangers_against, passed_after_riichi, riichi_seats
 from sparrow.core.tiles import parse_tile
 from sparrow.game.riichi.hand import RiichiHand
 from sparrow.game.views import RiverTile
@@ -29,6 +29,10 @@ def against(rivers: dict[str, tuple[RiverTile, ...]], seat: str = "S", **counts:
     return {str(d.tile): (d.percent, d.reason) for d in dangers}
 
 
+def _k(name: str) -> int:
+    return int(parse_tile(name))
+
+
 QUIET = {"E": river(""), "W": river(""), "N": river("")}
 
 
@@ -36,10 +40,93 @@ def test_a_tile_in_the_riichi_players_river_is_safe():
     rivers = {**QUIET, "S": river("1z 9m 4p", riichi_at=2), "W": river("2z 3s 6m 7p 8s")}
     read = against(rivers)
     assert read["9m"] == (0.0, "genbutsu") and read["4p"] == (0.0, "genbutsu")
-    # Another river does not say which of its tiles came after the riichi (a call skips turns), so
-    # none of them is read as passed: West's later tiles keep their own reading.
+    # Without the seat on turn, another river does not say which of its tiles came after the riichi:
+    # West's later tiles keep their own reading.
     assert read["7p"][0] > 0 and read["8s"][0] > 0
     assert riichi_seats(rivers) == {"S": 2}
+
+
+def test_what_passed_after_a_riichi_is_safe_counted_by_go_arounds():
+    # South declared on its third discard and has let two more go since: two go-arounds. On East's
+    # turn, West and North (between South and East) have discarded three times since, East twice.
+    rivers = {
+        "E": river("1m 2m 3m 4m 5m"),
+        "S": river("1z 9m 4p 2s 8s", riichi_at=2),
+        "W": river("6z 6m 6p 7p 3s 5s"),
+        "N": river("7z 9p 8p 6s 1s 4s"),
+    }
+    passed = passed_after_riichi("S", rivers, 2, "E")
+    assert passed == {
+        _k("4m"),
+        _k("5m"),
+        _k("7p"),
+        _k("3s"),
+        _k("5s"),
+        _k("6s"),
+        _k("1s"),
+        _k("4s"),
+        _k("2s"),
+        _k("8s"),
+    }
+    read = {str(d.tile): (d.percent, d.reason) for d in dangers_against("S", rivers, seen(), turn="E")}
+    assert read["5s"] == (0.0, "genbutsu") and read["4m"] == (0.0, "genbutsu")
+    assert read["6p"][0] > 0 and read["3m"][0] > 0  # let go before the riichi: read as any other tile
+    # A call since the riichi skips turns, so the count says nothing: only South's own river is read.
+    called = {**rivers, "W": (*rivers["W"][:-1], RiverTile("5s", called=True))}
+    assert passed_after_riichi("S", called, 2, "E") == set()
+
+
+def _riichi_threat_turns(games: int):
+    """Every turn of the first ``games`` Tenhou games of tests/data where a seat faced a riichi: the
+    rivers as that seat saw them, the riichi seat, its river's declaring tile, the seat on turn, and
+    the kinds truly discarded after the riichi (from the log's order)."""
+    import gzip
+    from pathlib import Path
+
+    from sparrow.formats.mjai import read_mjai
+    from sparrow.game import Phase, ReplayError
+    from sparrow.game.hands import from_hand_start, replay_onto
+    from sparrow.play.riichi_mjai import replay_game
+    from sparrow.rules.riichi.presets import match_options
+
+    corpus = Path(__file__).resolve().parent / "data" / "tenhou"
+    for path in sorted(corpus.glob("*.mjai.jsonl.gz"))[:games]:
+        for played in replay_game(read_mjai(gzip.decompress(path.read_bytes()).decode()), match_options("tenhou")):
+            events = played.state.events
+            hand = from_hand_start(events[0])
+            upto = len(hand.events)
+            while not hand.is_over and upto < len(events):
+                if hand.phase is Phase.TURN and len(hand.events) == upto and events[upto]["event"] == "discard":
+                    seat = hand.to_act[0]
+                    rivers = hand.observation(seat).family.rivers()
+                    for threat, declared in riichi_seats(rivers).items():
+                        if threat == seat:
+                            continue
+                        truth, after = set(), False
+                        for event in events[:upto]:
+                            if event["event"] == "discard":
+                                if after:
+                                    truth.add(_k(event["tile"].replace("0", "5")))
+                                after = after or (event["seat"] == threat and bool(event.get("riichi")))
+                        yield rivers, threat, declared, seat, truth
+                upto += 1
+                try:
+                    replay_onto(hand, events[:upto])
+                except ReplayError:
+                    continue
+                upto = len(hand.events)
+
+
+def test_what_passed_after_a_riichi_in_real_games_was_let_go_after_it():
+    """Over real Tenhou games, where the log gives the true order: every kind read as passed after a
+    riichi was discarded after it, and most turns facing a riichi read something."""
+    read = checked = 0
+    for rivers, seat, declared, turn, truth in _riichi_threat_turns(games=4):
+        passed = passed_after_riichi(seat, rivers, declared, turn)
+        assert passed <= truth, (seat, turn, sorted(passed - truth))
+        checked += 1
+        read += bool(passed)
+    assert checked > 100 and read > checked // 2
 
 
 def test_suji_halves_a_tile_and_four_to_six_need_both_sides():

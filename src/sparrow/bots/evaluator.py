@@ -114,7 +114,7 @@ def evaluate_discards(seen_from: Observation | SeatView) -> list[DiscardValue]:
     dealer = seat == "E"
     rivers = view.rivers
     threats = [other for other in view.riichi if other != seat]
-    dangers = {threat: dangers_against(threat, rivers, seen) for threat in threats}
+    dangers = {threat: dangers_against(threat, rivers, seen, turn=seat) for threat in threats}
     own_river = {kind_of(item.name) for item in rivers.get(seat, ())}
     closed = all(not meld.open for meld in melds)
     facts = _Facts(view, closed, dealer, furiten=view.furiten)

@@ -3,8 +3,11 @@
 Strong players judge a tile against a declared hand by a few well-known readings, all from what the
 table shows (never the other hands or the wall):
 
-* **genbutsu**: a tile in the player's own river cannot win (furiten): safe. (A tile that passed it
-  after its riichi is safe too, but the rivers do not say which discards came after: not read yet.)
+* **genbutsu**: a tile in the player's own river cannot win (furiten): safe. So is a tile any seat
+  let go after its riichi (it passed a win, or was none), read from the rivers by counting: each seat
+  discards once a go-around, so on a seat's turn the last discards of each river since the riichi are
+  known, unless a call since then skipped a turn (a called tile among them), when only the player's
+  own river is read.
 * **no chance** (kabe): when every copy of a neighbouring kind is in view, no run can wait on the
   tile; only a pair wait (tanki or shanpon) still can. **One chance**: three copies in view.
 * **suji**: a run waits on two tiles three apart (1-4, 2-5, 3-6, ...); when the player has discarded
@@ -29,7 +32,7 @@ from typing import Final
 from sparrow.core.tiles import Tile, parse_tile
 from sparrow.game.views import Observation, RiverTile
 
-__all__ = ["TileDanger", "RATES", "dangers_against", "riichi_seats", "visible_counts"]
+__all__ = ["TileDanger", "RATES", "dangers_against", "passed_after_riichi", "riichi_seats", "visible_counts"]
 
 # Deal-in rates, in percent, against a ready hand: by reading, and for suited tiles by rank group
 # (terminals 1/9, 2/8, 3/7, middles 4-6).
@@ -110,18 +113,52 @@ def dangers_against(
     seat: str,
     rivers: Mapping[str, Sequence[RiverTile]],
     seen: Sequence[int],
+    turn: str | None = None,
 ) -> list[TileDanger]:
     """Every kind's danger against ``seat`` (a seat in riichi: its river holds the declaring tile),
-    from the rivers of every seat in order and the copies in view (:func:`visible_counts`)."""
+    from the rivers of every seat in order and the copies in view (:func:`visible_counts`). ``turn``:
+    the seat about to discard, when the reading is made on its turn; then the tiles every seat let go
+    after the riichi count as genbutsu too (:func:`passed_after_riichi`)."""
     river = rivers[seat]
     declared = riichi_seats(rivers).get(seat)
-    # Genbutsu: the player's own discards, called ones included. What others let go after its riichi
-    # is safe too (riichi furiten), but the rivers do not record the order between seats, and a call
-    # skips turns, so no index tells "after": that reading waits for the discards' order.
+    # Genbutsu: the player's own discards, called ones included, and what passed after its riichi.
     safe = {_kind(item.name) for item in river}
+    if turn is not None and declared is not None:
+        safe |= passed_after_riichi(seat, rivers, declared, turn)
     riichi_tile = _kind(river[declared].name) if declared is not None else None
     early = {_kind(item.name) for item in river[: min(_EARLY_TURNS, declared if declared is not None else len(river))]}
     return [_danger(Tile(kind), seat, safe, seen, riichi_tile, early) for kind in range(34)]
+
+
+def passed_after_riichi(seat: str, rivers: Mapping[str, Sequence[RiverTile]], declared: int, turn: str) -> set[int]:
+    """The kinds any seat let go after ``seat`` declared riichi with its river's tile ``declared``,
+    on the turn of ``turn``. The rivers do not record the order between seats, so it is counted:
+    since the riichi discard every seat has discarded once a go-around, and those between the riichi
+    player and the seat on turn once more. A call since then skips turns and spoils the count: when a
+    tile among those discards (the riichi tile included) was called, nothing is read."""
+    winds = [wind for wind in "ESWN" if wind in rivers]
+    if seat not in winds or turn not in winds or turn == seat:
+        return set()
+    river = rivers[seat]
+    since = river[declared:]
+    rounds = len(since) - 1  # the riichi player's own discards after the declaring one
+    here = winds.index(seat)
+    on_turn = (winds.index(turn) - here) % len(winds)
+    passed = {_kind(item.name) for item in since[1:]}
+    tails = [since]
+    for other in winds:
+        if other == seat:
+            continue
+        count = rounds + (1 if (winds.index(other) - here) % len(winds) < on_turn else 0)
+        pile = rivers[other]
+        if count > len(pile):
+            return set()  # more discards than the river holds: not the count of this table
+        tail = pile[len(pile) - count :] if count else ()
+        tails.append(tail)
+        passed |= {_kind(item.name) for item in tail}
+    if any(item.called for tail in tails for item in tail):
+        return set()
+    return passed
 
 
 def _danger(

@@ -226,7 +226,9 @@ def _riichi_hand_hint(hand: Hand, seat: str) -> dict[str, Any]:
     family: Any = observation.family
     rivers = family.rivers()
     seen = visible_counts(observation, family.dora_indicators)
-    dangers = {threat: dangers_against(threat, rivers, seen) for threat in family.riichi if threat != seat}
+    # On the seat's turn what passed after a riichi is read as safe too (the evaluator reads it so).
+    turn = seat if any(action.kind.value == "discard" for action in observation.legal_actions) else None
+    dangers = {threat: dangers_against(threat, rivers, seen, turn) for threat in family.riichi if threat != seat}
     hint = _riichi_hint(state, state.seat_of(seat), dangers)
     # The evaluator's figures for each discard it may make now, and its order: the best first.
     valued = {str(value.tile): value for value in evaluate_discards(observation)}
