@@ -18,6 +18,8 @@ import subprocess
 import sys
 import time
 
+from peers.cmajiang_greedy import majiang_counts
+
 
 def random_hands(count: int, seed: int) -> list[list[int]]:
     rng = random.Random(seed)
@@ -44,16 +46,6 @@ def cold_import_seconds(runs: int = 7) -> float:
         output = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
         samples.append(float(output))
     return statistics.median(samples)
-
-
-def to_majiang(counts: list[int]) -> str:
-    """cmajiang's notation: suit letter first (``m123p456s789z1122``)."""
-    parts = []
-    for letter, start, size in (("m", 0, 9), ("p", 9, 9), ("s", 18, 9), ("z", 27, 7)):
-        digits = "".join(str(rank + 1) * counts[start + rank] for rank in range(size))
-        if digits:
-            parts.append(letter + digits)
-    return "".join(parts)
 
 
 def main() -> int:
@@ -84,7 +76,9 @@ def main() -> int:
     disagreements = [(h, a, b) for h, a, b in zip(hands, sparrow_results, mahjong_results) if a != b]
     if disagreements:
         hand, ours, theirs = disagreements[0]
-        print(f"DISAGREEMENT on {len(disagreements)} hands, e.g. {to_majiang(hand)}: sparrow {ours}, mahjong {theirs}")
+        print(
+            f"DISAGREEMENT on {len(disagreements)} hands, e.g. {majiang_counts(hand)}: sparrow {ours}, mahjong {theirs}"
+        )
         return 1
     print(f"agreement: all {len(hands):,} shanten numbers equal the mahjong package's")
 
@@ -94,7 +88,7 @@ def main() -> int:
         cmajiang = None
         print("cmajiang not installed: skipped (pip install cmajiang)")
     if cmajiang is not None:
-        shoupai = [cmajiang.Shoupai(to_majiang(h)) for h in hands]
+        shoupai = [cmajiang.Shoupai(majiang_counts(h)) for h in hands]
         cmajiang_results, cmajiang_seconds = timed(cmajiang.xiangting, shoupai)
         rows.append(("cmajiang xiangting (compiled C++)", len(hands) / cmajiang_seconds))
         same = sum(a == b for a, b in zip(sparrow_results, cmajiang_results))

@@ -20,7 +20,7 @@ from typing import Any
 from sparrow.game.actions import Action, ActionKind
 from sparrow.game.views import Observation
 
-__all__ = ["CmajiangGreedy", "majiang_hand"]
+__all__ = ["CmajiangGreedy", "majiang_counts", "majiang_hand"]
 
 _NAMES = tuple(f"{'mpsz'[k // 9]}{k % 9 + 1}" for k in range(34))
 
@@ -30,6 +30,11 @@ def majiang_hand(tiles: Iterable[Any]) -> str:
     counts = [0] * 34
     for tile in tiles:
         counts[int(tile)] += 1
+    return majiang_counts(counts)
+
+
+def majiang_counts(counts: Sequence[int]) -> str:
+    """34 kind counts in cmajiang's notation (``m123p456s789z1122``)."""
     parts = []
     for letter, start, size in (("m", 0, 9), ("p", 9, 9), ("s", 18, 9), ("z", 27, 7)):
         digits = "".join(str(rank + 1) * counts[start + rank] for rank in range(size))

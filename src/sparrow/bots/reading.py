@@ -32,7 +32,15 @@ from typing import Final
 from sparrow.core.tiles import Tile, parse_tile
 from sparrow.game.views import Observation, RiverTile
 
-__all__ = ["TileDanger", "RATES", "dangers_against", "passed_after_riichi", "riichi_seats", "visible_counts"]
+__all__ = [
+    "TileDanger",
+    "RATES",
+    "dangers_against",
+    "passed_after_riichi",
+    "riichi_seats",
+    "run_waits",
+    "visible_counts",
+]
 
 # Deal-in rates, in percent, against a ready hand: by reading, and for suited tiles by rank group
 # (terminals 1/9, 2/8, 3/7, middles 4-6).
@@ -200,7 +208,7 @@ def _danger(
     return TileDanger(tile, seat, round(percent, 1), why, tuple(notes))
 
 
-def _run_waits(kind: int) -> list[tuple[int, int]]:
+def run_waits(kind: int) -> list[tuple[int, int]]:
     """The pairs of kinds a hand holds to wait on ``kind`` with a run (two-sided, edge or closed)."""
     rank = kind % 9
     pairs = []
@@ -214,11 +222,11 @@ def _run_waits(kind: int) -> list[tuple[int, int]]:
 
 
 def _no_chance(kind: int, seen: Sequence[int]) -> bool:
-    return all(any(seen[k] >= 4 for k in pair) for pair in _run_waits(kind))
+    return all(any(seen[k] >= 4 for k in pair) for pair in run_waits(kind))
 
 
 def _one_chance(kind: int, seen: Sequence[int]) -> bool:
-    return all(any(seen[k] >= 3 for k in pair) for pair in _run_waits(kind))
+    return all(any(seen[k] >= 3 for k in pair) for pair in run_waits(kind))
 
 
 def _outside(kind: int, discarded: int) -> bool:

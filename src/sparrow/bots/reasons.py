@@ -40,7 +40,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
-from sparrow.bots.reading import TileDanger
+from sparrow.bots.reading import TileDanger, run_waits
 from sparrow.bots.seat_view import kind_of
 from sparrow.core.tiles import Tile
 from sparrow.game.views import RiverTile
@@ -97,19 +97,6 @@ class Reason:
         return data
 
 
-def _run_waits(kind: int) -> list[tuple[int, int]]:
-    """The pairs of kinds a hand holds to wait on ``kind`` with a run (as :mod:`reading` reads them)."""
-    rank = kind % 9
-    pairs = []
-    if rank >= 2:
-        pairs.append((kind - 2, kind - 1))
-    if 1 <= rank <= 7:
-        pairs.append((kind - 1, kind + 1))
-    if rank <= 6:
-        pairs.append((kind + 1, kind + 2))
-    return pairs
-
-
 def danger_reason(danger: TileDanger, river: Sequence[RiverTile], seen: Sequence[int]) -> Reason:
     """The reason a reading gives against ``danger.seat``, whose ``river`` it read (``seen``: the
     copies of each kind in view)."""
@@ -121,7 +108,7 @@ def danger_reason(danger: TileDanger, river: Sequence[RiverTile], seen: Sequence
     if why.startswith("honour"):
         return Reason.of("honour_seen", **common, seen=min(seen[kind], 3))
     if why == "no chance":
-        walls = sorted({k for pair in _run_waits(kind) for k in pair if seen[k] >= 4})
+        walls = sorted({k for pair in run_waits(kind) for k in pair if seen[k] >= 4})
         return Reason.of("no_chance", **common, walls=tuple(str(Tile(k)) for k in walls))
     if why.startswith("suji") or why.startswith("both suji"):
         discarded = {kind_of(item.name) for item in river}

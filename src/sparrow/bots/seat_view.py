@@ -22,7 +22,7 @@ from typing import Any, Final
 from sparrow.core.family_facts import FAMILY_FIELDS, SUIT_NAMES, without_red_fives
 from sparrow.core.hand import HandError, Meld, MeldKind
 from sparrow.core.messages import quote
-from sparrow.core.situation import EXTRA_FIELDS, MAX_TILE_TEXT, SituationError, check_fields
+from sparrow.core.situation import EXTRA_FIELDS, MAX_TILE_TEXT, SituationError, check_fields, meld_fields
 from sparrow.core.tiles import SEATS, Tile, TileError, parse_tiles
 from sparrow.game.views import Observation, RiverTile
 from sparrow.rules import get_ruleset
@@ -46,7 +46,6 @@ SEAT_VIEW_FIELDS: Final = frozenset(
         "may_discard",
     }
 )
-_MELD_FIELDS: Final = frozenset({"kind", "tiles", "open"})
 _LIVE_WALL: Final = 70  # 136 tiles less the dead wall's 14 and the 52 dealt
 _GROUP = re.compile(r"([0-9]+)([mpsz])")
 # Every tile's name as a family writes it, red fives included, and its kind.
@@ -339,16 +338,8 @@ def _melds(value: Any, seats: Sequence[str]) -> dict[str, tuple[SeatMeld, ...]]:
         declared = []
         for index, item in enumerate(items):
             where = f"melds.{seat}[{index}]"
-            if not isinstance(item, Mapping):
-                raise SituationError(where, "must be an object with kind, tiles and open")
-            check_fields(item, _MELD_FIELDS, f"{where}.")
-            kind = item.get("kind")
-            if not isinstance(kind, str) or kind not in MeldKind._value2member_map_:
-                raise SituationError(f"{where}.kind", f"expected chow, pung or kong, got {quote(kind)}")
-            is_open = item.get("open", True)
-            if not isinstance(is_open, bool):
-                raise SituationError(f"{where}.open", "must be true or false")
-            names = _names(item.get("tiles"), f"{where}.tiles")
+            kind, tiles, is_open = meld_fields(item, where)
+            names = _names(tiles, f"{where}.tiles")
             try:
                 Meld(MeldKind(kind), tuple(sorted(Tile(_KINDS[n]) for n in names)), is_open)
             except HandError as error:

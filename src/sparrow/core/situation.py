@@ -35,6 +35,7 @@ __all__ = [
     "SELF_DRAWN",
     "SITUATION_FIELDS",
     "MELD_FIELDS",
+    "meld_fields",
     "EXTRA_FIELDS",
     "check_fields",
     "situation_of",
@@ -130,6 +131,21 @@ def _tiles(data: Mapping[str, Any], name: str, default: str | None = None) -> tu
         return _sorted_tiles(value)
     except TileError as error:
         raise SituationError(name, str(error)) from None
+
+
+def meld_fields(item: Any, where: str) -> tuple[str, Any, bool]:
+    """A set's ``{"kind", "tiles", "open"}`` checked but for its tiles: (kind, tiles as written, open);
+    :class:`SituationError` naming ``where`` for an unknown field, kind or open."""
+    if not isinstance(item, Mapping):
+        raise SituationError(where, "must be an object with kind, tiles and open")
+    check_fields(item, MELD_FIELDS, f"{where}.")
+    kind = item.get("kind")
+    if not isinstance(kind, str) or kind not in MeldKind._value2member_map_:
+        raise SituationError(f"{where}.kind", f"expected chow, pung or kong, got {quote(kind)}")
+    is_open = item.get("open", True)
+    if not isinstance(is_open, bool):
+        raise SituationError(f"{where}.open", "must be true or false")
+    return kind, item.get("tiles"), is_open
 
 
 def read_meld(kind: str, tiles: Any, is_open: bool, where: str) -> Meld:
@@ -254,16 +270,8 @@ class HandSituation:
                         melds.append(meld)
                         continue
             where = f"melds[{index}]"
-            if not isinstance(item, Mapping):
-                raise SituationError(where, "must be an object with kind, tiles and open")
-            check_fields(item, MELD_FIELDS, f"{where}.")
-            kind = item.get("kind")
-            if not isinstance(kind, str) or kind not in MeldKind._value2member_map_:
-                raise SituationError(f"{where}.kind", f"expected chow, pung or kong, got {quote(kind)}")
-            is_open = item.get("open", True)
-            if not isinstance(is_open, bool):
-                raise SituationError(f"{where}.open", "must be true or false")
-            melds.append(read_meld(kind, item.get("tiles"), is_open, where))
+            kind, tiles, is_open = meld_fields(item, where)
+            melds.append(read_meld(kind, tiles, is_open, where))
         winning = get("winning_tile")
         winning_tile = None
         if winning is not None:
