@@ -45,8 +45,11 @@ def _seen(observation: Observation) -> list[int]:
 
 
 def _candidates(counts: Sequence[int]) -> list[int]:
-    """The kinds a draw could lower the shanten with: within two of a held tile of its suit, and every
-    terminal and honour (thirteen orphans wants any of them); a tile far from the hand cannot."""
+    """The kinds a draw could lower the shanten with. A closed hand: every kind (seven pairs wants any
+    new kind while it holds too few). An open one: within two of a held tile of its suit, and every
+    terminal and honour; a tile far from the hand cannot help its sets."""
+    if sum(counts) >= 13:
+        return list(range(34))
     near = set(range(27, 34)) | {base + rank for base in (0, 9, 18) for rank in (0, 8)}
     for kind in range(34):
         if counts[kind]:
