@@ -289,7 +289,9 @@ class MjaiSeat:
         """The match's stream so far as :func:`seat_messages` gives it, the finished hands converted
         once rather than at every question (a match's questions would cost its length squared)."""
         current = _hand_start(events)
-        if current < self._done_events:  # not the match this seat has been following: start again
+        if current < self._done_events:
+            # A log that does not continue the one converted (a seat lives for one match, so this is
+            # a caller's mistake): convert it whole rather than send a wrong stream.
             self._done_events, self._done_messages = 0, []
         if current > self._done_events:
             made = to_mjai_messages(events[self._done_events : current], finished=False)
