@@ -241,6 +241,17 @@ def test_furiten_a_wait_in_its_own_river():
     assert bot.react(stream) == {"type": "none"}
 
 
+def test_furiten_on_the_first_kind_too():
+    # A wait on 1m (kind 0) in its own river: furiten as any other (a set holding only kind 0 once
+    # read as empty, and the bot answered a ron the table refused).
+    bot = greedy.Bot()
+    stream = [*start(1, "23m 567m 345p 66s PPP"), *turn(0, "E"), tsumo(1, "1m"), dahai(1, "1m", True)]
+    assert bot.react([*stream, *turn(2, "4m")]) == {"type": "none"}
+    fresh = greedy.Bot()  # the same 4m without the 1m in its river: a ron (a pung of white dragons)
+    won = fresh.react([*start(1, "23m 567m 345p 66s PPP"), *turn(0, "E"), *turn(2, "4m")])
+    assert won == {"type": "hora", "actor": 1, "target": 2, "pai": "4m"}
+
+
 def test_furiten_a_winning_tile_let_pass_until_its_own_discard():
     bot = greedy.Bot()
     # 9s went by (no yaku on it), then 6s comes before the bot's own discard: furiten. (Short of

@@ -569,7 +569,7 @@ class Bot:
         if missed or riichi_missed or not self.wins_with(kind):
             return False
         counts = self.counts()
-        if any(self.discarded & set(waits(counts, len(self.melds)))):
+        if self.discarded & set(waits(counts, len(self.melds))):
             return False
         return True
 
