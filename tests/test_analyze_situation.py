@@ -15,20 +15,13 @@ from sparrow.cli import app
 from sparrow.cli.analyze import situation_rows
 from sparrow.cli.play import hint_lines
 from sparrow.game.riichi.hand import RiichiHand
+from tests.tenhou_turns import TABLE
 from tests.test_riichi_hand import discard, pass_all, table
 
 runner = CliRunner()
 
 FAR = "1379m2468p35s256z7p"  # three from ready
-SITUATION = {
-    "rules": "riichi",
-    "seat": "S",
-    "round_wind": "E",
-    "dora": "3m",
-    "live_wall": 40,
-    "rivers": {"E": "1z9m2p7s1p6z", "S": "9s1m4z8p", "W": "2z9p1s7z", "N": "3z8m5z9s"},
-    "riichi": {"E": 5},
-}
+SITUATION = TABLE  # East in riichi on its 6z, South on its turn (tests/tenhou_turns.py)
 ROW_KEYS = [
     "discard",
     "shanten",

@@ -8,6 +8,7 @@ from sparrow.core.tiles import parse_tile
 from sparrow.game.riichi.hand import RiichiHand
 from sparrow.game.views import RiverTile
 from sparrow.play.hints import engine_hint
+from tests.tenhou_turns import tenhou_turns
 from tests.test_riichi_hand import discard, pass_all, table
 
 
@@ -80,41 +81,21 @@ def _riichi_threat_turns(games: int):
     """Every turn of the first ``games`` Tenhou games of tests/data where a seat faced a riichi: the
     rivers as that seat saw them, the riichi seat, its river's declaring tile, the seat on turn, and
     the kinds truly discarded after the riichi (from the log's order)."""
-    import gzip
-    from pathlib import Path
-
-    from sparrow.formats.mjai import read_mjai
-    from sparrow.game import Phase, ReplayError
-    from sparrow.game.hands import from_hand_start, replay_onto
-    from sparrow.play.riichi_mjai import replay_game
-    from sparrow.rules.riichi.presets import match_options
-
-    corpus = Path(__file__).resolve().parent / "data" / "tenhou"
-    for path in sorted(corpus.glob("*.mjai.jsonl.gz"))[:games]:
-        for played in replay_game(read_mjai(gzip.decompress(path.read_bytes()).decode()), match_options("tenhou")):
-            events = played.state.events
-            hand = from_hand_start(events[0])
-            upto = len(hand.events)
-            while not hand.is_over and upto < len(events):
-                if hand.phase is Phase.TURN and len(hand.events) == upto and events[upto]["event"] == "discard":
-                    seat = hand.to_act[0]
-                    rivers = hand.observation(seat).family.rivers()
-                    for threat, declared in riichi_seats(rivers).items():
-                        if threat == seat:
-                            continue
-                        truth, after = set(), False
-                        for event in events[:upto]:
-                            if event["event"] == "discard":
-                                if after:
-                                    truth.add(_k(event["tile"].replace("0", "5")))
-                                after = after or (event["seat"] == threat and bool(event.get("riichi")))
-                        yield rivers, threat, declared, seat, truth
-                upto += 1
-                try:
-                    replay_onto(hand, events[:upto])
-                except ReplayError:
-                    continue
-                upto = len(hand.events)
+    for hand, events, upto in tenhou_turns(games):
+        if events[upto]["event"] != "discard":
+            continue
+        seat = hand.to_act[0]
+        rivers = hand.observation(seat).family.rivers()
+        for threat, declared in riichi_seats(rivers).items():
+            if threat == seat:
+                continue
+            truth, after = set(), False
+            for event in events[:upto]:
+                if event["event"] == "discard":
+                    if after:
+                        truth.add(_k(event["tile"].replace("0", "5")))
+                    after = after or (event["seat"] == threat and bool(event.get("riichi")))
+            yield rivers, threat, declared, seat, truth
 
 
 def test_what_passed_after_a_riichi_in_real_games_was_let_go_after_it():

@@ -5,10 +5,8 @@ ranks where it does."""
 
 from __future__ import annotations
 
-import gzip
 import hashlib
 import json
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -19,24 +17,8 @@ from sparrow.bots.evaluator import evaluate_discards
 from sparrow.bots.reasons import REASON_CODES, Reason, reason_text
 from sparrow.bots.seat_view import SeatView
 from sparrow.core.situation import SituationError
-from sparrow.formats.mjai import read_mjai
-from sparrow.game import Phase, ReplayError, deal
-from sparrow.game.hands import from_hand_start, replay_onto
-from sparrow.play.riichi_mjai import replay_game
-from sparrow.rules.riichi.presets import match_options
-
-CORPUS = Path(__file__).resolve().parent / "data" / "tenhou"
-
-# East declared riichi on its sixth discard, 6z; South, the seat seen, is on its turn.
-TABLE = {
-    "rules": "riichi",
-    "seat": "S",
-    "round_wind": "E",
-    "dora": "3m",
-    "live_wall": 40,
-    "rivers": {"E": "1z9m2p7s1p6z", "S": "9s1m4z8p", "W": "2z9p1s7z", "N": "3z8m5z9s"},
-    "riichi": {"E": 5},
-}
+from sparrow.game import deal
+from tests.tenhou_turns import TABLE, tenhou_turns
 
 
 def view(hand: str, **changes) -> SeatView:
@@ -53,21 +35,8 @@ def by_tile(values):
 def tenhou_observations(games: int):
     """Every turn's observation of the first ``games`` Tenhou games of tests/data, as played again
     at Sparrow's table."""
-    for path in sorted(CORPUS.glob("*.mjai.jsonl.gz"))[:games]:
-        text = gzip.decompress(path.read_bytes()).decode("utf-8")
-        for played in replay_game(read_mjai(text), match_options("tenhou")):
-            events = played.state.events
-            hand = from_hand_start(events[0])
-            upto = len(hand.events)
-            while not hand.is_over and upto < len(events):
-                if hand.phase is Phase.TURN and len(hand.events) == upto:
-                    yield hand.observation(hand.to_act[0])
-                upto += 1
-                try:
-                    replay_onto(hand, events[:upto])
-                except ReplayError:
-                    continue
-                upto = len(hand.events)
+    for hand, _, _ in tenhou_turns(games):
+        yield hand.observation(hand.to_act[0])
 
 
 def _digest(values_by_turn) -> tuple[int, str]:
