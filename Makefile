@@ -31,8 +31,12 @@ compiled: $(STAMP)
 	$(BIN)/python tools/build_compiled.py --stamp $(COMPILED) --depfile $(VENV)/.compiled.d
 
 # The web app on http://127.0.0.1:8000 (SQLite in ./data; DATABASE_URL=postgresql+psycopg://... for PostgreSQL).
+# `make run PORT=8001` or `make run HOST=0.0.0.0` listens elsewhere; a port already taken is one sentence
+# and exit code 2. HOST is taken from the command line only: some shells export HOST as the machine's name.
+PORT ?= 8000
+HOST := 127.0.0.1
 run: $(STAMP) $(COMPILED)
-	$(BIN)/sparrow serve --host 127.0.0.1 --port 8000 --data-dir data
+	$(BIN)/sparrow serve --host $(HOST) --port $(PORT) --data-dir data
 
 # The layers' import rule (docs/architecture.md) is checked by import-linter, after the linters; then the
 # types, by mypy (its settings in pyproject.toml).

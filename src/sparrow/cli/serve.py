@@ -150,7 +150,7 @@ def register(app: typer.Typer) -> None:
         """Start the web app: play against the computer in the browser, with accounts and a leaderboard."""
         import uvicorn
 
-        from sparrow.cli.serving import server_options
+        from sparrow.cli.serving import listening_problem, server_address, server_options
         from sparrow.store import DatabaseError, sqlite_url
         from sparrow.web.app import create_app
 
@@ -162,6 +162,10 @@ def register(app: typer.Typer) -> None:
             public = _public_url(public_url)
         except ValueError as error:
             raise _fail(f"--public-url: {error}") from None
+        # The address before the database: a second server on a taken port says so and touches nothing.
+        problem = listening_problem(host, port)
+        if problem:
+            raise _fail(problem)
         url = os.environ.get("DATABASE_URL", "").strip()
         fixed = os.environ.get("SPARROW_GAME_SEED", "").strip()
         if fixed and not fixed.isdigit():
@@ -193,8 +197,7 @@ def register(app: typer.Typer) -> None:
         except Exception as error:  # the database refused the connection, a migration failed...
             raise _fail(f"cannot open the database: {' '.join(str(error).split())[:300]}") from None
         where = "SQLite in " + os.path.abspath(data_dir) if url.startswith("sqlite") else url.split("@")[-1]
-        shown = "127.0.0.1" if host in ("0.0.0.0", "") else host
-        print(f"Sparrow is running at http://{shown}:{port}/  (storage: {where}; Ctrl+C stops it)", flush=True)
+        print(f"Sparrow is running at {server_address(host, port)}  (storage: {where}; Ctrl+C stops it)", flush=True)
         if workers > 1:
             # Each process builds its own app from the environment; the schema is already migrated
             # (above), and games stay consistent across processes through their version numbers.
@@ -217,5 +220,5 @@ def register(app: typer.Typer) -> None:
             server.run()
         except KeyboardInterrupt:
             pass
-        if not server.started:
-            raise _fail(f"could not listen on {host}:{port} (is another program using the port?)")
+        if not server.started:  # taken between the check and the start
+            raise _fail(listening_problem(host, port) or f"could not listen on {host}:{port}.")

@@ -11,18 +11,32 @@ uvicorn from its frame's header (16 MiB by default: four clients sending 15 MB m
 server from 242 MB to 1 GB); a socket that does not answer a ping within :data:`WS_PING_TIMEOUT`
 seconds is closed; and the sockets of a process are capped below ``--limit-concurrency``
 (:func:`socket_cap`), so that plain requests are still answered when the sockets are at their cap.
+
+Before any of it, :func:`listening_problem` tries the address: a port another program holds (a
+second ``make run``) is a sentence saying so and how to choose another, not uvicorn's log line.
 """
 
 from __future__ import annotations
 
 import asyncio
+import errno
 import os
+import socket
 from typing import Any
 
 import h11
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
-__all__ = ["HeaderTimeoutProtocol", "log_config", "server_options", "socket_cap", "HEADER_TIMEOUT", "WS_MAX_SIZE"]
+__all__ = [
+    "HeaderTimeoutProtocol",
+    "listening_problem",
+    "log_config",
+    "server_address",
+    "server_options",
+    "socket_cap",
+    "HEADER_TIMEOUT",
+    "WS_MAX_SIZE",
+]
 
 HEADER_TIMEOUT = "SPARROW_HEADER_TIMEOUT"  # read by every server process (``--workers``)
 # The live sockets a process takes, read by every server process (sparrow.web.room_limits.LIVE_SOCKETS).
@@ -135,3 +149,65 @@ def server_options(
         "ws_ping_interval": WS_PING_INTERVAL,
         "ws_ping_timeout": WS_PING_TIMEOUT,
     }
+
+
+def _binds(host: str, port: int) -> None:
+    """Bind (and let go of) every address ``host`` names on ``port``, as uvicorn will: with
+    SO_REUSEADDR, so a port left in TIME_WAIT by a server just stopped is free, one listened on is not."""
+    for family, kind, proto, _name, address in socket.getaddrinfo(
+        host or None, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE
+    ):
+        with socket.socket(family, kind, proto) as sock:
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            sock.bind(address)
+
+
+def _free_port_after(host: str, port: int) -> int | None:
+    """The first of the next few ports that ``host`` can listen on, to suggest in its place."""
+    for candidate in range(port + 1, min(port + 20, 65536)):
+        try:
+            _binds(host, candidate)
+        except OSError:
+            continue
+        return candidate
+    return None
+
+
+def listening_problem(host: str, port: int) -> str | None:
+    """Why ``sparrow serve`` could not listen on ``host``:``port``, as a sentence naming the way out
+    (``--port``, and ``make run PORT=`` for those who started it with make); None if it can."""
+    try:
+        _binds(host, port)
+    except socket.gaierror:
+        return (
+            f"this machine does not know the host {host!r}: give an address such as 127.0.0.1 (this machine"
+            " only) or 0.0.0.0 (every address) with --host, or make run HOST=127.0.0.1."
+        )
+    except OSError as error:
+        if error.errno == errno.EADDRINUSE:
+            other = _free_port_after(host, port) or 8001
+            return (
+                f"port {port} on {host} is taken: another program listens there (a Sparrow started"
+                f" before?). Stop it, or choose another port: --port {other}, or make run PORT={other}."
+            )
+        if error.errno == errno.EACCES:
+            return (
+                f"port {port} may only be used by the administrator: choose one from 1024 up, such as"
+                " --port 8000, or make run PORT=8000."
+            )
+        if error.errno == errno.EADDRNOTAVAIL:
+            return (
+                f"{host} is not an address of this machine: give one of its own with --host (127.0.0.1 for"
+                " this machine only, 0.0.0.0 for every address), or make run HOST=127.0.0.1."
+            )
+        return f"cannot listen on {host}:{port}: {error.strerror or error}."
+    return None
+
+
+def server_address(host: str, port: int) -> str:
+    """The address to open in a browser for a server listening on ``host``:``port`` (every address:
+    this machine's loopback; an IPv6 address in brackets)."""
+    shown = {"": "127.0.0.1", "0.0.0.0": "127.0.0.1", "::": "[::1]"}.get(host, host)
+    if ":" in shown and not shown.startswith("["):
+        shown = f"[{shown}]"
+    return f"http://{shown}:{port}/"
