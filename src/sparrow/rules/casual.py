@@ -105,6 +105,10 @@ class Casual(Ruleset):
     sheet_order: ClassVar[int | None] = 90
     short_name: ClassVar[str] = N_("Casual")
     play_label: ClassVar[str] = N_("Casual (136 tiles, no minimum)")
+    play_intro: ClassVar[str] = N_(
+        "Build four sets and a pair, or seven different pairs: claim discards with Chi, Pong and Kong, and win"
+        " by Ron or Tsumo. Any complete hand wins."
+    )
     option_labels: ClassVar[Mapping[str, str]] = {
         "max_fan": N_("Most fan counted"),
         "rotate": N_("Rotate the dealer"),

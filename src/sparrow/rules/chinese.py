@@ -536,6 +536,10 @@ class Chinese(Ruleset):
     order: ClassVar[int] = 30
     short_name: ClassVar[str] = N_("Chinese")
     play_label: ClassVar[str] = N_("Chinese (3-point minimum)")
+    play_intro: ClassVar[str] = N_(
+        "Build four sets and a pair, or seven pairs, worth at least 3 points without the flowers: claim"
+        " discards with Chi, Pong and Kong, and win by Ron or Tsumo. Every pattern in the hand adds its points."
+    )
     option_labels: ClassVar[Mapping[str, str]] = {"short_match": N_("East round only")}
     match_choices: ClassVar[tuple[MatchChoice, ...]] = (
         (

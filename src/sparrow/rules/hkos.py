@@ -272,6 +272,10 @@ class HKOS(Ruleset):
     order: ClassVar[int] = 20
     short_name: ClassVar[str] = "HKOS"
     play_label: ClassVar[str] = N_("Hong Kong Old Style (3-faan minimum)")
+    play_intro: ClassVar[str] = N_(
+        "Build four sets and a pair worth at least 3 faan: claim discards with Chi, Pong and Kong, and win by"
+        " Ron or Tsumo. Only the winner scores; flowers and seasons add faan."
+    )
     option_labels: ClassVar[Mapping[str, str]] = {
         "flowers": N_("Flowers and seasons in play (144 tiles)"),
         "practice": N_("Practice profile: any complete hand wins 1 point"),

@@ -552,6 +552,10 @@ class NTS(Ruleset):
     order: ClassVar[int] = 10
     short_name: ClassVar[str] = "NTS"
     play_label: ClassVar[str] = N_("NTS (Dutch tournament rules)")
+    play_intro: ClassVar[str] = N_(
+        "Build four sets and a pair: claim discards with Chi, Pong and Kong, and win by Ron or Tsumo. Every"
+        " hand is scored, the losers' too, and all four settle with each other; East pays and receives double."
+    )
     # A sheet's match: a session of 4 games, everyone East once (seed 000), or open-ended.
     sheet_lengths: ClassVar[tuple[tuple[str, str], ...]] = (
         ("session", N_("Session of 4 games")),

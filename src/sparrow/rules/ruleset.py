@@ -287,6 +287,7 @@ class Ruleset:
     order: ClassVar[int] = 100  # where the faces list the family, lowest first
     short_name: ClassVar[str] = ""  # the family in a game's title ("NTS"); its title if empty
     play_label: ClassVar[str] = ""  # the family as the home page offers it to play; not offered if empty
+    play_intro: ClassVar[str] = ""  # how a hand of the family is played, in its players' words, on the home page
     option_labels: ClassVar[Mapping[str, str]] = {}  # an option as the calculator labels it
     option_values: ClassVar[Mapping[str, Mapping[Any, str]]] = {}  # an option taking words: each word's label
     calculator_options: ClassVar[tuple[str, ...] | None] = None  # the options the calculator shows (None: all)

@@ -75,7 +75,18 @@ def home(request: Request, session: Session) -> HTMLResponse:
     rules = rules_shown()
     _ = gettext(language_of(request))
     choices = {family["rules"]: family["choices"] for family in match_choices(_, RANKED_OPTIONS)}
-    return _page(request, session, "home.html", games=games, rules=rules, choices=choices)
+    # How a hand of each family is played, in its own words (its registry entry: Riichi's pon and kan).
+    intros = {name: get_ruleset(name).play_intro for name in rules}
+    return _page(
+        request,
+        session,
+        "home.html",
+        games=games,
+        rules=rules,
+        choices=choices,
+        intros=intros,
+        ranked_levels=frozenset(LEVEL_NAMES),  # an outside program as the opponents plays unranked
+    )
 
 
 @router.get("/games/{game_id}", response_class=HTMLResponse)

@@ -175,6 +175,10 @@ class Riichi(Ruleset):
     sheet_order: ClassVar[int | None] = 60  # after the score app's own rules (seed 000)
     log_formats: ClassVar[tuple[str, ...]] = ("mjai",)
     play_label: ClassVar[str] = N_("Riichi (Japanese, Tenhou rules)")
+    play_intro: ClassVar[str] = N_(
+        "Build four sets and a pair, or seven pairs, with at least one yaku: call chi, pon and kan on discards,"
+        " declare riichi when your closed hand is ready, and win by ron or tsumo. Dora and red fives add han."
+    )
     # A hand's score reads only these of a whole match's options (the preset has a field of its own).
     calculator_options: ClassVar[tuple[str, ...] | None] = (
         "preset", "red_fives", "open_tanyao", "kiriage", "kazoe_yakuman", "double_yakuman", "renhou",

@@ -1,4 +1,5 @@
-// The pages' shared behaviour: signing out, the new-game form, the sign-in and sign-up forms.
+// The pages' shared behaviour: the phone menu, signing out, the new-game form (and whether the game as
+// chosen is ranked), the sign-in and sign-up forms.
 import { api } from "./api.js";
 import { chosenOptions } from "./choices.js";
 
@@ -21,6 +22,20 @@ async function forgetOfflineSheets() {
   }
 }
 
+// The phone menu of the table's pages (style.css shows the button there only): open and close it.
+const menuToggle = document.getElementById("menu-toggle");
+function openMenu(open) {
+  menuToggle.setAttribute("aria-expanded", String(open));
+  menuToggle.closest("header").classList.toggle("menu-open", open);
+}
+menuToggle?.addEventListener("click", () => openMenu(menuToggle.getAttribute("aria-expanded") !== "true"));
+document.addEventListener("keydown", (event) => {
+  if (event.key === "Escape" && menuToggle?.getAttribute("aria-expanded") === "true") {
+    openMenu(false);
+    menuToggle.focus();
+  }
+});
+
 document.getElementById("signout")?.addEventListener("click", async () => {
   try {
     await api("POST", "/api/auth/logout");
@@ -30,13 +45,43 @@ document.getElementById("signout")?.addEventListener("click", async () => {
   }
 });
 
+// The chosen family's match choices and, on the home page, its words on how a hand is played.
 function showChoicesOf(rules) {
-  for (const box of document.querySelectorAll("fieldset.match-choices")) box.hidden = box.dataset.rules !== rules;
+  for (const part of document.querySelectorAll("fieldset.match-choices[data-rules], .family-intro[data-rules]")) {
+    part.hidden = part.dataset.rules !== rules;
+  }
+}
+
+// The home page says whether the game as chosen is ranked: a choice marked data-ranked="false" unranks
+// it when it is away from its default (the box of an outside opponent: when it is chosen at all).
+function unrankingChoices() {
+  const box = document.querySelector("fieldset.match-choices:not([hidden])");
+  const options = box ? [...box.querySelectorAll("[data-option][data-ranked='false']")] : [];
+  return [...options, ...document.querySelectorAll("input[name=level][data-ranked='false']")];
+}
+
+function unranks(input) {
+  if (input.name === "level") return input.checked;
+  const value = input.type === "checkbox" ? input.checked : JSON.parse(input.value);
+  return value !== JSON.parse(input.dataset.default);
+}
+
+function showRanking() {
+  const line = document.getElementById("ranking");
+  if (!line) return;
+  const choices = unrankingChoices();
+  const ranked = !choices.some(unranks);
+  line.dataset.ranked = String(ranked);
+  // The hint on the marks only where the chosen family has a choice that is marked.
+  const hint = choices.length ? ` ${line.dataset.marksText}` : "";
+  line.textContent = ranked ? line.dataset.rankedText + hint : line.dataset.unrankedText;
 }
 
 const rulesSelect = document.getElementById("rules");
 rulesSelect?.addEventListener("change", () => showChoicesOf(rulesSelect.value));
 if (rulesSelect) showChoicesOf(rulesSelect.value); // a browser may keep the last choice on reload
+document.getElementById("new-game")?.addEventListener("change", showRanking);
+showRanking();
 
 // "Your games": each date in the reader's own time zone and language.
 for (const time of document.querySelectorAll("time[datetime]")) {
