@@ -236,10 +236,9 @@ function sheetPage() {
   // null where the sheet has none). The row is not numbered among the hands and cannot be edited:
   // undo takes it back while it is the last row.
   function chomboRow(row, labelCells, show) {
+    // The label takes the place of the number (and the winner, where the sheet has that column).
     const tr = el("tr", { "data-n": row.n, className: "chombo-row", "data-chombo": row.chombo });
-    tr.append(el("td", { className: "n" }, el("b", { text: t("Chombo") })));
-    if (labelCells > 1) tr.append(el("td", { className: "winner-cell" }, el("b", { text: row.chombo })));
-    else tr.firstChild.append(el("span", { className: "dealer-name", text: row.chombo }));
+    tr.append(el("td", { className: "chombo-cell", colspan: labelCells > 1 ? labelCells : null }, el("b", { text: t("Chombo") }), el("span", { className: "offender", text: row.chombo })));
     for (const name of sheet.players) {
       const value = row.points[name];
       const cell = el("td", { className: `num points${value < 0 ? " minus" : ""}`, "data-player": name });
