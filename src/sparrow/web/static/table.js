@@ -179,7 +179,15 @@ function takeBackButton() {
     button.type = "button";
     button.className = "button small";
     button.id = "take-back";
-    button.textContent = T("Take back");
+    // An arrow and the word; on a phone the arrow alone (style.css), so the title keeps its room.
+    const arrow = document.createElement("span");
+    arrow.setAttribute("aria-hidden", "true");
+    arrow.textContent = "↶";
+    const word = document.createElement("span");
+    word.className = "label";
+    word.textContent = T("Take back");
+    button.append(arrow, word);
+    button.setAttribute("aria-label", T("Take back"));
     button.title = T("Take back your last decision and the computer players' replies to it");
     button.addEventListener("click", takeBack);
     $("hint-toggle").before(button);
