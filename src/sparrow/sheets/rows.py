@@ -40,7 +40,19 @@ _DISCARD_WINS = frozenset({"discard", "robbing_kong"})
 _RULESET_FIELDS = ("drawn", "winner", "win_by", "discarder", "scores", "faan", "dead", "round_wind", "hands")
 _FREE_FIELDS = ("drawn", "winner", "points")
 RULESET_DERIVED = ("n", "hand", "payments", "points", "totals", "dealer", "seats")
-FREE_DERIVED = ("n", "hand", "payments", "scores", "totals", "dealer", "seats", "round_wind", "win_by", "discarder", "dead")
+FREE_DERIVED = (
+    "n",
+    "hand",
+    "payments",
+    "scores",
+    "totals",
+    "dealer",
+    "seats",
+    "round_wind",
+    "win_by",
+    "discarder",
+    "dead",
+)
 
 
 @dataclass(frozen=True, slots=True)
