@@ -116,6 +116,7 @@ def test_the_tenhou_example():
     data = made.to_dict()["rows"][0]
     assert data == {
         "n": 1,
+        "hand": 1,
         "scores": GAME,
         "first_dealer": None,
         "places": {"Ann": 1, "Ben": 2, "Cara": 3, "Dev": 4},

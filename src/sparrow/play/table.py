@@ -31,6 +31,7 @@ from sparrow.bots import LEVELS, Bot, get_bot
 from sparrow.core.tiles import format_tiles
 from sparrow.game.actions import Action, ActionKind, NotYourTurnError
 from sparrow.game.hands import Hand, new_match
+from sparrow.game.replay import ReplayError
 from sparrow.game.state import HandResult, Observation
 from sparrow.play.programs import COMMAND, PROGRAMS_BY_ENGINE, MjaiPlayer
 from sparrow.play.progress import MatchProgress
@@ -161,6 +162,8 @@ class Table(MatchProgress):
                 chairs = named
         self.human = human
         self.forced = forced
+        self.opponents = tuple(opponents) if opponents is not None else None  # as given: take_back seats them again
+        self.label = label
         self.match = new_match(rules, seed, self.options, chairs)
         rng = random.Random(f"sparrow-table/{seed}")
         self.bots: dict[str, Bot] = {name: get_bot(level, rng.getrandbits(32)) for name in chairs if name != human}
@@ -336,6 +339,52 @@ class Table(MatchProgress):
             cards=hand.score_cards() if result is not None else {},
             family_hands=family_hands(hand) if result is not None else {},
         )
+
+    # ------------------------------------------------------------------ taking back
+
+    def take_back(self) -> Table:
+        """The table as it stood when the human last decided in this hand, before that decision and
+        the replies to it (a practice app's "take back"): the log cut there and played again, so the
+        same wall deals the same tiles and the bots, who decide from what they see and their own seed,
+        answer as they did. A decision the table made for the human (``forced``) is not one: the cut
+        goes back to the decision before it. A hand that is over is open again at the decision that
+        ended it. Raises :class:`TableError` when the human has not decided anything in this hand.
+
+        A returned table is a new one (this one is left as it was, for the caller to close): every
+        cut is tried from the latest back, and the first at which the rebuilt table waits for the
+        human, with nothing played for anyone since the cut, is the human's last decision. Knowing
+        no event's meaning, this holds for every family's log alike."""
+        hand = self.hand
+        if hand is None:
+            raise TableError("nothing to take back: no hand has been dealt yet")
+        events = list(hand.events)
+        before = self._log[: len(self._log) - len(events)] if hand.is_over else list(self._log)
+        for cut in range(len(events) - 1, 0, -1):
+            try:
+                table = Table.from_log(
+                    self.rules,
+                    self.level,
+                    self.seed,
+                    before + events[:cut],
+                    self.options,
+                    human=self.human,
+                    opponents=self.opponents,
+                    own_programs=self.own_programs,
+                    label=self.label,
+                    forced=self.forced,
+                )
+            except ReplayError:  # the table goes on by itself from there (a draw): nobody decided
+                continue
+            rebuilt = table.hand
+            if (
+                rebuilt is not None
+                and not rebuilt.is_over
+                and len(rebuilt.events) == cut
+                and table.human_seat in rebuilt.to_act
+            ):
+                return table
+            table.close()
+        raise TableError("nothing to take back: you have not made a decision in this hand yet")
 
     # ------------------------------------------------------------------ resuming
 

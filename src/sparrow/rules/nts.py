@@ -562,6 +562,7 @@ class NTS(Ruleset):
         ("open", N_("Open-ended")),
     )
     sheet_table_points: ClassVar[bool] = True  # a session's standings: 4, 2, 1 and ½ table points
+    sheet_chombo: ClassVar[int | None] = 1000  # half the limit, off the offender's total (rules/nts.md, Chombo)
 
     def table(self, options: Mapping[str, Any] | None = None) -> TableRules:
         self.resolve_options(options)

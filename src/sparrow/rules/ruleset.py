@@ -309,6 +309,11 @@ class Ruleset:
     # A sheet adds the winner's points alone to the totals, not the hand's payments (HKOS, seed 003).
     sheet_winner_points: ClassVar[bool] = False
     sheet_table_points: ClassVar[bool] = False  # a sheet's standings give table points by place (NTS)
+    # What a chombo (a penalty given outside the hands, by the family's tournament rules) takes off the
+    # offender's total on a score sheet, in the units the sheet totals (NTS: points; Riichi: rank
+    # points, thousands of table points); nobody else's total changes. None: the sheet has no chombo
+    # row. The decisions are in docs/rules/<family>.md, "Chombo".
+    sheet_chombo: ClassVar[int | None] = None
     # What a winner's faan are worth, from 0 faan to the limit (HKOS: seed 003's table): a sheet of the
     # family may count the winner's faan and turn them into points (:meth:`faan_points`); empty: no faan.
     faan_table: ClassVar[tuple[int, ...]] = ()

@@ -59,6 +59,7 @@ CSV_WORDS = {
     "final": N_("{name} final points"),
     "place": N_("{name} place"),
     "result": N_("{name} result"),
+    "chombo": N_("Chombo: {name}"),
 }
 RIICHI_COLUMNS = (("game", "first_dealer"), ("final", "place", "result"))
 WIN_BY_WORDS = {
@@ -91,9 +92,14 @@ def export_csv(sheet: Sheet, lang: str = DEFAULT_LANGUAGE) -> str:
     writer.writerow(_safe(cell) for cell in header)
     for row in sheet.rows:
         entry = row.entry
+        if entry.chombo is not None:  # a penalty, no hand: its line says whose, then what it took
+            penalty: list[Any] = [_(CSV_WORDS["chombo"]).format(name=entry.chombo), "", "", "", "", ""]
+            penalty += [row.points[name] for name in players]
+            writer.writerow(_safe(cell) for cell in penalty)
+            continue
         winner = _(CSV_WORDS["drawn"]) if entry.drawn else entry.winner
         how = _(WIN_BY_WORDS[entry.win_by]) if entry.win_by in WIN_BY_WORDS else entry.win_by
-        line: list[Any] = [row.n, row.turn.dealer, row.turn.round_wind, winner, how, entry.discarder]
+        line: list[Any] = [row.hand, row.turn.dealer, row.turn.round_wind, winner, how, entry.discarder]
         line += [row.points[name] for name in players]
         if hands:
             line += [_(CSV_WORDS["dead"]) if name in entry.dead else entry.scores.get(name, 0) for name in players]
@@ -118,8 +124,15 @@ def _riichi_csv(sheet: Sheet, _: Any) -> str:
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(_safe(cell) for cell in header)
     for row in sheet.rows:
+        if row.entry.chombo is not None:  # a penalty after a game: only the results and totals it changes
+            penalty: list[Any] = [_(CSV_WORDS["chombo"]).format(name=row.entry.chombo), ""]
+            penalty += [""] * (2 * len(players))  # no final points, no places
+            penalty += [number(row.points[name]) for name in players]
+            penalty += [number(row.totals[name]) for name in players]
+            writer.writerow(_safe(cell) for cell in penalty)
+            continue
         assert row.places is not None
-        line: list[Any] = [row.n, row.entry.first_dealer or players[0]]
+        line: list[Any] = [row.hand, row.entry.first_dealer or players[0]]
         line += [row.entry.scores[name] for name in players]
         line += [row.places[name] for name in players]
         line += [number(row.points[name]) for name in players]

@@ -57,7 +57,7 @@ TERMS = N_("uma {uma} · start {start} · return {ret}")
 PLAYERS = 4
 OPTION_KEYS = ("preset", "uma", "start_points", "return_points")
 GAME_FIELDS = ("scores", "first_dealer")
-GAME_DERIVED = ("n", "places", "points", "totals")  # an exported row's computed values, recomputed on import
+GAME_DERIVED = ("n", "hand", "places", "points", "totals")  # an exported row's computed values, recomputed on import
 MAX_TABLE_POINTS = 10_000_000  # far above any real game (400,000 is every point at a 100,000 table)
 
 

@@ -39,8 +39,20 @@ _DISCARD_WINS = frozenset({"discard", "robbing_kong"})
 # values the sheet computed, which are recomputed and so ignored (``derived``).
 _RULESET_FIELDS = ("drawn", "winner", "win_by", "discarder", "scores", "faan", "dead", "round_wind", "hands")
 _FREE_FIELDS = ("drawn", "winner", "points")
-RULESET_DERIVED = ("n", "payments", "points", "totals", "dealer", "seats")
-FREE_DERIVED = ("n", "payments", "scores", "totals", "dealer", "seats", "round_wind", "win_by", "discarder", "dead")
+RULESET_DERIVED = ("n", "hand", "payments", "points", "totals", "dealer", "seats")
+FREE_DERIVED = (
+    "n",
+    "hand",
+    "payments",
+    "scores",
+    "totals",
+    "dealer",
+    "seats",
+    "round_wind",
+    "win_by",
+    "discarder",
+    "dead",
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,6 +70,12 @@ class Entry:
     faan: int | None = None  # HKOS: the winner's faan, which the sheet turns into points (seed 003)
     hands: Mapping[str, str] = field(default_factory=dict)  # name -> hand in the notation (sheets.hands)
     first_dealer: str | None = None  # riichi: the game's first dealer, if not the sheet's first player
+    chombo: str | None = None  # a chombo row (sheets.chombo): the offender; no hand was played
+
+    @property
+    def is_hand(self) -> bool:
+        """Whether the row records a hand (or a riichi game), not a penalty outside the hands."""
+        return self.chombo is None
 
     def __post_init__(self) -> None:
         for name in ("scores", "hands"):
@@ -67,6 +85,8 @@ class Entry:
 
     def to_dict(self, free: bool) -> dict[str, Any]:
         """The typed fields (the export writes them; ``parse_entry`` reads them back)."""
+        if self.chombo is not None:
+            return {"chombo": self.chombo}
         if free:
             return {"drawn": self.drawn, "winner": self.winner, "points": dict(self.scores)}
         return {

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from sparrow.i18n.markers import N_
 from sparrow.rules import RulesError, get_ruleset, ruleset_names
+from sparrow.sheets.chombo import chombo_penalty, chombo_points, is_chombo, parse_chombo
 from sparrow.sheets.errors import SheetError
 from sparrow.sheets.riichi import (
     RiichiStanding,
@@ -91,18 +92,29 @@ class Row:
     points: Mapping[str, int]  # riichi: each player's result with uma and oka (exact fractions)
     totals: Mapping[str, int]
     places: Mapping[str, int] | None = None  # riichi: each player's place in the game
+    hand: int | None = None  # the hand's (riichi: the game's) number; None for a chombo row, which is no hand
 
-    def to_dict(self, free: bool) -> dict[str, Any]:
+    def to_dict(self, free: bool, by_games: bool = False) -> dict[str, Any]:
+        if self.entry.chombo is not None:  # a penalty outside the hands (sheets.chombo)
+            show = number if by_games else int
+            return {
+                "n": self.n,
+                "hand": None,
+                "chombo": self.entry.chombo,
+                "points": {name: show(value) for name, value in self.points.items()},
+                "totals": {name: show(value) for name, value in self.totals.items()},
+            }
         if self.places is not None:  # a riichi game
             return {
                 "n": self.n,
+                "hand": self.hand,
                 "scores": dict(self.entry.scores),
                 "first_dealer": self.entry.first_dealer,
                 "places": dict(self.places),
                 "points": {name: number(value) for name, value in self.points.items()},
                 "totals": {name: number(value) for name, value in self.totals.items()},
             }
-        data: dict[str, Any] = {"n": self.n, **self.entry.to_dict(free)}
+        data: dict[str, Any] = {"n": self.n, "hand": self.hand, **self.entry.to_dict(free)}
         if free:
             data["scores"] = dict(self.entry.scores)
         data["round_wind"] = self.turn.round_wind
@@ -178,6 +190,17 @@ class Sheet:
         """Whether the standings give table points by place (NTS: ``Ruleset.sheet_table_points``)."""
         return not own_sheet(self.rules) and get_ruleset(self.rules).sheet_table_points
 
+    @property
+    def chombo(self) -> int | None:
+        """What a chombo row takes off the offender's total (the family's ``Ruleset.sheet_chombo``: NTS
+        points, Riichi rank points); None where the sheet has no chombo row."""
+        return chombo_penalty(self.rules)
+
+    @property
+    def hands(self) -> int:
+        """The hands (riichi: the games) entered: every row but the chombo rows."""
+        return sum(1 for entry in self.entries if entry.is_hand)
+
     @cached_property
     def match(self) -> MatchOptions:
         """A riichi sheet's match options: its preset with the overrides."""
@@ -229,7 +252,7 @@ class Sheet:
 
     def add_row(self, data: Any) -> Sheet:
         """The sheet with the row ``data`` added after the last."""
-        if self.over:
+        if self.over and not is_chombo(data):  # a penalty may still be written once the match is over
             raise SheetError("sheet", "the match is over: no more rows can be added")
         entry = self._parse(data, self._state.position)
         return dataclasses.replace(self, entries=self.entries + (entry,))
@@ -257,6 +280,8 @@ class Sheet:
         return self if self.ended else dataclasses.replace(self, ended=True)
 
     def _parse(self, data: Any, position: Position, imported: bool = False) -> Entry:
+        if is_chombo(data):
+            return Entry(chombo=parse_chombo(data, self.rules, self.players, imported=imported))
         if self.riichi:
             return parse_game(data, self.players, self.match, imported=imported)
         turn = self.rotation.turn(position)
@@ -276,13 +301,14 @@ class Sheet:
             "players": list(self.players),
             "options": dict(self.options),
             "length": self.length,
-            "rows": [row.to_dict(self.free) for row in self.rows],
+            "rows": [row.to_dict(self.free, self.riichi) for row in self.rows],
             "totals": {name: number(value) for name, value in self.totals.items()} if self.riichi else self.totals,
             "dealer": self.dealer,
             "round_wind": self.round_wind,
             "over": self.over,
             "ended": self.ended,
             "standings": [standing.to_dict() for standing in self.standings()],
+            "chombo": self.chombo,
         } | ({"match": match_summary(self.match)} if self.riichi else {})
 
     @classmethod
@@ -308,14 +334,15 @@ class Sheet:
         position = rotation.start()
         entries = []
         for index, row in enumerate(rows):
-            if rotation.complete(position):
+            if rotation.complete(position) and not is_chombo(row):
                 raise SheetError(f"rows[{index}]", "the match is over before this row")
             try:
                 entry = sheet._parse(row, position, imported=True)
             except SheetError as error:
                 raise SheetError(f"rows[{index}].{error.field}", error.template, **error.params) from None
             entries.append(entry)
-            position = rotation.after(position, entry)
+            if entry.is_hand:
+                position = rotation.after(position, entry)
         sheet = dataclasses.replace(sheet, entries=tuple(entries))
         ended = data.get("ended", False)
         if not isinstance(ended, bool):
@@ -466,15 +493,23 @@ def _replay(sheet: Sheet, entries: Sequence[Entry]) -> _State:
     position = rotation.start()
     totals: dict[str, Any] = dict.fromkeys(sheet.players, 0)  # riichi: exact fractions
     rows = []
-    count = len(entries)
+    hands = 0  # the hands (games) so far: a chombo row is none
+    last_hand = max((index + 1 for index, entry in enumerate(entries) if entry.is_hand), default=0)
     for index, entry in enumerate(entries):
         n = index + 1
         turn = rotation.turn(position)
+        if entry.chombo is not None:  # a penalty: no hand, the deal stays where it is
+            points = chombo_points(sheet.rules, sheet.players, entry.chombo)
+            for name, value in points.items():
+                totals[name] += value
+            rows.append(Row(n, entry, turn, None, points, dict(totals)))
+            continue
+        hands += 1
         if sheet.riichi:
             places, results = game_values(entry, sheet.players, sheet.match)
             for name, result in results.items():
                 totals[name] += result
-            rows.append(Row(n, entry, turn, None, results, dict(totals), places))  # type: ignore[arg-type]
+            rows.append(Row(n, entry, turn, None, results, dict(totals), places, hands))  # type: ignore[arg-type]
             position = rotation.after(position, entry)
             continue
         try:
@@ -488,14 +523,14 @@ def _replay(sheet: Sheet, entries: Sequence[Entry]) -> _State:
             totals[name] += value
         if rotation.wind == "dice":  # NTS: the row was played with the wind rolled for it
             turn = dataclasses.replace(turn, round_wind=entry.round_wind)
-        rows.append(Row(n, entry, turn, payments, points, dict(totals)))
+        rows.append(Row(n, entry, turn, payments, points, dict(totals), hand=hands))
         position = rotation.after(position, entry)
-        if rotation.complete(position) and n < count:
+        if rotation.complete(position) and n < last_hand:  # chombo rows may follow the match's end
             raise SheetError(
                 f"rows[{index}]",
                 "with this change the match ends at row {n}, before the last row ({count}): undo the rows after it first",
                 n=n,
-                count=count,
+                count=last_hand,
             )
     return _State(tuple(rows), position, rotation.complete(position))
 
@@ -505,5 +540,6 @@ def _position_before(sheet: Sheet, n: int) -> Position:
     rotation = sheet.rotation
     position = rotation.start()
     for entry in sheet.entries[: n - 1]:
-        position = rotation.after(position, entry)
+        if entry.is_hand:
+            position = rotation.after(position, entry)
     return position

@@ -427,11 +427,14 @@ class Store(AccountStore, RoomStore):
         hand_over: bool,
         match_over: bool,
         win: WinRecord | None = None,
+        ranked: bool | None = None,
     ) -> GameRecord:
         """Write the hand in play (or a newly dealt one) and the game's state, in one transaction,
         if nobody saved the game since ``game`` was read; returns the saved record. Raises
-        :class:`StaleGameError` otherwise (nothing is written)."""
+        :class:`StaleGameError` otherwise (nothing is written). ``ranked``: whether the game counts
+        for the leaderboard from now on, where that changes (a move taken back makes it unranked)."""
         now = time.time()
+        ranking = {} if ranked is None else {"ranked": ranked}
         with self._write() as db:
             changed = db.execute(
                 update(t.games)
@@ -442,6 +445,7 @@ class Store(AccountStore, RoomStore):
                     hand_over=hand_over,
                     match_over=match_over,
                     updated_at=now,
+                    **ranking,
                 )
             ).rowcount
             if changed != 1:
@@ -475,6 +479,7 @@ class Store(AccountStore, RoomStore):
                 "hand_over": hand_over,
                 "match_over": match_over,
                 "updated_at": now,
+                **ranking,
             }
         )
 

@@ -270,6 +270,16 @@ def next_hand(request: Request, session: Session, game_id: str) -> JSONResponse:
     return _json(_view(request, game, table))
 
 
+@router.post("/games/{game_id}/take-back", response_class=JSONResponse)
+def take_back(request: Request, session: Session, game_id: str) -> JSONResponse:
+    """Take back your last decision in this hand and the computer players' replies to it (the same
+    wall: the same tiles come again). Unranked games only (403 in a ranked game); 409 when you have
+    not decided anything in this hand yet. The game stays unranked."""
+    translate = gettext(language_of(request))
+    game, table = _games(request).take_back(game_id, session, translate)
+    return _json(_view(request, game, table))
+
+
 @router.get("/games/{game_id}/hint")
 def get_hint(request: Request, session: Session, game_id: str) -> dict[str, Any]:
     """Shanten, per discard the tiles it waits on or improves with, and what each winning tile scores."""

@@ -15,7 +15,7 @@ import threading
 import time
 import zlib
 from collections import OrderedDict
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from typing import Any
 
@@ -24,6 +24,7 @@ from sparrow.game.actions import IllegalActionError, InvalidActionError
 from sparrow.game.events import LogError
 from sparrow.game.match import MatchError
 from sparrow.game.replay import ReplayError
+from sparrow.i18n import N_
 from sparrow.play.table import Table, TableError
 from sparrow.rules import RulesError, get_ruleset, ruleset_names
 from sparrow.store import GameRecord, SessionRecord, StaleGameError, Store, WinRecord
@@ -49,6 +50,9 @@ _CACHE_SIZE = 512
 # the least recently used is dropped, its programs stopped, and rebuilt from the log when next asked.
 _PROGRAM_TABLES = 16
 _LOCK_STRIPES = 256
+# Why a move cannot be taken back (the page language's words come from the catalogue).
+RANKED_TAKE_BACK = N_("A ranked game cannot take a move back: take back is for practice, in unranked games.")
+NOTHING_TO_TAKE_BACK = N_("There is nothing to take back: you have not made a decision in this hand yet.")
 
 
 def is_ranked(rules: str, options: Mapping[str, Any]) -> bool:
@@ -337,15 +341,39 @@ class Games:
             table.next_hand()
             return self._save(game, table), table
 
+    def take_back(
+        self, game_id: str, session: SessionRecord, translate: Callable[[str], str] = str
+    ) -> tuple[GameRecord, Table]:
+        """Take back the human's last decision in the hand and the bots' replies to it (a practice
+        app's "take back": the log cut before it and played again, the same wall dealing the same
+        tiles). Only in an unranked game: a ranked game refuses (403), and so does a hand with no
+        decision of the human's to take back (409). The game is stored unranked from then on, so the
+        leaderboard never counts it, whatever its options. ``translate``: the page language's gettext."""
+        if not game_id or len(game_id) > 32:
+            raise _not_found()
+        with self._locked(game_id):
+            game = self._check_owner(self.store.game(game_id), session)
+            if game.ranked:
+                raise WebError(403, translate(RANKED_TAKE_BACK))
+            table = self._table(game)
+            try:
+                taken = table.take_back()
+            except TableError:
+                raise WebError(409, translate(NOTHING_TO_TAKE_BACK)) from None
+            except (ReplayError, LogError, RulesError, MatchError) as error:
+                raise WebError(500, f"The saved game cannot be replayed: {error}") from None
+            return self._save(game, taken, ranked=False), taken
+
     def hands(self, game_id: str, session: SessionRecord) -> tuple[GameRecord, list[Any]]:
         game = self.owned(game_id, session)
         return game, self.store.hands(game_id)
 
     # ---------------------------------------------------------------- saving
 
-    def _save(self, game: GameRecord, table: Table) -> GameRecord:
-        """Write the table's current hand; on any failure the memory copy is dropped (the
-        database is the truth) and the request fails."""
+    def _save(self, game: GameRecord, table: Table, ranked: bool | None = None) -> GameRecord:
+        """Write the table's current hand (``ranked``: the game's ranking changes, see
+        :meth:`take_back`); on any failure the memory copy is dropped (the database is the truth) and
+        the request fails."""
         hand = table.hand
         assert hand is not None
         over = table.hand_over
@@ -358,6 +386,7 @@ class Games:
                 hand_over=over,
                 match_over=table.match_over,
                 win=self._win(game, table) if over else None,
+                ranked=ranked,
             )
         except StaleGameError:
             self._forget(game.id)

@@ -150,6 +150,11 @@ PAGE_TEXTS = (
     N_("{difference} too few"),
     N_("{count} game played"),
     N_("{count} games played"),
+    # a chombo row (a penalty outside the hands, on the sheets whose family counts one)
+    N_("Chombo"),
+    N_("Add chombo"),
+    N_("Who made the chombo"),
+    N_("A chombo costs the player {points} on the totals; it is no hand and does not move the deal."),
 )
 
 # The texts of the templates (sheets.html, sheet.html, sheet_missing.html), for the catalogue's extraction.
@@ -274,7 +279,7 @@ def summary(record: SheetRecord) -> dict[str, Any]:
         "title": record.title,
         "players": data.get("players", []),
         "length": data.get("length"),
-        "hands": len(data.get("rows", [])),
+        "hands": sum(1 for row in data.get("rows", []) if row.get("chombo") is None),  # a chombo is no hand
         "totals": data.get("totals", {}),
         "over": bool(data.get("over")),
         "dealer": data.get("dealer"),

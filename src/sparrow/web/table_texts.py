@@ -122,6 +122,9 @@ SCRIPT = (
     N_("suji of the riichi tile {tiles} ({name})"),
     N_("suji of {tiles} (discarded by {name})"),
     N_("no chance against {name}: every {tiles} in view"),
+    # take back, in an unranked game (table.js)
+    N_("Take back"), N_("Take back your last decision and the computer players' replies to it"),
+    N_("Your last decision was taken back."),
 )  # fmt: skip
 
 # The texts table.html translates with _() (the rules' short names, the settings dialog, the keys).

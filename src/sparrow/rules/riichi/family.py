@@ -173,6 +173,7 @@ class Riichi(Ruleset):
     sheet_rows: ClassVar[str] = "games"
     sheet_label: ClassVar[str] = N_("Riichi: one row per game, with uma and oka")
     sheet_order: ClassVar[int | None] = 60  # after the score app's own rules (seed 000)
+    sheet_chombo: ClassVar[int | None] = 20  # 20,000 points after uma: 20 rank points (rules/riichi.md, Chombo)
     log_formats: ClassVar[tuple[str, ...]] = ("mjai",)
     play_label: ClassVar[str] = N_("Riichi (Japanese, Tenhou rules)")
     play_intro: ClassVar[str] = N_(

@@ -211,7 +211,8 @@ function sheetPage() {
     if (sheet.over) {
       status.textContent = t("The match is over.");
     } else if (riichi) {
-      status.textContent = counted(sheet.rows.length, "{count} game played", "{count} games played");
+      const games = sheet.rows.filter((row) => !row.chombo).length; // a chombo row is no game
+      status.textContent = counted(games, "{count} game played", "{count} games played");
     } else if (free) {
       status.textContent = "";
     } else {
@@ -231,6 +232,47 @@ function sheetPage() {
     root.dataset.dealer = sheet.dealer || "";
   }
 
+  // -- chombo rows: a penalty outside the hands (sheet.chombo, what one costs, is the family's data;
+  // null where the sheet has none). The row is not numbered among the hands and cannot be edited:
+  // undo takes it back while it is the last row.
+  function chomboRow(row, labelCells, show) {
+    // The label takes the place of the number (and the winner, where the sheet has that column).
+    const tr = el("tr", { "data-n": row.n, className: "chombo-row", "data-chombo": row.chombo });
+    tr.append(el("td", { className: "chombo-cell", colspan: labelCells > 1 ? labelCells : null }, el("b", { text: t("Chombo") }), el("span", { className: "offender", text: row.chombo })));
+    for (const name of sheet.players) {
+      const value = row.points[name];
+      const cell = el("td", { className: `num points${value < 0 ? " minus" : ""}`, "data-player": name });
+      cell.append(el("span", { className: "added", text: value ? show(value) : "" }));
+      cell.append(el("small", { className: "running", title: t("Running total"), text: `Σ ${show === result ? result(row.totals[name]) : row.totals[name]}` }));
+      tr.append(cell);
+    }
+    return tr;
+  }
+
+  function renderChomboForm() {
+    // A form of its own under the entry form, built here so that a sheet without chombo has none.
+    if (sheet.chombo === null || sheet.chombo === undefined || document.getElementById("chombo-form")) return;
+    const cost = riichi ? result(-sheet.chombo) : signed(-sheet.chombo);
+    const offender = el("select", { name: "chombo", id: "chombo-player" }, ...sheet.players.map((name) => el("option", { value: name, text: name })));
+    const form = el(
+      "form",
+      { className: "card chombo", id: "chombo-form", novalidate: true },
+      el("h2", { text: t("Chombo") }),
+      el("p", { className: "muted", text: t("A chombo costs the player {points} on the totals; it is no hand and does not move the deal.", { points: cost }) }),
+      el("div", { className: "chombo-fields" }, el("label", { className: "field" }, t("Who made the chombo"), offender), el("button", { type: "submit", className: "button", id: "chombo-submit", text: t("Add chombo") })),
+      el("p", { className: "error", role: "alert", id: "chombo-error", hidden: true }),
+    );
+    form.addEventListener("submit", async (event) => {
+      event.preventDefault();
+      if (pending().length) {
+        showError("chombo-error", t("{count} rows wait to be sent: the server cannot be reached.", { count: pending().length }));
+        return;
+      }
+      if (await change("POST", `${base}/rows`, { chombo: offender.value }, "chombo-error")) render();
+    });
+    document.getElementById("row-form").after(form);
+  }
+
   function renderRiichiRows() {
     // One row per game: each player's result with uma and oka, the final points and the place under
     // it, and the running total of the results.
@@ -242,10 +284,14 @@ function sheetPage() {
       body.append(el("tr", { className: "empty" }, el("td", { colspan: players.length + 1, text: t("No games yet: enter the first game's final points below.") })));
     }
     for (const row of sheet.rows) {
+      if (row.chombo) {
+        body.append(chomboRow(row, 1, result));
+        continue;
+      }
       const tr = el("tr", { "data-n": row.n, className: editing === row.n ? "editing" : null });
-      const edit = el("button", { type: "button", className: "link edit", "data-n": row.n, text: t("Edit"), "aria-label": t("Edit game {n}", { n: row.n }) });
+      const edit = el("button", { type: "button", className: "link edit", "data-n": row.n, text: t("Edit"), "aria-label": t("Edit game {n}", { n: row.hand ?? row.n }) });
       edit.addEventListener("click", () => startEdit(row.n));
-      tr.append(el("td", { className: "n" }, el("b", { text: String(row.n) }), el("span", { className: "dealer-name", text: row.first_dealer || players[0] }), edit));
+      tr.append(el("td", { className: "n" }, el("b", { text: String(row.hand ?? row.n) }), el("span", { className: "dealer-name", text: row.first_dealer || players[0] }), edit));
       for (const name of players) {
         const value = row.points[name];
         const cell = el("td", { className: `num points${value > 0 ? " plus" : value < 0 ? " minus" : ""}`, "data-player": name, "data-place": row.places[name] });
@@ -322,10 +368,14 @@ function sheetPage() {
       body.append(el("tr", { className: "empty" }, el("td", { colspan: players.length + 2, text: t("No rows yet: enter the first hand below.") })));
     }
     for (const row of sheet.rows) {
+      if (row.chombo) {
+        body.append(chomboRow(row, 2, signed));
+        continue;
+      }
       const tr = el("tr", { "data-n": row.n, className: editing === row.n ? "editing" : null });
-      const edit = el("button", { type: "button", className: "link edit", "data-n": row.n, text: t("Edit"), "aria-label": t("Edit row {n}", { n: row.n }) });
+      const edit = el("button", { type: "button", className: "link edit", "data-n": row.n, text: t("Edit"), "aria-label": t("Edit row {n}", { n: row.hand ?? row.n }) });
       edit.addEventListener("click", () => startEdit(row.n));
-      const first = el("td", { className: "n" }, el("b", { text: String(row.n) }));
+      const first = el("td", { className: "n" }, el("b", { text: String(row.hand ?? row.n) }));
       if (!free) {
         const label = nts ? t("Prevailing wind") : t("Round wind");
         first.append(
@@ -821,6 +871,7 @@ function sheetPage() {
     document.getElementById("undo").textContent = t("Undo last game");
   }
   renderForm();
+  renderChomboForm();
   render();
   refresh();
 }

@@ -167,6 +167,65 @@ function beaten(next) {
   });
 }
 
+// ------------------------------------------------------------------ take back (practice)
+
+// In an unranked game your last decision and the computer players' replies to it can be taken back:
+// the server plays the game's log again up to that decision, the same wall dealing the same tiles.
+// A ranked game has no button (and the server refuses it there).
+function takeBackButton() {
+  let button = $("take-back");
+  if (!button) {
+    button = document.createElement("button");
+    button.type = "button";
+    button.className = "button small";
+    button.id = "take-back";
+    // An arrow and the word; on a phone the arrow alone (style.css), so the title keeps its room.
+    const arrow = document.createElement("span");
+    arrow.setAttribute("aria-hidden", "true");
+    arrow.textContent = "↶";
+    const word = document.createElement("span");
+    word.className = "label";
+    word.textContent = T("Take back");
+    button.append(arrow, word);
+    button.setAttribute("aria-label", T("Take back"));
+    button.title = T("Take back your last decision and the computer players' replies to it");
+    button.addEventListener("click", takeBack);
+    $("hint-toggle").before(button);
+  }
+  return button;
+}
+
+function drawTakeBack() {
+  if (!view || view.ranked) {
+    const button = $("take-back");
+    if (button) button.remove();
+    return;
+  }
+  takeBackButton().disabled = busy;
+}
+
+async function takeBack() {
+  if (busy) return;
+  busy = true;
+  root.dataset.busy = "true";
+  message("");
+  notice("");
+  drawTakeBack();
+  try {
+    const next = await api("POST", `/api/games/${gameId}/take-back`, {});
+    busy = false;
+    shownHand = -1; // the hand is shown again from its start: its log is shorter than the one shown
+    await show(next, { animate: false });
+    logLine(T("Your last decision was taken back."), true);
+  } catch (error) {
+    busy = false;
+    message(error.message);
+    drawTakeBack();
+  } finally {
+    root.dataset.busy = "false";
+  }
+}
+
 // ------------------------------------------------------------------ showing a view
 
 function logLine(text, mine) {
@@ -264,6 +323,7 @@ async function show(next, { animate = true } = {}) {
   drawActions();
   drawResult(nextHand);
   drawStandings();
+  drawTakeBack();
   status();
   root.dataset.version = String(next.version); // for tests and tools: the state shown
   root.dataset.hand = String(next.hand_number);
