@@ -19,6 +19,7 @@ from sparrow.core.messages import quote
 from sparrow.core.situation import HandSituation, SituationError
 from sparrow.core.tiles import SEATS
 from sparrow.i18n.markers import N_
+from sparrow.rules.ranks import RankLadder
 from sparrow.rules.riichi.hand import (
     DEFAULT_OPTIONS,
     NotWinningError,
@@ -28,6 +29,7 @@ from sparrow.rules.riichi.hand import (
 )
 from sparrow.rules.riichi.points import hand_points, payments
 from sparrow.rules.riichi.presets import ABORTIVE_DRAWS, DEFAULT_PRESET, PRESETS, MatchOptions, match_options
+from sparrow.rules.riichi.ranks import RIICHI_LADDER
 from sparrow.rules.riichi.scorer import score
 from sparrow.rules.riichi.yaku import scoring_table
 from sparrow.rules.ruleset import MatchChoice, RulesError, Ruleset, ScoreResult, ScoringTable, Settlement, TableRules
@@ -175,6 +177,7 @@ class Riichi(Ruleset):
     sheet_order: ClassVar[int | None] = 60  # after the score app's own rules (seed 000)
     log_formats: ClassVar[tuple[str, ...]] = ("mjai",)
     play_label: ClassVar[str] = N_("Riichi (Japanese, Tenhou rules)")
+    rank_ladder: ClassVar[RankLadder | None] = RIICHI_LADDER  # kyu and dan between people
     # A hand's score reads only these of a whole match's options (the preset has a field of its own).
     calculator_options: ClassVar[tuple[str, ...] | None] = (
         "preset", "red_fives", "open_tanyao", "kiriage", "kazoe_yakuman", "double_yakuman", "renhou",
