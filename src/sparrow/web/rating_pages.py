@@ -34,7 +34,7 @@ HISTORY = 100  # the rated matches a profile shows of a family (its chart), the 
 
 # The texts the rating pages translate with _() (templates/profile.html, ratings.html, home.html).
 PAGE = (
-    N_("Ratings between people"), N_("Rating"), N_("Matches"), N_("Rank"), N_("Player"),
+    N_("Ratings between people"), N_("Rating"), N_("Matches"), N_("Ladder rank"), N_("Player"),
     N_("{points} of {promotion} points to the next rank"), N_("{points} points (the top rank)"),
     N_("No rated matches yet."), N_("Rating after each rated match"), N_("Last matches"),
     N_("{place} of {seats}"), N_("left the table"), N_("Change"),
@@ -42,7 +42,8 @@ PAGE = (
     N_("A room match counts when every chair is a signed-in person's and the options are ranked; a player who leaves is placed last."),
     N_("Nobody has {minimum} rated matches in this family yet."), N_("Profile"),
     N_("Against the computer"), N_("Your games with people"), N_("rating {change}"),
-    N_("not rated"), N_("abandoned"), N_("playing"), N_("open"), N_("Your ratings"), N_("Date"),
+    N_("not rated"), N_("abandoned"), N_("playing"), N_("open"), N_("Your ratings"), N_("Date"), N_("promoted to {rank}"),
+    N_("Every family counts, Riichi included; a game with an unranked choice does not. Games with people count for the ratings between people instead."), N_("down to {rank}"),
     N_("The rank in points: 1st {first}, 2nd {second}, 3rd {third}, 4th {fourth}."),
 )  # fmt: skip
 
@@ -72,6 +73,8 @@ class RatingPoint(BaseModel):
     change: int
     rank_before: Rank | None
     rank_after: Rank | None
+    rank_moved: str | None  # "up", "down": a new rank; None: the same one, or no ladder
+    rank_change: int | None  # the rank points won or lost in the same rank
 
 
 class FamilyRating(BaseModel):

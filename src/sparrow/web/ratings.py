@@ -162,6 +162,12 @@ def change_view(change: RatingChange, translate: Callable[[str], str] = str) -> 
     """What one match did to a player's rating: the place counted, whether they had left, the rating
     before and after and the difference, and the rank before and after."""
     before, after = shown(change.before), shown(change.after)
+    old, new = change.before, change.after
+    moved = (
+        None
+        if old.rank_step is None or new.rank_step is None or old.rank_step == new.rank_step
+        else ("up" if new.rank_step > old.rank_step else "down")
+    )
     return {
         "match_id": change.match_id,
         "rules": change.rules,
@@ -174,4 +180,9 @@ def change_view(change: RatingChange, translate: Callable[[str], str] = str) -> 
         "change": after - before,
         "rank_before": rank_view(change.rules, change.before.rank_step, change.before.rank_points, translate),
         "rank_after": rank_view(change.rules, change.after.rank_step, change.after.rank_points, translate),
+        # A new rank ("up", "down") or the points won or lost in the same one (None: no ladder).
+        "rank_moved": moved,
+        "rank_change": None
+        if moved is not None or old.rank_points is None or new.rank_points is None
+        else new.rank_points - old.rank_points,
     }

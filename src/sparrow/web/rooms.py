@@ -546,7 +546,9 @@ class Rooms:
 
     # ---------------------------------------------------------------- what a viewer sees
 
-    def history(self, session: SessionRecord, limit: int = 20) -> list[dict[str, Any]]:
+    def history(
+        self, session: SessionRecord, limit: int = 20, translate: Callable[[str], str] = str
+    ) -> list[dict[str, Any]]:
         """The rooms the person hosts or sits in (by this session, or by their account on any
         device), the latest first: the games with people in their history."""
         user = session.user_id
@@ -573,7 +575,7 @@ class Rooms:
                     "chair": mine,
                     "chairs": [None if c is None else {"name": c["name"]} for c in record.chairs],
                     "updated_at": record.updated_at,
-                    "rating": change_view(changes[record.id]) if record.id in changes else None,
+                    "rating": change_view(changes[record.id], translate) if record.id in changes else None,
                 }
             )
         return rooms
