@@ -14,7 +14,8 @@ from sqlalchemy import func, select
 import sparrow.web.rooms as rooms_module
 from sparrow.store.ratings import RatedSeat, rating_changes
 from sparrow.web.ratings import new_ratings
-from tests.web_support import BACKENDS, Player, database_url, make_app, plain
+from sparrow.rules import families
+from tests.web_support import BACKENDS, Player, database_url, make_app, plain, winning_line
 
 
 @pytest.fixture(params=BACKENDS)
@@ -235,3 +236,21 @@ def test_one_account_takes_one_chair(app):
     answer = other_device.post(f"/api/rooms/{room['id']}/chair", {"chair": 1, "name": "Ann two"})
     assert answer.status_code == 409
     assert answer.json()["detail"] == "You sit at this table already, from another device: one chair an account."
+
+
+@pytest.mark.parametrize("level", ["expert"])
+def test_a_won_hand_against_the_computer_reaches_the_computer_leaderboard_in_every_family(app, level):
+    player = Player(app)
+    assert player.sign_up("Vic").status_code == 201
+    points = {"easy": 10, "normal": 30, "expert": 100}[level]
+    offered = [family.name for family in families() if family.play_label]
+    for rules in offered:
+        seed, line = winning_line(rules, level)
+        app.state.games.seeds = iter([seed])
+        view = player.new_game(rules=rules, level=level)
+        for action in line:
+            view = player.act(view["id"], action | {"version": view["version"]}).json()
+        assert view["seat"] in [view["result"]["winner"], *view["result"].get("other_winners", [])]
+    app.state.games.seeds = None
+    (mine,) = [row for row in player.get("/api/leaderboard").json() if row["username"] == "Vic"]
+    assert mine["wins"] == len(offered) and mine["points"] == points * len(offered)
