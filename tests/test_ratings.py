@@ -12,9 +12,9 @@ import pytest
 from sqlalchemy import func, select
 
 import sparrow.web.rooms as rooms_module
+from sparrow.rules import families
 from sparrow.store.ratings import RatedSeat, rating_changes
 from sparrow.web.ratings import new_ratings
-from sparrow.rules import families
 from tests.web_support import BACKENDS, Player, database_url, make_app, plain, winning_line
 
 
@@ -254,3 +254,25 @@ def test_a_won_hand_against_the_computer_reaches_the_computer_leaderboard_in_eve
     app.state.games.seeds = None
     (mine,) = [row for row in player.get("/api/leaderboard").json() if row["username"] == "Vic"]
     assert mine["wins"] == len(offered) and mine["points"] == points * len(offered)
+
+
+def test_the_api_refuses_bad_input_with_a_sentence_and_the_account_takes_its_ratings_along(app):
+    players = people(app, NAMES)
+    room_id = seat_everyone(players["Ann"], players)
+    play(players, room_id)
+    ann = players["Ann"]
+    missing = ann.get("/api/players/Nobody/ratings")
+    assert missing.status_code == 404 and missing.json()["detail"] == "There is no player of that name."
+    unknown = ann.get("/api/ratings", params={"rules": "chess"})
+    assert unknown.status_code == 422 and unknown.json()["detail"].startswith("There are no rules of that name")
+    assert ann.get("/api/ratings", params={"rules": "casual", "minimum": 0}).status_code == 422
+    # The export holds the ratings and each match's change; deleting the account deletes them.
+    export = ann.get("/api/account/export").json()
+    assert [row["rules"] for row in export["ratings"]] == ["casual"]
+    assert [row["match_id"] for row in export["rating_changes"]] == [room_id]
+    answer = ann.send("DELETE", "/api/account", {"password": "correct horse"})
+    assert answer.status_code == 204, answer.text
+    assert changes_of(app, room_id) == 3
+    assert players["Bob"].get("/api/players/Ann/ratings").status_code == 404
+    board = players["Bob"].get("/api/ratings", params={"rules": "casual", "minimum": 1}).json()
+    assert sorted(row["username"] for row in board["players"]) == ["Bob", "Cas", "Dee"]

@@ -37,7 +37,7 @@ PAGE = (
     N_("Ratings between people"), N_("Rating"), N_("Matches"), N_("Ladder rank"), N_("Player"),
     N_("{points} of {promotion} points to the next rank"), N_("{points} points (the top rank)"),
     N_("No rated matches yet."), N_("Rating after each rated match"), N_("Last matches"),
-    N_("{place} of {seats}"), N_("left the table"), N_("Change"),
+    N_("place {place} of {seats}"), N_("left the table"), N_("Change"),
     N_("Players with at least {minimum} rated matches."),
     N_("A room match counts when every chair is a signed-in person's and the options are ranked; a player who leaves is placed last."),
     N_("Nobody has {minimum} rated matches in this family yet."), N_("Profile"),
@@ -45,6 +45,10 @@ PAGE = (
     N_("not rated"), N_("abandoned"), N_("playing"), N_("open"), N_("Your ratings"), N_("Date"), N_("promoted to {rank}"),
     N_("Every family counts, Riichi included; a game with an unranked choice does not. Games with people count for the ratings between people instead."), N_("down to {rank}"),
     N_("The rank in points: 1st {first}, 2nd {second}, 3rd {third}, 4th {fourth}."),
+    # The API's refusals, in the page language too.
+    N_("There is no player of that name."),
+    N_("There are no rules of that name: choose a family from the ratings page."),
+    N_("You sit at this table already, from another device: one chair an account."),
 )  # fmt: skip
 
 
@@ -128,7 +132,7 @@ def rating_board(
     store: Store, rules: str, minimum: int, limit: int, translate: Callable[[str], str] = str
 ) -> dict[str, Any]:
     if rules not in ruleset_names():
-        raise WebError(422, f"There are no rules called {rules[:40]!r}: {', '.join(ruleset_names())}.")
+        raise WebError(422, "There are no rules of that name: choose a family from the ratings page.")
     rows = store.rating_board(rules, minimum, limit)
     return {
         "rules": rules,
