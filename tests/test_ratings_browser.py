@@ -114,4 +114,11 @@ def test_the_profile_the_leaderboard_and_your_games_show_the_ratings(browser, ra
     rule = page.inner_text("[data-testid=leaderboard-rule]")
     assert "Riichi" in rule and ("+30" in rule)
     shoot(page, f"leaderboard-{lang}")
+    # The rooms' lobby says what counts, and marks the choices that leave a room's match unrated.
+    page.goto(base + "/rooms")
+    assert "/ratings" in page.inner_html("[data-testid=rooms-rating-rule]")
+    page.select_option("#rules", "hkos")
+    unranked = "telt niet voor de ranglijst" if lang == "nl" else "unranked"
+    assert unranked in page.inner_text("fieldset.match-choices[data-rules=hkos]")
+    shoot(page, f"rooms-{lang}")
     assert errors == []
