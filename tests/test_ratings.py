@@ -276,3 +276,49 @@ def test_the_api_refuses_bad_input_with_a_sentence_and_the_account_takes_its_rat
     assert players["Bob"].get("/api/players/Ann/ratings").status_code == 404
     board = players["Bob"].get("/api/ratings", params={"rules": "casual", "minimum": 1}).json()
     assert sorted(row["username"] for row in board["players"]) == ["Bob", "Cas", "Dee"]
+
+
+def test_two_servers_taking_the_last_decisions_at_once_rate_the_match_once(app):
+    """Every decision of a match is sent twice at the same moment, through two apps on one database
+    (two server processes): one is taken, the other refused or taken on the room as saved; the match
+    that ends so is rated once."""
+    other = make_app(app.state.store.url)
+    other.state.rooms.actions_per_second = 10_000
+    try:
+        players = people(app, NAMES)
+        room_id = seat_everyone(players["Ann"], players)
+        twins = {}
+        for name, player in players.items():
+            twin = Player(other)
+            twin.client.cookies = player.client.cookies
+            twin.csrf = player.csrf
+            twins[name] = twin
+        rng = random.Random(3)
+        while True:
+            views = {name: p.get(f"/api/rooms/{room_id}").json() for name, p in players.items()}
+            if next(iter(views.values()))["status"] != "playing":
+                break
+            name, mine = next((n, v) for n, v in views.items() if v["asked"])
+            wins = [a for a in mine["asked"] if a["action"] == "win"]
+            action = plain(wins[0] if wins else rng.choice(mine["asked"])) | {"seen": mine["event_count"]}
+            answers = []
+            barrier = threading.Barrier(2)
+
+            def send(client: Player, action=action) -> None:
+                barrier.wait()
+                answers.append(client.post(f"/api/rooms/{room_id}/actions", action).status_code)
+
+            threads = [threading.Thread(target=send, args=(c,)) for c in (players[name], twins[name])]
+            for thread in threads:
+                thread.start()
+            for thread in threads:
+                thread.join()
+            assert 200 in answers and set(answers) <= {200, 409}, answers
+        assert changes_of(app, room_id) == 4
+        for name, player in players.items():
+            rating = my_room(player, room_id)["rating"]
+            user = app.state.store.user_by_name(name).id
+            assert app.state.store.ratings_of(user)["casual"].matches == 1
+            assert rating["rating_after"] - rating["rating_before"] == rating["change"]
+    finally:
+        other.state.store.close()
