@@ -304,7 +304,7 @@ def test_two_servers_taking_the_last_decisions_at_once_rate_the_match_once(app):
             answers = []
             barrier = threading.Barrier(2)
 
-            def send(client: Player, action=action) -> None:
+            def send(client: Player, action=action, barrier=barrier, answers=answers) -> None:
                 barrier.wait()
                 answers.append(client.post(f"/api/rooms/{room_id}/actions", action).status_code)
 
