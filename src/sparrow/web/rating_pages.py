@@ -40,7 +40,7 @@ PAGE = (
     N_("place {place} of {seats}"), N_("left the table"), N_("Change"),
     N_("Players with at least {minimum} rated matches."),
     N_("A room match counts when every chair is a signed-in person's and the options are ranked; a player who leaves is placed last."),
-    N_("Nobody has {minimum} rated matches in this family yet."), N_("Profile"),
+    N_("Nobody has {minimum} rated matches in this family yet."),
     N_("Against the computer"), N_("Your games with people"), N_("rating {change}"),
     N_("not rated"), N_("abandoned"), N_("playing"), N_("open"), N_("Your ratings"), N_("Date"), N_("promoted to {rank}"),
     N_("Every family counts, Riichi included; a game with an unranked choice does not. Games with people count for the ratings between people instead."), N_("down to {rank}"),
