@@ -269,7 +269,11 @@ class Rooms:
         if table is None:  # closed by its chairs or for idleness: the table as it stood
             table = self._table(record)
         ending = replace(record, chairs=tuple(changes.get("chairs", record.chairs)))
-        match = rated_match(ending, table, changes["status"])
+        try:
+            match = rated_match(ending, table, changes["status"])
+        except Exception:  # a rating that cannot be worked out never keeps the match from ending
+            log.exception("room %s: its match could not be rated", record.id)
+            return None
         if match is None:
             return None
         rules, seats = match.rules, match.seats
