@@ -17,6 +17,7 @@ from sparrow.core.analysis import Forms, shanten
 from sparrow.core.messages import field_name, nearest, quote
 from sparrow.core.situation import EXTRA_FIELDS, WIN_BY, HandSituation, SituationError, check_fields, field_value
 from sparrow.core.tiles import KINDS, SEATS, Tile
+from sparrow.rules.ranks import RankLadder
 
 __all__ = [
     "ScoreItem",
@@ -317,6 +318,8 @@ class Ruleset:
     # What a winner's faan are worth, from 0 faan to the limit (HKOS: seed 003's table): a sheet of the
     # family may count the winner's faan and turn them into points (:meth:`faan_points`); empty: no faan.
     faan_table: ClassVar[tuple[int, ...]] = ()
+    # The ranks its players climb between people (Riichi's kyu and dan, ``rules/ranks.py``); None: none.
+    rank_ladder: ClassVar[RankLadder | None] = None
 
     def resolve_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
         """The defaults overridden by ``options``; unknown names and wrong types are errors."""

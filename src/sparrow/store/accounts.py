@@ -35,6 +35,7 @@ from sqlalchemy.sql.dml import ReturningInsert
 
 from sparrow.store import tables as t
 from sparrow.store.hand_logs import hand_events
+from sparrow.store.ratings import rating_changes, ratings
 
 __all__ = ["AccountStore", "SessionInfo", "SESSION_LIFETIME", "end_sessions", "insert_or_ignore", "upsert"]
 
@@ -216,6 +217,10 @@ class AccountStore:
                 select(t.sheets).where(t.sheets.c.user_id == user_id).order_by(t.sheets.c.created_at)
             ).all()
             sessions = db.execute(select(t.sessions).where(t.sessions.c.user_id == user_id)).all()
+            rated = db.execute(select(ratings).where(ratings.c.user_id == user_id)).all()
+            changes = db.execute(
+                select(rating_changes).where(rating_changes.c.user_id == user_id).order_by(rating_changes.c.created_at)
+            ).all()
         return {
             "account": {
                 "username": user.username,
@@ -255,6 +260,14 @@ class AccountStore:
                     "created_at": win.created_at,
                 }
                 for win in wins
+            ],
+            # Ratings between people (store/ratings.py): each family's, and what each rated match changed.
+            "ratings": [
+                {key: row._mapping[key] for key in ("rules", "mu", "sigma", "matches", "rank_step", "rank_points")}
+                for row in rated
+            ],
+            "rating_changes": [
+                {key: value for key, value in row._mapping.items() if key not in ("id", "user_id")} for row in changes
             ],
             "sheets": [
                 {

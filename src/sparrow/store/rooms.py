@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, replace
 from typing import Any
@@ -198,9 +198,11 @@ class RoomStore:
         status: str | None = None,
         log: Sequence[Mapping[str, Any]] | None = None,
         pending: Sequence[Mapping[str, Any]] | None = None,
+        also: Callable[[Connection], object] | None = None,
     ) -> RoomRecord:
         """Write the room's new chairs, status, log or pending decisions, if nobody changed it since
-        ``record`` was read."""
+        ``record`` was read; ``also(db)`` then writes more in the same transaction (the ratings of a
+        match that ends: it ends and counts together, or neither)."""
         new_log = tuple(dict(e) for e in log) if log is not None else record.log
         values: dict[str, Any] = {  # the row's new values: text, numbers, and an SQL expression for a log
             "chairs": json.dumps(list(chairs if chairs is not None else record.chairs)),
@@ -225,6 +227,8 @@ class RoomStore:
             )
             if done.rowcount != 1:
                 raise StaleRoomError(record.id)
+            if also is not None:
+                also(db)
             announce_in(db, record.id, values["version"])
         return replace(
             record,

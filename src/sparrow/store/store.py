@@ -26,6 +26,7 @@ from sparrow.store import tables as t
 from sparrow.store.accounts import SESSION_LIFETIME, AccountStore, SessionInfo, end_sessions, insert_or_ignore
 from sparrow.store.database import connect
 from sparrow.store.hand_logs import hand_events
+from sparrow.store.ratings import RatingStore
 from sparrow.store.rooms import RoomStore
 
 __all__ = [
@@ -175,7 +176,7 @@ def _game(row: Any) -> GameRecord:
     )
 
 
-class Store(AccountStore, RoomStore):
+class Store(AccountStore, RoomStore, RatingStore):
     def __init__(self, url: str) -> None:
         self.url = url
         self.engine: Engine = connect(url)

@@ -25,7 +25,7 @@ from sparrow.i18n import translate
 from sparrow.play.table import Table
 from sparrow.store import Store
 from sparrow.store.room_news import RoomNews
-from sparrow.web import account_api, api, api_docs, calculator, pages, room_api, room_pages, sheets
+from sparrow.web import account_api, api, api_docs, calculator, pages, rating_pages, room_api, room_pages, sheets
 from sparrow.web.accounts import Accounts
 from sparrow.web.errors import WebError
 from sparrow.web.games import Games
@@ -143,10 +143,12 @@ def create_app(
     app.include_router(api.router)
     app.include_router(account_api.router)
     app.include_router(room_api.router)
+    app.include_router(rating_pages.api_router)
     app.include_router(api_docs.router)
     app.include_router(sheets.api_router)
     app.include_router(pages.router)
     app.include_router(room_pages.router)
+    app.include_router(rating_pages.pages_router)
     app.include_router(calculator.api_router)
     app.include_router(calculator.page_router)
     app.include_router(sheets.pages_router)

@@ -23,6 +23,7 @@ from sparrow.web.language import install as install_language
 from sparrow.web.language import language_of
 from sparrow.web.replay_texts import replay_texts
 from sparrow.web.session import current_session
+from sparrow.web.table_texts import rules_name
 from sparrow.web.views import summary
 
 __all__ = ["router", "rules_shown", "DEFAULT_RULES"]
@@ -39,6 +40,8 @@ def _isodate(moment: float, separator: str = "T") -> str:
 
 
 templates.env.filters["isodate"] = _isodate
+# A change as players write it: +12, -8, ±0.
+templates.env.filters["signed"] = lambda number: f"{number:+d}" if number else "±0"
 Session = Annotated[SessionRecord, Depends(current_session)]
 
 # The family the home page offers first, chosen when nothing else is.
@@ -73,8 +76,13 @@ def home(request: Request, session: Session) -> HTMLResponse:
     played = request.app.state.games
     games = [summary(game, played.finish(game)) for game in store.games_of(session, limit=10)]
     rules = rules_shown()
-    _ = gettext(language_of(request))
+    lang = language_of(request)
+    _ = gettext(lang)
     choices = {family["rules"]: family["choices"] for family in match_choices(_, RANKED_OPTIONS)}
+    # The room matches begun with people, each with what it did to the rating (web/ratings.py).
+    rooms = [room for room in request.app.state.rooms.history(session, 10, _) if room["status"] != "open"]
+    for room in rooms:
+        room["name"] = rules_name(room["rules"], lang)
     # How a hand of each family is played, in its own words (its registry entry: Riichi's pon and kan).
     intros = {name: get_ruleset(name).play_intro for name in rules}
     return _page(
@@ -84,6 +92,7 @@ def home(request: Request, session: Session) -> HTMLResponse:
         games=games,
         rules=rules,
         choices=choices,
+        rooms=rooms,
         intros=intros,
         ranked_levels=frozenset(LEVEL_NAMES),  # an outside program as the opponents plays unranked
     )
@@ -130,7 +139,9 @@ def replay_page(request: Request, session: Session, game_id: str, number: int) -
 @router.get("/leaderboard", response_class=HTMLResponse)
 def leaderboard_page(request: Request, session: Session) -> HTMLResponse:
     store: Store = request.app.state.store
-    return _page(request, session, "leaderboard.html", rows=store.leaderboard(100))
+    lang = language_of(request)
+    names = {family.name: rules_name(family.name, lang) for family in families()}
+    return _page(request, session, "leaderboard.html", rows=store.leaderboard(100), family_names=names)
 
 
 @router.get("/signin", response_class=HTMLResponse)

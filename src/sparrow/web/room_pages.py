@@ -99,8 +99,7 @@ def lobby(request: Request, session: Session) -> HTMLResponse:
         choices=choices,
         room_levels=levels,
         turn_times=TURN_SECONDS,
-        no_ranking=True,
-    )
+    )  # the choices that make a game unranked are marked: such a room's match is rated for nobody
 
 
 @router.get("/rooms/{room_id}", response_class=HTMLResponse, include_in_schema=False)

@@ -29,6 +29,7 @@ import threading
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import replace
 from typing import Any, TypeVar
 
 from sparrow.bots import LEVELS
@@ -38,6 +39,7 @@ from sparrow.store import SessionRecord, Store
 from sparrow.store.room_news import RoomNews
 from sparrow.store.rooms import RoomRecord, StaleRoomError
 from sparrow.web.errors import WebError
+from sparrow.web.ratings import change_view, new_ratings, rated_match
 from sparrow.web.room_limits import (
     ACTIONS_PER_SECOND,
     LIVE_SOCKETS,
@@ -241,6 +243,8 @@ class Rooms:
             changes["pending"] = table.pending()
             if table.match_over:
                 changes["status"] = "over"
+        if record.status == "playing" and changes.get("status") in ("over", "abandoned"):
+            changes["also"] = self._rating(record, table, changes)
         try:
             saved = self.store.save_room(record, **changes)
         except StaleRoomError:
@@ -256,6 +260,26 @@ class Rooms:
         self.news.published(saved.id, saved.version)
         self.heard(saved.id, saved.version)
         return saved
+
+    def _rating(
+        self, record: RoomRecord, table: RoomTable | None, changes: Mapping[str, Any]
+    ) -> Callable[[Any], object] | None:
+        """What the end of the room's match writes with it: the players' new ratings, when the match
+        counts for them (``web/ratings.py``); written in the save's transaction, once a match."""
+        if table is None:  # closed by its chairs or for idleness: the table as it stood
+            table = self._table(record)
+        ending = replace(record, chairs=tuple(changes.get("chairs", record.chairs)))
+        try:
+            match = rated_match(ending, table, changes["status"])
+        except Exception:  # a rating that cannot be worked out never keeps the match from ending
+            log.exception("room %s: its match could not be rated", record.id)
+            return None
+        if match is None:
+            return None
+        rules, seats = match.rules, match.seats
+        return lambda db: self.store.rate_match(
+            match.match_id, rules, seats, lambda current: new_ratings(rules, seats, current), db=db
+        )
 
     # ---------------------------------------------------------------- news of changes
 
@@ -354,6 +378,10 @@ class Rooms:
                 raise WebError(409, f"Chair {chair} is taken by {taken['name']}: choose another.")
             if all(c is not None for i, c in enumerate(chairs) if i != mine) and mine is None:
                 raise WebError(409, "The room is full.")
+            if session.user_id is not None and any(
+                c is not None and c.get("user") == session.user_id for i, c in enumerate(chairs) if i != mine
+            ):  # the same account from another device: one person, one chair (and one rating)
+                raise WebError(409, "You sit at this table already, from another device: one chair an account.")
             if any(
                 c is not None and c["name"].casefold() == name.casefold() for i, c in enumerate(chairs) if i != mine
             ):
@@ -522,12 +550,17 @@ class Rooms:
 
     # ---------------------------------------------------------------- what a viewer sees
 
-    def history(self, session: SessionRecord, limit: int = 20) -> list[dict[str, Any]]:
+    def history(
+        self, session: SessionRecord, limit: int = 20, translate: Callable[[str], str] = str
+    ) -> list[dict[str, Any]]:
         """The rooms the person hosts or sits in (by this session, or by their account on any
         device), the latest first: the games with people in their history."""
         user = session.user_id
         rooms = []
-        for record in self.store.rooms_of(session.id, user, limit):
+        records = self.store.rooms_of(session.id, user, limit)
+        # What each match did to the person's rating (a signed-in player's rated matches only).
+        changes = self.store.rating_changes_of(user, [r.id for r in records]) if user is not None else {}
+        for record in records:
             mine = next(
                 (
                     i
@@ -546,6 +579,7 @@ class Rooms:
                     "chair": mine,
                     "chairs": [None if c is None else {"name": c["name"]} for c in record.chairs],
                     "updated_at": record.updated_at,
+                    "rating": change_view(changes[record.id], translate) if record.id in changes else None,
                 }
             )
         return rooms

@@ -19,6 +19,7 @@ from sparrow.core.messages import quote
 from sparrow.core.situation import HandSituation, SituationError
 from sparrow.core.tiles import SEATS
 from sparrow.i18n.markers import N_
+from sparrow.rules.ranks import RankLadder
 from sparrow.rules.riichi.hand import (
     DEFAULT_OPTIONS,
     NotWinningError,
@@ -28,6 +29,7 @@ from sparrow.rules.riichi.hand import (
 )
 from sparrow.rules.riichi.points import hand_points, payments
 from sparrow.rules.riichi.presets import ABORTIVE_DRAWS, DEFAULT_PRESET, PRESETS, MatchOptions, match_options
+from sparrow.rules.riichi.ranks import RIICHI_LADDER
 from sparrow.rules.riichi.scorer import score
 from sparrow.rules.riichi.yaku import scoring_table
 from sparrow.rules.ruleset import MatchChoice, RulesError, Ruleset, ScoreResult, ScoringTable, Settlement, TableRules
@@ -180,6 +182,7 @@ class Riichi(Ruleset):
         "Build four sets and a pair, or seven pairs, with at least one yaku: call chi, pon and kan on discards,"
         " declare riichi when your closed hand is ready, and win by ron or tsumo. Dora and red fives add han."
     )
+    rank_ladder: ClassVar[RankLadder | None] = RIICHI_LADDER  # kyu and dan between people
     # A hand's score reads only these of a whole match's options (the preset has a field of its own).
     calculator_options: ClassVar[tuple[str, ...] | None] = (
         "preset", "red_fives", "open_tanyao", "kiriage", "kazoe_yakuman", "double_yakuman", "renhou",
