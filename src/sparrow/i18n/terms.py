@@ -319,12 +319,16 @@ SCORING = (
     N_("not a winning hand: seven pairs must be seven different pairs, and {tiles} are each held four times"),
     N_("not a winning hand: the tiles form neither four sets and a pair nor seven different pairs"),
     N_("{fan} fan, capped at {maximum}: {calculation}"),
+    N_("{base} (base) × 2{power} ({fan} fan) = {value}"),
+    N_("{base} (base) × 2{power} ({fan} fan) × 1.5 (dealer) = {value}"),
+    N_("{calculation}; self-drawn: each opponent pays {value} ÷ 3 = {share}"),
+    N_("{calculation}; self-drawn: each opponent pays {value} ÷ 3, rounded up to {share}"),
     N_("{limit} (waiting)"),
     # riichi (sparrow.rules.riichi)
     N_("these tiles do not win: not four sets and a pair, seven pairs or thirteen orphans"),
     N_("the hand has no yaku (dora are not yaku), so it cannot win"),
     N_("only the winner's hand is scored in riichi: this one has no winning tile"),
-    N_("{han} han {fu} fu: {fu} x 2^{power} = base {base}"),
+    N_("{han} han {fu} fu: {fu} × 2{power} = base {base}"),
     N_("{han} han {fu} fu: {limit}, base {base}"),
     N_("{limit}: base {base}"),
 )

@@ -142,6 +142,12 @@ def account_page(request: Request, session: Session) -> HTMLResponse | RedirectR
     return _page(request, session, "account_settings.html", sessions=rows)
 
 
+@router.get("/account/deleted", response_class=HTMLResponse)
+def account_deleted_page(request: Request, session: Session) -> HTMLResponse:
+    """Where the account page goes once the account is deleted: it says so, and what was kept."""
+    return _page(request, session, "account_deleted.html")
+
+
 @router.get("/signup", response_class=HTMLResponse)
 def signup_page(request: Request, session: Session) -> HTMLResponse:
     return _page(request, session, "account.html", mode="signup")

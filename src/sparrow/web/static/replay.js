@@ -7,6 +7,7 @@ import { stepControls } from "./replay-steps.js";
 import { plainValueText, scoreCardTable } from "./scorecard.js";
 import { abortSentence, centrePanel, meldsOf, resultPanel, riverOf, seatMark } from "./table/family.js";
 import { meldElement, tileElement, tileName, tileRow, tilesName, useTileNames } from "./tiles.js";
+import { formatNumber, signedNumber } from "./numbers.js";
 
 const root = document.getElementById("replay");
 const $ = (id) => document.getElementById(id);
@@ -149,16 +150,16 @@ function paymentsTable(result) {
       const score = row.insertCell();
       score.className = "num";
       score.dataset.testid = "hand-score";
-      score.textContent = String(result.scores[seat] ?? "");
+      score.textContent = formatNumber(result.scores[seat] ?? "");
     }
     const amount = result.payments[seat];
     const pay = row.insertCell();
     pay.className = "num " + (amount > 0 ? "gain" : amount < 0 ? "loss" : "");
-    pay.textContent = amount > 0 ? `+${amount}` : `${amount}`;
+    pay.textContent = signedNumber(amount);
     if (result.totals) {
       const total = row.insertCell();
       total.className = "num";
-      total.textContent = String(result.totals[seat]);
+      total.textContent = formatNumber(result.totals[seat]);
     }
   }
   return table;
