@@ -221,8 +221,8 @@ def test_a_busted_player_below_zero_is_a_score():
         (
             {"scores": {**GAME, "Dev": 9200}},
             "scores",
-            "the final scores add up to 99000, not 100000: the 1000 of riichi sticks left on the table are missing;"
-            " they go to the first place, so add them to the top player's points",
+            "the final scores add up to 99000, not 100000: 1000 in riichi sticks left on the table is missing from"
+            " the totals; the sticks go to the first place, so add them to the top player's points",
         ),
         (
             {"scores": {**GAME, "Dev": 9700}},
@@ -252,7 +252,7 @@ def test_bad_rows_are_refused_and_change_nothing(row, field, words):
 
 def test_the_sum_follows_the_start_points():
     made = sheet(start_points=30000, return_points=30000)
-    refused(lambda: made.add_row({"scores": GAME}), "scores", "not 120000: the 20000 of riichi sticks left")
+    refused(lambda: made.add_row({"scores": GAME}), "scores", "not 120000: 20000 in riichi sticks left")
 
 
 def test_refusals_in_dutch():

@@ -70,7 +70,8 @@ def test_the_account_page_changes_exports_signs_out_and_deletes(browser, server)
     page.wait_for_selector("#delete-error:not([hidden])")
     page.fill("#delete-password", "another long secret")
     page.click("#delete-account")
-    page.wait_for_url(base + "/")
+    page.wait_for_url(base + "/account/deleted")  # a page that says it was done
+    assert page.inner_text("h1") == "Your account is deleted"
     page.goto(base + "/account")
     page.wait_for_url(base + "/signin")  # nobody is signed in any more
     assert errors == []

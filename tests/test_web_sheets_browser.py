@@ -400,7 +400,7 @@ def test_a_riichi_sheet_game_by_game_on_a_phone_and_in_dutch(browser, server):
         assert page.inner_text("#riichi-sum") == "Sum 100,100 of 100,000 · 100 too many"
         page.click("#row-submit")
         page.wait_for_selector("#row-error:not([hidden])")
-        assert "add up to 100100, not 100000" in page.inner_text("#row-error") and rows_shown(page) == 0
+        assert "add up to 100,100, not 100,000" in page.inner_text("#row-error") and rows_shown(page) == 0
         page.fill("#row-score3", "10200")
         assert page.inner_text("#riichi-sum") == "Sum 100,000 of 100,000"
         submit(page, 1)

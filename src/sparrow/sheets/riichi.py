@@ -242,8 +242,8 @@ def parse_game(data: Any, players: Sequence[str], match: MatchOptions, *, import
         if values["difference"] % RIICHI_STICK == 0:  # riichi sticks left on the table at the end
             raise SheetError(
                 "scores",
-                "the final scores add up to {total}, not {expected}: the {difference} of riichi sticks left on the"
-                " table are missing; they go to the first place, so add them to the top player's points",
+                "the final scores add up to {total}, not {expected}: {difference} in riichi sticks left on the table"
+                " is missing from the totals; the sticks go to the first place, so add them to the top player's points",
                 **values,
             )
         raise SheetError(
