@@ -84,6 +84,11 @@ FIELD_NAMES: Mapping[str, str | None] = {
     "seat": N_("The seat"),
     "notation": N_("The notation"),
     "discards": N_("The discards"),
+    "dora": N_("The dora indicators"),
+    "ura_dora": N_("The ura dora indicators"),
+    "moments": N_("The special moments"),
+    "honba": N_("The honba"),
+    "riichi_sticks": N_("The riichi sticks on the table"),
 }
 # The parts of a field with a player's name or a number in them.
 _PLAYER_FIELDS = {
@@ -192,7 +197,7 @@ def _sentence(text: str) -> str:
     """Capitalised, ending as a sentence does."""
     text = text.strip()
     text = text[:1].upper() + text[1:]
-    return text if text.endswith((".", "!", "?", ")")) else text + "."
+    return text if text.endswith((".", "!", "?")) else text + "."
 
 
 def for_people(detail: str, lang: str) -> str:

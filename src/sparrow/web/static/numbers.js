@@ -1,7 +1,7 @@
 // Numbers as the page's language writes them, wherever a score is shown (the score cards, the
 // calculator, the table's and the replay's payments and totals, the sheets): 12,000 in English and
 // 12.000 in Dutch, 1.5 and 1,5. The language is the page's own (<html lang>), as the server wrote it.
-const LANG = document.documentElement.lang || undefined;
+const LANG = globalThis.document?.documentElement?.lang || undefined;
 const WHOLE_OR_FRACTION = new Intl.NumberFormat(LANG, { maximumFractionDigits: 2 });
 
 // A number grouped by thousands; anything that is not a number (a "–", a text) as it is.
