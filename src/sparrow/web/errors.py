@@ -93,6 +93,7 @@ FIELD_NAMES: Mapping[str, str | None] = {
 # The parts of a field with a player's name or a number in them.
 _PLAYER_FIELDS = {
     "scores": N_("The points of {name}"),
+    "points": N_("The points of {name}"),
     "hands": N_("The hand of {name}"),
     "hand": N_("The hand of {name}"),
     "bonus": N_("The flowers and seasons of {name}"),
