@@ -339,7 +339,7 @@ def test_the_end_of_a_one_hand_match_chips_winning_tile_and_final_standings(brow
         for seat, total in result["totals"].items():
             chips = page.locator(f".seat[data-seat={seat}] [data-testid=score-chip]")
             assert chips.count() >= 1
-            assert set(chips.all_inner_texts()) == {str(total)}, seat
+            assert set(chips.all_inner_texts()) == {f"{total:,}"}, seat
         assert any(total != 0 for total in result["totals"].values())
         # The winning tile marked in the winner's revealed hand.
         row = page.locator(f"#result .revealed-row[data-seat={result['winner']}]")
@@ -404,7 +404,7 @@ def test_nts_shows_every_hands_score_card_and_the_settlement(browser, tmp_path):
         assert {seat: result["payments"][seat] for seat in SEATS} == {"E": 1488, "S": -636, "W": -270, "N": -582}
         for seat, total in result["totals"].items():
             assert set(page.locator(f".seat[data-seat={seat}] [data-testid=score-chip]").all_inner_texts()) == {
-                str(total)
+                f"{total:,}"
             }
         assert page.locator("#next-hand").count() == 1
         snap_both(page, "table-nts-result")
