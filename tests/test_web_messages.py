@@ -221,3 +221,33 @@ def test_a_match_every_player_ends_level_is_drawn_not_first_of_four(app):
     home = player.get("/?lang=en").text
     assert "drawn: every player on 0 points" in home and "finished 1 of 4" not in home
     assert "gelijkspel: iedereen op 0 punten" in player.get("/?lang=nl").text
+
+
+# ---------------------------------------------------------------------------- a room's socket
+
+
+@pytest.mark.parametrize("lang", ["en", "nl"])
+def test_a_rooms_socket_refuses_in_sentences_too(app, lang):
+    ann, bob = Player(app), Player(app)
+    room = ann.new_room()
+    ann.sit(room, 0, "Ann")
+    bob.sit(room, 1, "Bob")
+    assert ann.post(f"/api/rooms/{room['id']}/start").status_code == 200
+    _in(bob, lang)
+    with bob.client.websocket_connect(f"/api/rooms/{room['id']}/live") as socket:
+        view = socket.receive_json()
+        # a field the socket does not take: named as the program wrote it, in a sentence
+        socket.send_json({"type": "action", "action": "pass", "seat": view["chairs"][0]["seat"]})
+        refused = socket.receive_json()
+        assert refused["type"] == "error" and refused["status"] == 422
+        assert (
+            refused["detail"]
+            == {
+                "en": "The request has a field it does not take: seat.",
+                "nl": "Het verzoek heeft een veld dat het niet kent: seat.",
+            }[lang]
+        )
+        socket.send_json({"type": "action", "action": "discard", "tile": 5})  # a tile is text
+        refused = socket.receive_json()
+        assert refused["status"] == 422 and not FIELD_NAME.search(refused["detail"]), refused
+        assert "loc" not in refused["detail"] and ": Input should" not in refused["detail"]

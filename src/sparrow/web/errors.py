@@ -15,9 +15,9 @@ import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from sparrow.i18n import N_, gettext, localize_numbers
+from sparrow.i18n import N_, gettext, localize_numbers, translate
 
-__all__ = ["WebError", "for_people", "validation_sentence", "FIELD_NAMES", "CONTRACT_PATHS"]
+__all__ = ["WebError", "for_people", "sentence_of", "validation_sentence", "FIELD_NAMES", "CONTRACT_PATHS"]
 
 # The contract of ``sparrow score --json`` and ``sparrow settle --json`` over HTTP answers in the
 # command's own words, field first (docs/spec/hand-situation.md): programs read them. Every other
@@ -217,6 +217,12 @@ def for_people(detail: str, lang: str) -> str:
     # (the colon is the same in both languages; a catalogue template "{where}: {message}" would match
     # every "field: message" the catalogue translates, and take the field for a word)
     return _sentence(f"{where}: {message.rstrip('.')}")
+
+
+def sentence_of(error: WebError, lang: str) -> str:
+    """What a person reads of ``error``: its sentence in ``lang`` (as the app's handler answers it; a
+    room's socket sends it so too)."""
+    return for_people(translate(error.detail, lang), lang)
 
 
 def validation_sentence(errors: list[Mapping[str, Any]], lang: str) -> str:
