@@ -205,7 +205,7 @@ def test_the_rivers_show_red_fives_the_riichi_tile_and_leave_out_called_tiles() 
                 seen.add("red")
         assert "line-through" not in styled  # nothing is struck: a called tile is not drawn at all
         if observation.claim_tile is not None and rivers[observation.claim_from][-1].name.startswith("0"):
-            assert "discarded 0" in text  # the tile open to claims is named as it lies
+            assert "discarded Red 5" in text  # the tile open to claims is named as it lies, by its name
         step = table.act(me.act(observation))
     assert seen == {"riichi", "called", "red"}
 

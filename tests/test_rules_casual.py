@@ -78,7 +78,7 @@ PLAIN = "123m456p789s234s9m"
 def test_base_value_of_a_hand_without_fan_is_20() -> None:
     result = casual(PLAIN, "9m")
     assert (result.valid, result.total, result.items, result.reason) == (True, 20, (), None)
-    assert result.arithmetic == "20 × 2⁰ = 20"
+    assert result.arithmetic == "20 (base) × 2⁰ (0 fan) = 20"
     assert result.details == {"fan": 0, "scored_fan": 0, "dealer": False}
 
 
@@ -90,7 +90,7 @@ def test_no_minimum_any_legal_shape_wins() -> None:
 def test_dealer_multiplies_by_one_and_a_half() -> None:
     result = casual(PLAIN, "9m", seat="E")
     assert result.total == 30  # 20 × 1.5
-    assert result.arithmetic == "20 × 2⁰ × 1.5 = 30"
+    assert result.arithmetic == "20 (base) × 2⁰ (0 fan) × 1.5 (dealer) = 30"
     assert result.details["dealer"] is True
 
 
@@ -99,7 +99,9 @@ def test_each_fan_doubles_the_value() -> None:
     result = casual("222m444p666s888s5m", "5m", win_by="self_draw")
     assert names(result) == ["Concealed self-draw", "All simples", "All triplets"]
     assert result.total == 320
-    assert result.arithmetic == "20 × 2⁴ = 320"
+    assert (
+        result.arithmetic == "20 (base) × 2⁴ (4 fan) = 320; self-drawn: each opponent pays 320 ÷ 3, rounded up to 107"
+    )
 
 
 # ---------------------------------------------------------------------------- concealed self-draw
@@ -200,7 +202,7 @@ def test_a_wind_that_is_both_round_and_seat_wind_counts_twice() -> None:
     result = casual("234m456p678s5p", "5p", melds=(claimed("pung", "111z"),), seat="E")
     assert names(result) == ["Honour triplet (East Wind, round wind)", "Honour triplet (East Wind, seat wind)"]
     assert result.total == 120
-    assert result.arithmetic == "20 × 2² × 1.5 = 120"
+    assert result.arithmetic == "20 (base) × 2² (2 fan) × 1.5 (dealer) = 120"
 
 
 def test_the_round_wind_follows_the_situation() -> None:
@@ -344,19 +346,31 @@ def test_the_fan_is_capped_at_five_by_default() -> None:
     assert names(result) == ["All triplets", "Full flush"]
     assert result.total == 640
     assert result.details == {"fan": 6, "scored_fan": 5, "dealer": False}
-    assert result.arithmetic == "6 fan, capped at 5: 20 × 2⁵ = 640"
+    assert result.arithmetic == "6 fan, capped at 5: 20 (base) × 2⁵ (5 fan) = 640"
 
 
 def test_five_fan_exactly_is_not_capped() -> None:
     result = casual("123456789m234m5m", "5m", win_by="self_draw")  # self-draw 1 + full flush 4
     assert result.total == 640
-    assert result.arithmetic == "20 × 2⁵ = 640"
+    assert (
+        result.arithmetic == "20 (base) × 2⁵ (5 fan) = 640; self-drawn: each opponent pays 640 ÷ 3, rounded up to 214"
+    )
+
+
+def test_a_self_draw_says_what_each_opponent_pays_and_when_it_was_rounded_up() -> None:
+    # The dealer's 60 (1 fan, × 1.5) splits in three 20s; a non-dealer's 40 does not: 14 each.
+    dealer = casual("222m444p666s789s5m", "5m", win_by="self_draw", seat="E")
+    assert dealer.arithmetic.endswith("= 60; self-drawn: each opponent pays 60 ÷ 3 = 20")
+    other = casual("222m444p666s789s5m", "5m", win_by="self_draw")
+    assert other.total == 40 and other.arithmetic.endswith("; self-drawn: each opponent pays 40 ÷ 3, rounded up to 14")
+    settled = get_ruleset("casual").settle(Settlement("casual", "S", "self_draw", None, {"S": 40}))
+    assert settled == {"E": -14, "S": 42, "W": -14, "N": -14}
 
 
 def test_the_cap_applies_before_the_dealer_multiplier() -> None:
     result = casual("111222333555m7m", "7m", seat="E")
     assert result.total == 960  # 20 × 2⁵ × 1.5
-    assert result.arithmetic == "6 fan, capped at 5: 20 × 2⁵ × 1.5 = 960"
+    assert result.arithmetic == "6 fan, capped at 5: 20 (base) × 2⁵ (5 fan) × 1.5 (dealer) = 960"
 
 
 def test_max_fan_option() -> None:
@@ -591,7 +605,12 @@ def test_every_complete_hand_is_a_valid_win_with_consistent_arithmetic(data: dic
     assert result.details["scored_fan"] == min(fan, 5)
     base = 30 if data["seat_wind"] == "E" else 20
     assert result.total == base * 2 ** min(fan, 5)
-    assert result.arithmetic.endswith(f"= {result.total}")
+    calculation, _, share = result.arithmetic.partition("; self-drawn: ")
+    assert calculation.endswith(f"= {result.total}")
+    assert bool(share) == (data["win_by"] in ("self_draw", "kong_replacement"))
+    if share:  # what each opponent pays, a third rounded up, and "rounded up" said when it was
+        assert share.endswith(f"{-(-result.total // 3)}")
+        assert ("rounded up" in share) == (result.total % 3 != 0)
 
 
 @given(complete_casual_hands(), st.data())

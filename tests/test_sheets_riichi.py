@@ -222,7 +222,13 @@ def test_a_busted_player_below_zero_is_a_score():
         (
             {"scores": {**GAME, "Dev": 9200}},
             "scores",
-            "the final scores add up to 99000, not 100000 (4 × 25000 start points): 1000 too few",
+            "the final scores add up to 99000, not 100000: 1000 in riichi sticks left on the table is missing from"
+            " the totals; the sticks go to the first place, so add them to the top player's points",
+        ),
+        (
+            {"scores": {**GAME, "Dev": 9700}},
+            "scores",
+            "the final scores add up to 99500, not 100000 (4 × 25000 start points): 500 too few",
         ),
         ({"scores": {**GAME, "Ann": 41250, "Ben": 28850}}, "scores.Ann", "41250 is not a multiple of 100"),
         ({"scores": {"Ann": 41200, "Ben": 28900, "Cara": 29900}}, "scores", "enter those of Dev"),
@@ -247,7 +253,7 @@ def test_bad_rows_are_refused_and_change_nothing(row, field, words):
 
 def test_the_sum_follows_the_start_points():
     made = sheet(start_points=30000, return_points=30000)
-    refused(lambda: made.add_row({"scores": GAME}), "scores", "not 120000 (4 × 30000 start points): 20000 too few")
+    refused(lambda: made.add_row({"scores": GAME}), "scores", "not 120000: 20000 in riichi sticks left")
 
 
 def test_refusals_in_dutch():

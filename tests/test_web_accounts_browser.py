@@ -43,7 +43,7 @@ def test_the_account_page_changes_exports_signs_out_and_deletes(browser, server)
     page.fill("#new-password", "another long secret")
     page.click("#change-password")
     page.wait_for_selector("#password-error:not([hidden])")
-    assert "this is not your password" in page.inner_text("#password-error")
+    assert page.inner_text("#password-error") == "The current password you typed is not your password."
     page.fill("#current-password", "a long secret")
     page.fill("#new-password", "another long secret")
     page.click("#change-password")
@@ -70,7 +70,8 @@ def test_the_account_page_changes_exports_signs_out_and_deletes(browser, server)
     page.wait_for_selector("#delete-error:not([hidden])")
     page.fill("#delete-password", "another long secret")
     page.click("#delete-account")
-    page.wait_for_url(base + "/")
+    page.wait_for_url(base + "/account/deleted")  # a page that says it was done
+    assert page.inner_text("h1") == "Your account is deleted"
     page.goto(base + "/account")
     page.wait_for_url(base + "/signin")  # nobody is signed in any more
     assert errors == []
@@ -88,4 +89,4 @@ def test_the_account_page_in_dutch(browser, server):
     page.fill("#new-password", "nog een lang geheim")
     page.click("#change-password")
     page.wait_for_selector("#password-error:not([hidden])")
-    assert "dit is niet je wachtwoord" in page.inner_text("#password-error")
+    assert page.inner_text("#password-error") == "Het huidige wachtwoord dat je typte is niet je wachtwoord."

@@ -310,15 +310,16 @@ def test_read_card_is_in_dutch_the_result_stays_the_contract(player):
 @pytest.mark.parametrize(
     ("body", "field"),
     [
-        ({"notation": "nts: 123m [12m] +1z"}, "hand"),
-        ({"notation": "123m456p789s234s5m +5m"}, "rules"),
-        ({"notation": "nts: 123m456p789s234s +5m"}, "concealed"),
-        ({"notation": 5}, "notation"),
-        ({"notation": "x", "situation": {}}, "input"),
-        ({}, "input"),
+        ({"notation": "nts: 123m [12m] +1z"}, "The hand: "),
+        ({"notation": "123m456p789s234s5m +5m"}, "The rules: "),
+        ({"notation": "nts: 123m456p789s234s +5m"}, "The concealed tiles: "),
+        ({"notation": 5}, "The notation must be text."),
+        ({"notation": "x", "situation": {}}, "Send either notation or situation."),
+        ({}, "Send either notation or situation."),
     ],
 )
 def test_read_refusals_name_the_field(player, body, field):
+    """The page's helpers answer a sentence for people: the field named as the page names it."""
     answer = player.post("/api/calculator/read", body)
     assert answer.status_code == 422
     assert answer.json()["detail"].startswith(field)
@@ -352,15 +353,15 @@ def test_nts_link_holds_all_four_hands(player):
 @pytest.mark.parametrize(
     ("extra", "field"),
     [
-        ({"hand.S": "1379s [222z] [444m] [666p] +1s"}, "hand.S"),
-        ({"hand.S": "1379s [222z] [444m]"}, "hand.S"),
-        ({"hand.E": "1379s [222z] [444m] [666p]"}, "hand.E"),
-        ({"discarder": "X"}, "discarder"),
-        ({"seat": "Q"}, "seat"),
-        ({"hand.S": "xyz"}, "hand.S: "),
-        ({"bonus.S": "zz"}, "bonus.S: "),
-        ({"hand.S": "1379s [222z] [444m] [666p] seat=N"}, "hand.S: only the main hand gives seat_wind"),
-        ({"hand.S": "1379s [222z] [444m] [666p] twins=true"}, "hand.S: only the main hand gives options"),
+        ({"hand.S": "1379s [222z] [444m] [666p] +1s"}, "The hand of South: "),
+        ({"hand.S": "1379s [222z] [444m]"}, "The hand of South: "),
+        ({"hand.E": "1379s [222z] [444m] [666p]"}, "The hand of East: "),
+        ({"discarder": "X"}, "The discarder: "),
+        ({"seat": "Q"}, "The seat: "),
+        ({"hand.S": "xyz"}, "The hand of South: "),
+        ({"bonus.S": "zz"}, "The flowers and seasons of South: "),
+        ({"hand.S": "1379s [222z] [444m] [666p] seat=N"}, "The hand of South: only the main hand gives seat_wind"),
+        ({"hand.S": "1379s [222z] [444m] [666p] twins=true"}, "The hand of South: only the main hand gives options"),
     ],
 )
 def test_link_refusals_name_the_parameter(player, extra, field):

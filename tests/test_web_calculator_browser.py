@@ -217,9 +217,9 @@ def test_the_dutch_page(browser, server):
 def test_limit_hand_and_invalid_win_on_the_card(browser, server):
     page = open_page(browser, server)
     type_notation(page, "nts: 19m19p19s1234567z +1m")
-    expect(page.locator("#card-total")).to_have_text("2000")
+    expect(page.locator("#card-total")).to_have_text("2,000")
     expect(page.locator("#card .limit-name")).to_have_text("Limit hand: Thirteen Orphans")
-    expect(page.locator("[data-testid=scorecard]")).to_contain_text("2000 points")
+    expect(page.locator("[data-testid=scorecard]")).to_contain_text("2,000 points")
     type_notation(page, "nts: 123m456p789s234s5m +5m seat=S")
     expect(page.locator("#card-total")).to_have_text("0")
     expect(page.locator("#card-reason")).to_have_text("Not a legal win: needs at least 2 doublings, has 1")

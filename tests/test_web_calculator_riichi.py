@@ -17,6 +17,7 @@ from sparrow.cli import app as cli_app
 from sparrow.core.situation import HandSituation
 from sparrow.formats.compact import format_compact, parse_compact
 from sparrow.formats.handlink import hand_from_query_string, hand_query, hand_query_string
+from sparrow.web.errors import for_people
 from tests.web_support import Player, make_app
 
 runner = CliRunner()
@@ -172,9 +173,11 @@ def test_bad_riichi_hand_is_422_with_the_servers_sentence(player, situation, fie
     answer = player.post("/api/calculator/read", body)
     assert answer.status_code == 422, answer.text
     detail = answer.json()["detail"]
-    assert detail.startswith(field + ":") and words in detail, detail
-    # /api/score, the contract, refuses it in the same words.
-    assert player.post("/api/score", body["situation"]).json()["detail"] == detail
+    assert words in detail and not detail.startswith(field + ":"), detail  # the page's sentence: no field name
+    # /api/score, the contract, refuses it in the command's words, field first; the page says the same
+    # as a sentence for people.
+    contract = player.post("/api/score", body["situation"]).json()["detail"]
+    assert contract.startswith(field + ":") and for_people(contract, "en") == detail
 
 
 def test_bad_riichi_notation_is_refused_naming_the_field(player):
@@ -182,7 +185,7 @@ def test_bad_riichi_notation_is_refused_naming_the_field(player):
     assert answer.status_code == 422
     assert "two red fives" in answer.json()["detail"]
     answer = player.post("/api/calculator/read", {"notation": "riichi: 234m340p66s12378s +9s seat=S dora=0z"})
-    assert answer.status_code == 422 and answer.json()["detail"].startswith("dora")
+    assert answer.status_code == 422 and answer.json()["detail"].startswith("The dora indicators: ")
 
 
 def test_refusal_in_dutch(player):
@@ -229,10 +232,10 @@ def test_link_keeps_the_indicators_order(player):
 
 @pytest.mark.parametrize(
     ("extra", "field"),
-    [("&honba=x", "honba"), ("&dora=9x", "dora"), ("&moments=fourth_tile", "moments")],
+    [("&honba=x", "The honba"), ("&dora=9x", "The dora indicators"), ("&moments=fourth_tile", "The special moments")],
 )
 def test_bad_riichi_link_names_the_parameter(player, extra, field):
     hand = parse_compact("riichi: 234m340p66s12378s +9s seat=S")
     answer = player.post("/api/calculator/link", {"query": hand_query_string(hand) + extra})
     assert answer.status_code == 422
-    assert answer.json()["detail"].startswith(field + ":")
+    assert answer.json()["detail"].startswith(field), answer.text

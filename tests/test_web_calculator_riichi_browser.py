@@ -59,7 +59,7 @@ def build_haneman(page: Page) -> None:
 def test_the_picker_builds_a_riichi_haneman(browser, server):
     page = open_page(browser, server)
     build_haneman(page)
-    expect(page.locator("#card-total")).to_have_text("12000")
+    expect(page.locator("#card-total")).to_have_text("12,000")
     # The picker drew the red five distinctly and offers no flowers.
     assert page.locator("#palette .tile[data-tile='0p'].red-five").count() == 1
     assert page.locator("#palette .tile[data-tile$='f']").count() == 0
@@ -80,10 +80,10 @@ def test_the_picker_builds_a_riichi_haneman(browser, server):
     assert card_rows(page, "fu") == [["Base", "20 fu"], ["Fu", "20"]]
     expect(page.locator("[data-testid=riichi-summary]")).to_have_text("6 han 20 fu · Haneman")
     assert card_rows(page, "payments") == [
-        ["The dealer pays", "6200"],
-        ["Each non-dealer pays", "3200"],
+        ["The dealer pays", "6,200"],
+        ["Each non-dealer pays", "3,200"],
         ["Honba (2), included", "+600"],
-        ["The winner receives", "12600"],
+        ["The winner receives", "12,600"],
     ]
     # The notation follows, in the form `sparrow score --hand` prints.
     expect(page.locator("#calc-notation")).to_have_value(format_compact(parse_compact(HANEMAN)))
@@ -101,7 +101,7 @@ def test_typed_riichi_hand_fills_the_picker_and_the_link_reopens_it(browser, ser
     type_notation(
         page, "riichi: 234m340p66s12378s +9s seat=S moments=riichi dora=1m honba=1 riichi_sticks=2 preset=m-league"
     )
-    expect(page.locator("#card-total")).to_have_text("8000")  # 4 han 30 fu, kiriage mangan
+    expect(page.locator("#card-total")).to_have_text("8,000")  # 4 han 30 fu, kiriage mangan
     assert page.input_value("#calc-rules") == "riichi" and page.input_value("#calc-preset") == "m-league"
     assert page.input_value("#calc-honba") == "1" and page.input_value("#calc-sticks") == "2"
     assert page.input_value("#calc-win-by") == "discard"
@@ -109,20 +109,20 @@ def test_typed_riichi_hand_fills_the_picker_and_the_link_reopens_it(browser, ser
     # Under M-League kiriage is on: the option shows the preset's value.
     assert page.is_checked("#calc-options input[data-option=kiriage]")
     assert card_rows(page, "payments") == [
-        ["The discarder pays", "8300"],
+        ["The discarder pays", "8,300"],
         ["Honba (1), included", "+300"],
-        ["Riichi sticks (2)", "+2000"],
-        ["The winner receives", "10300"],
+        ["Riichi sticks (2)", "+2,000"],
+        ["The winner receives", "10,300"],
     ]
     page.wait_for_function("location.search.includes('riichi_sticks=2')")
     link = page.url
     again = open_page(browser, server, path=link.removeprefix(server.url))
-    expect(again.locator("#card-total")).to_have_text("8000")
+    expect(again.locator("#card-total")).to_have_text("8,000")
     assert again.input_value("#calc-preset") == "m-league" and again.input_value("#calc-sticks") == "2"
     assert shown(again, "dora") == ["1m"] and shown(again, "concealed")[3:6] == ["3p", "4p", "0p"]
     # The preset back to Tenhou: 7700, kiriage off again.
     again.select_option("#calc-preset", "tenhou")
-    expect(again.locator("#card-total")).to_have_text("7700")
+    expect(again.locator("#card-total")).to_have_text("7,700")
     assert not again.is_checked("#calc-options input[data-option=kiriage]")
     assert not page.errors and not again.errors
 
@@ -152,7 +152,7 @@ def test_bad_riichi_input_shows_the_servers_sentence_and_keeps_the_hand(browser,
 def test_leaving_riichi_drops_what_other_rules_have_no_place_for(browser, server):
     page = open_page(browser, server)
     type_notation(page, HANEMAN)
-    expect(page.locator("#card-total")).to_have_text("12000")
+    expect(page.locator("#card-total")).to_have_text("12,000")
     page.select_option("#calc-rules", "hkos")
     expect(page.locator("#palette .tile[data-tile='1f']")).to_have_count(1)
     assert page.locator("#palette .tile[data-tile='0p']").count() == 0
@@ -166,10 +166,10 @@ def test_leaving_riichi_drops_what_other_rules_have_no_place_for(browser, server
 def test_the_dutch_riichi_page(browser, server):
     page = open_page(browser, server, lang="nl")
     type_notation(page, HANEMAN)
-    expect(page.locator("#card-total")).to_have_text("12000")
+    expect(page.locator("#card-total")).to_have_text("12.000")
     expect(page.locator("#part-dora")).to_contain_text("Dora-indicatoren")
     expect(page.locator("#calc-moments")).to_contain_text("Haitei / houtei")
     assert ["Riichi", "1 han"] in card_rows(page, "yaku")
-    assert card_rows(page, "payments")[0] == ["De dealer betaalt", "6200"]
+    assert card_rows(page, "payments")[0] == ["De dealer betaalt", "6.200"]
     snap_riichi(page, "calculator-riichi-nl")
     assert not page.errors

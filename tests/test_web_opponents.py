@@ -106,7 +106,9 @@ def test_opponents_the_server_does_not_offer_are_refused(tmp_path, bot_copy):
     player = Player(application)
     answer = player.post("/api/games", {"rules": "casual", "level": "wizard"})
     assert answer.status_code == 422
-    assert answer.json()["detail"] == "level: unknown level 'wizard' (expected one of easy, normal, expert, tablebot)."
+    assert (
+        answer.json()["detail"] == "The level: unknown level 'wizard' (expected one of easy, normal, expert, tablebot)."
+    )
     assert player.post("/api/games", {"rules": "casual", "level": "cmd:sh -c reboot"}).status_code == 422
     view = player.new_game(rules="casual", level="tablebot")
     # The same database behind a server that no longer offers the program: said, not a traceback.

@@ -2,7 +2,7 @@
 
 A casual hand the person wins and an NTS hand a computer player wins are played through the API; the
 replay is stepped through to its end, every line on the page compared with the sentence the event
-should read as ("You discard 5p", "East pongs 5p from West", never "You sets"), and the score card
+should read as ("You discard 5 Circles", "East pongs 5 Circles from West", never "You sets" nor "5p"), and the score card
 and payments at the end compared with the API's. Then the same replay in Dutch (``?lang=nl``).
 Screenshots at phone (390x844) and desktop (1280x800) size go to ``tests/artifacts/``.
 """
@@ -24,8 +24,13 @@ SEAT_NAMES = {"E": "East", "S": "South", "W": "West", "N": "North"}
 
 
 def sentence(event: dict, you: str, texts: dict[str, str]) -> str | None:
-    """What the page should write for ``event``, from the page's own texts (the script's rules)."""
+    """What the page should write for ``event``, from the page's own texts (the script's rules): its
+    tiles by their names in the page's language (``tile_names``, put among the texts by open_replay)."""
     seat = event.get("seat")
+    names = texts["tile names"]
+
+    def named(code: str) -> str:
+        return names[code]
 
     def wind(s: str) -> str:
         return texts[SEAT_NAMES[s]]
@@ -50,25 +55,27 @@ def sentence(event: dict, you: str, texts: dict[str, str]) -> str | None:
     if kind == "draw":
         if event["source"] == "replacement":
             return said(
-                "You draw a replacement tile: {tile}.", "{who} draws a replacement tile: {tile}.", tile=event["tile"]
+                "You draw a replacement tile: {tile}.",
+                "{who} draws a replacement tile: {tile}.",
+                tile=named(event["tile"]),
             )
-        return said("You draw {tile}.", "{who} draws {tile}.", tile=event["tile"])
+        return said("You draw {tile}.", "{who} draws {tile}.", tile=named(event["tile"]))
     if kind == "discard":
-        return said("You discard {tile}.", "{who} discards {tile}.", tile=event["tile"])
+        return said("You discard {tile}.", "{who} discards {tile}.", tile=named(event["tile"]))
     if kind == "bonus":
-        bonus = texts["the flower {tile}" if int(event["tile"][0]) <= 4 else "the season {tile}"].format(
-            tile=event["tile"]
-        )
+        bonus = named(event["tile"])
         if event["replacement"]:
             return said(
                 "You set aside {bonus} and draw {tile}.",
                 "{who} sets aside {bonus} and draws {tile}.",
                 bonus=bonus,
-                tile=event["replacement"],
+                tile=named(event["replacement"]),
             )
         return said("You set aside {bonus}.", "{who} sets aside {bonus}.", bonus=bonus)
     if kind == "claim":
-        values = {"tile": event["tile"], "whom": whom(event["from"]), "meld": event["meld"]}
+        meld = event["meld"] or ""  # "345s": each different tile of the set named once
+        melded = dict.fromkeys(re.findall(r"\d[mpszf]", re.sub(r"(\d)(?=\d)", r"\1" + meld[-1:], meld)))
+        values = {"tile": named(event["tile"]), "whom": whom(event["from"]), "meld": ", ".join(map(named, melded))}
         if event["kind"] == "chow":
             return said("You chow {tile} from {whom}: {meld}.", "{who} chows {tile} from {whom}: {meld}.", **values)
         if event["kind"] == "pung":
@@ -77,7 +84,7 @@ def sentence(event: dict, you: str, texts: dict[str, str]) -> str | None:
             return said("You kong {tile} from {whom}.", "{who} kongs {tile} from {whom}.", **values)
         return None
     if kind == "kong":
-        tile = event["tiles"][0] + event["tiles"][-1]
+        tile = named(event["tiles"][0] + event["tiles"][-1])
         if event["kind"] == "added":
             return said(
                 "You add the fourth {tile} to your pung: an open kong.",
@@ -133,6 +140,7 @@ def open_replay(page: Page, url: str, game: str, lang: str) -> tuple[dict, dict[
     page.wait_for_selector("#seats .replay-seat")
     replay = page.request.get(f"{url}/api/games/{game}/hands/1/replay?lang={lang}").json()
     texts = page.eval_on_selector("#replay-data", "e => JSON.parse(e.textContent).texts")
+    texts["tile names"] = page.eval_on_selector("#replay-data", "e => JSON.parse(e.textContent).tile_names")
     return replay, texts
 
 
@@ -208,8 +216,10 @@ def test_a_won_hand_replays_in_plain_words_to_its_score_card_in_english_and_dutc
         # Plain English: the person is "You" with the verb to match, the others are their winds.
         assert not [text for text in lines if re.match(r"You \w+s\b", text)]
         assert not [text for text in lines if "(S)" in text or "You (" in text]
-        assert any(re.fullmatch(r"(East|West|North) discards \d[mpsz]\.", text) for text in lines)
-        assert any(re.fullmatch(r"You discard \d[mpsz]\.", text) for text in lines)
+        # Tiles by name ("discards Red Dragon", "discard 5 Circles"), never in the notation.
+        assert any(re.fullmatch(r"(East|West|North) discards [\w ]+\.", text) for text in lines)
+        assert any(re.fullmatch(r"You discard [\w ]+\.", text) for text in lines)
+        assert not [text for text in lines if re.search(r"\b\d+[mpszf]\b", text)]
         assert lines[-1] == "You win by self-draw (Tsumo)."
         check_result(page, replay, texts)
         assert page.inner_text("#result h3") == "Score card"

@@ -115,7 +115,7 @@ def test_two_people_and_a_spectator_in_a_riichi_room(browser, tmp_path):
         # The family panel: one dora indicator, no honba or sticks; the four scores.
         assert page.locator("#center [data-testid=dora-indicators] .tile").count() == 1
         assert page.inner_text("#center [data-testid=sticks]").split() == ["0", "0"]
-        assert page.locator("[data-testid=score-chip]").all_inner_texts() == ["25000"] * 4
+        assert page.locator("[data-testid=score-chip]").all_inner_texts() == ["25,000"] * 4
         assert page.locator("#hand .tile").count() == 14
         assert "Ann (you)" in page.inner_text("#people")
         assert shown(bob.page)["asked"] == "false"

@@ -191,7 +191,7 @@ def test_bad_riichi_options_are_refused(app):
     for options in ({"preset": "nowhere"}, {"red_fives": 2}, {"length": "forever"}):
         answer = ann.post("/api/rooms", {"rules": "riichi", "options": options})
         assert answer.status_code == 422, answer.text
-        assert answer.json()["detail"].startswith("options:")
+        assert not answer.json()["detail"].startswith("options:")  # a sentence for people, no field name
 
 
 def test_a_room_goes_on_in_another_server_process(app, tmp_path):

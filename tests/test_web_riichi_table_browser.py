@@ -170,7 +170,7 @@ def test_a_riichi_game_from_the_home_page_to_the_score_card(browser, tmp_path):
         # The centre's family panel: one dora indicator, no honba, no sticks; four scores.
         assert page.locator("#center [data-testid=dora-indicators] .tile").count() == 1
         assert page.inner_text("#center [data-testid=sticks]").split() == ["0", "0"]
-        assert page.locator("[data-testid=score-chip]").all_inner_texts() == ["25000"] * 4
+        assert page.locator("[data-testid=score-chip]").all_inner_texts() == ["25,000"] * 4
         assert page.locator("#hand .tile").count() == 14  # South's first draw came
         assert_red_fives_are_red(page)
         snap_both(page, "riichi-table")

@@ -186,7 +186,9 @@ def test_export_and_import(player):
     bad = exported.json()
     bad["rows"][0]["scores"]["Ann"] = 2400
     answer = player.post("/api/sheets/import", bad)
-    assert answer.status_code == 422 and answer.json()["detail"].startswith("rows[0].scores.Ann")
+    assert answer.status_code == 422 and answer.json()["detail"].startswith(
+        ("Row 1, the points of Ann: ", "Rij 1, de punten van Ann: ")  # (in the language the client last chose)
+    )
 
 
 # ---------------------------------------------------------------------------- refusals
@@ -266,7 +268,7 @@ def test_malformed_rows_are_422_and_change_nothing(player):
     assert player.send("PUT", f"/api/sheets/{sid}/rows/0", {"drawn": True}).status_code == 404
     empty = new_sheet(player, rules="free", players=["A", "B", "C", "D"])
     answer = player.send("DELETE", f"/api/sheets/{empty['id']}/rows/last")
-    assert answer.status_code == 422 and answer.json()["detail"] == "rows: the sheet has no rows to undo"
+    assert answer.status_code == 422 and answer.json()["detail"] == "The sheet has no rows to undo."
 
 
 @pytest.mark.parametrize(
@@ -364,8 +366,9 @@ def test_errors_in_dutch(player):
     english = player.post(f"/api/sheets/{sheet['id']}/rows", row).json()["detail"]
     headers = {"X-CSRF-Token": player.csrf, "Accept-Language": "nl-NL,nl;q=0.9"}
     dutch = player.client.post(f"/api/sheets/{sheet['id']}/rows", json=row, headers=headers).json()["detail"]
-    assert english.startswith("scores.Ann:") and dutch.startswith("scores.Ann:")
-    assert english != dutch and "2400" in dutch
+    # A sentence naming the player, no field names; the numbers as each language writes them.
+    assert english == "The points of Ann: an NTS hand scores at most 2,000, not 2,400."
+    assert dutch.startswith("De punten van Ann: ") and "2.400" in dutch
     player.client.cookies.set("lang", "nl")
     try:
         missing = player.get("/api/sheets/nothing-here").json()["detail"]
@@ -495,10 +498,10 @@ def test_a_riichi_sheet_through_the_api(player):
     # a wrong sum is a 422 naming the problem, in English and in Dutch, and changes nothing
     bad = {"scores": {**game["scores"], "Dirk": 10300}}
     english = add(player, sheet["id"], bad, status=422)["detail"]
-    assert english == "scores: the final scores add up to 100100, not 100000 (4 × 25000 start points): 100 too many"
+    assert english == "The final scores add up to 100,100, not 100,000 (4 × 25,000 start points): 100 too many."
     headers = {"X-CSRF-Token": player.csrf, "Accept-Language": "nl"}
     dutch = player.client.post(f"/api/sheets/{sheet['id']}/rows", json=bad, headers=headers).json()["detail"]
-    assert dutch == "scores: de eindpunten zijn samen 100100, niet 100000 (4 × 25000 startpunten): 100 te veel"
+    assert dutch == "De eindpunten zijn samen 100.100, niet 100.000 (4 × 25.000 startpunten): 100 te veel."
     assert player.get(f"/api/sheets/{sheet['id']}").json() == sheet
     # export and import: the same sheet, recomputed
     exported = player.get(f"/api/sheets/{sheet['id']}/export?format=json").json()
@@ -518,9 +521,9 @@ def test_a_riichi_sheet_through_the_api(player):
 @pytest.mark.parametrize(
     ("body", "words"),
     [
-        ({"rules": "riichi", "players": NTS, "options": {"preset": "ema"}}, "options.preset: unknown preset 'ema'"),
-        ({"rules": "riichi", "players": NTS[:3]}, "players: a riichi sheet needs 4 players' names, got 3"),
-        ({"rules": "riichi", "players": NTS, "options": {"uma": [10, 10]}}, "options.uma: must be four whole numbers"),
+        ({"rules": "riichi", "players": NTS, "options": {"preset": "ema"}}, "The rules preset: unknown preset 'ema'"),
+        ({"rules": "riichi", "players": NTS[:3]}, "The players: a riichi sheet needs 4 players' names, got 3"),
+        ({"rules": "riichi", "players": NTS, "options": {"uma": [10, 10]}}, "The uma must be four whole numbers"),
     ],
 )
 def test_malformed_riichi_sheets_are_422(player, body, words):

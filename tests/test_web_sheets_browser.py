@@ -131,7 +131,7 @@ def test_a_four_game_nts_session_by_hand_then_in_dutch(browser, server):
         enter_nts(page, games[1] | {"scores": {"Bob": 50}})
         page.click("#row-submit")
         page.wait_for_selector("#row-error:not([hidden])")
-        assert "scores.Bob" in page.inner_text("#row-error")
+        assert "The points of Bob: " in page.inner_text("#row-error")
         assert rows_shown(page) == 1
         enter_nts(page, games[1])
         submit(page, 2)
@@ -201,7 +201,7 @@ def test_a_four_game_nts_session_by_hand_then_in_dutch(browser, server):
         enter_nts(page, {"winner": "Dirk", "win_by": "self_draw", "scores": {"Dirk": 2400}})
         page.click("#row-submit")
         page.wait_for_selector("#row-error:not([hidden])")
-        assert "hoogstens 2000" in page.inner_text("#row-error")
+        assert "hoogstens 2.000" in page.inner_text("#row-error")
         snap(page, "sheet-nts-dutch", "desktop")
         page.set_viewport_size(SIZES["phone"])
         snap(page, "sheet-nts-dutch", "phone")
@@ -275,7 +275,7 @@ def test_hkos_and_free_sheets_on_a_phone(browser, server):
                 page.fill(f"#row-score{index}", str(value))
             submit(page, n)
         totals = [page.inner_text(f"#rows tfoot th[data-player='{name}']") for name in ["Kim", "Lee", "Max"]]
-        assert totals == ["40000", "30700", "29300"]
+        assert totals == ["40,000", "30,700", "29,300"]  # grouped as English writes them
         snap(page, "sheet-free", "desktop")
         page.on("dialog", lambda dialog: dialog.accept())
         page.click("#delete")
@@ -348,7 +348,7 @@ def test_a_sheet_keeps_working_offline_once_loaded(browser, server):
         context.set_offline(False)
         page.evaluate("window.dispatchEvent(new Event('online'))")
         page.wait_for_selector("#row-error:not([hidden])")
-        assert "A row typed offline was refused: points.Noa" in page.inner_text("#row-error")
+        assert "A row typed offline was refused: The points of Noa " in page.inner_text("#row-error")
         assert page.input_value("#row-score3") == "4x"
         assert page.get_attribute("#sheet", "data-pending") == "1"
         page.fill("#row-score3", "4")
@@ -400,7 +400,7 @@ def test_a_riichi_sheet_game_by_game_on_a_phone_and_in_dutch(browser, server):
         assert page.inner_text("#riichi-sum") == "Sum 100,100 of 100,000 · 100 too many"
         page.click("#row-submit")
         page.wait_for_selector("#row-error:not([hidden])")
-        assert "add up to 100100, not 100000" in page.inner_text("#row-error") and rows_shown(page) == 0
+        assert "add up to 100,100, not 100,000" in page.inner_text("#row-error") and rows_shown(page) == 0
         page.fill("#row-score3", "10200")
         assert page.inner_text("#riichi-sum") == "Sum 100,000 of 100,000"
         submit(page, 1)

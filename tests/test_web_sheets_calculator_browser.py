@@ -174,6 +174,6 @@ def test_calculator_errors_are_wholly_dutch(browser, server):
     page.press("#calc-notation", "Enter")
     page.wait_for_selector("#notation-error:not([hidden])")
     message = page.inner_text("#notation-error")
-    assert message.startswith("hand: meer dan vier exemplaren van 1m op positie 9 in"), message
+    assert message.startswith("De hand: meer dan vier exemplaren van 1m op positie 9 in"), message
     assert not re.search(r"\b(more|than|copies|at position)\b", message)
     snap(page, "score-app-error-nl", "phone")

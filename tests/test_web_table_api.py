@@ -64,7 +64,14 @@ def test_the_match_length_is_chosen_and_ends_in_standings_and_a_summary_of_every
         assert by_name[name]["points"] == 0  # a guest earns no leaderboard points
     listed = {game["id"]: game for game in player.get("/api/games").json()}[view["id"]]
     you = by_name["You"]
-    assert listed["finish"] == {"rank": you["rank"], "of": 4, "total": you["total"], "hands_won": you["hands_won"]}
+    drawn = all(row["rank"] == 1 for row in standings)  # every player on one total: a drawn match
+    assert listed["finish"] == {
+        "rank": you["rank"],
+        "of": 4,
+        "total": you["total"],
+        "hands_won": you["hands_won"],
+        "drawn": drawn,
+    }
     assert listed["created_at"] <= listed["updated_at"]
 
 
@@ -217,7 +224,10 @@ def test_the_home_page_offers_the_choices_and_lists_a_finished_match_with_its_da
     page = player.get("/?lang=nl").text
     assert 'data-rules="hkos"' in page and 'data-option="short_match"' in page and "Lengte van de partij" in page
     you = next(row for row in view["result"]["standings"] if row["name"] == "You")
-    assert f"geëindigd als {you['rank']} van 4, {you['total']} punten" in page
+    if all(row["rank"] == 1 for row in view["result"]["standings"]):
+        assert f"gelijkspel: iedereen op {you['total']} punten" in page
+    else:
+        assert f"geëindigd als {you['rank']} van 4, {you['total']} punten" in page
     assert 'data-testid="game-date"' in page
 
 

@@ -307,7 +307,7 @@ def test_a_win_refused_for_too_few_faan_is_explained_where_the_ron_button_would_
         assert notice.count() == 1
         assert page.locator("#actions button[data-action=win]").count() == 0
         text = notice.inner_text()
-        assert refused["reason"] in text and "9p" in text and "No win" in text
+        assert refused["reason"] in text and "No win on 9 Circles" in text  # the tile by its name
         assert notice.locator(".tile[data-tile='9p']").count() == 1
         assert notice.get_attribute("aria-disabled") == "true"
         # It stands first, where the Ron button would, before the claim buttons.
@@ -339,7 +339,7 @@ def test_the_end_of_a_one_hand_match_chips_winning_tile_and_final_standings(brow
         for seat, total in result["totals"].items():
             chips = page.locator(f".seat[data-seat={seat}] [data-testid=score-chip]")
             assert chips.count() >= 1
-            assert set(chips.all_inner_texts()) == {str(total)}, seat
+            assert set(chips.all_inner_texts()) == {f"{total:,}"}, seat
         assert any(total != 0 for total in result["totals"].values())
         # The winning tile marked in the winner's revealed hand.
         row = page.locator(f"#result .revealed-row[data-seat={result['winner']}]")
@@ -397,13 +397,14 @@ def test_nts_shows_every_hands_score_card_and_the_settlement(browser, tmp_path):
             row = page.locator(f"[data-testid=settlement] tr[data-seat={seat}]")
             cells = row.locator("td").all_inner_texts()
             amount = result["payments"][seat]
-            assert cells[1] == str(result["scores"][seat])
-            assert cells[2] == (f"+{amount}" if amount > 0 else str(amount))
-            assert cells[3] == str(result["totals"][seat])
+            # (numbers grouped as English writes them: +1,488)
+            assert cells[1] == f"{result['scores'][seat]:,}"
+            assert cells[2] == (f"+{amount:,}" if amount > 0 else f"{amount:,}")
+            assert cells[3] == f"{result['totals'][seat]:,}"
         assert {seat: result["payments"][seat] for seat in SEATS} == {"E": 1488, "S": -636, "W": -270, "N": -582}
         for seat, total in result["totals"].items():
             assert set(page.locator(f".seat[data-seat={seat}] [data-testid=score-chip]").all_inner_texts()) == {
-                str(total)
+                f"{total:,}"
             }
         assert page.locator("#next-hand").count() == 1
         snap_both(page, "table-nts-result")

@@ -19,6 +19,7 @@ lines from the input and prints.
 
 from __future__ import annotations
 
+import re
 import sys
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -32,7 +33,7 @@ from rich.text import Text
 from sparrow.cli.options import whole_number
 from sparrow.cli.text import DISPLAY, counted, tiles_text
 from sparrow.core.analysis import shanten, unseen_count
-from sparrow.core.tiles import KINDS, Tile, TileError, format_tiles, tile_counts
+from sparrow.core.tiles import KINDS, Tile, TileError, format_tiles, tile_counts, tile_name
 from sparrow.game.actions import Action, ActionKind, IllegalActionError, InvalidActionError
 from sparrow.game.state import Observation, Phase
 from sparrow.game.views import RiverTile
@@ -257,24 +258,24 @@ def describe_event(event: Mapping[str, Any], names: Mapping[str, str], me: str) 
     who = "You" if seat == me else f"{names.get(seat, seat)} ({seat})"
     if kind == "discard":
         declares = f"declare{'s' if seat != me else ''} riichi and " if event.get("riichi") else ""
-        return f"{who} {declares}discard{'s' if seat != me else ''} {event['tile']}"
+        return f"{who} {declares}discard{'s' if seat != me else ''} {tile_name(event['tile'])}"
     if kind == "claim":
         what = event["kind"]
         source = names.get(event["from"], event["from"])
         if what == "win":
-            return f"{who} win{'s' if seat != me else ''} on {source}'s {event['tile']}!"
+            return f"{who} win{'s' if seat != me else ''} on {source}'s {tile_name(event['tile'])}!"
         verb = event.get("call") or {"chow": "chow", "pung": "pung", "kong": "kong"}[what]
         return f"{who} claim{'s' if seat != me else ''} a {verb}: {_tiles_of(event['meld'])}"
     if kind == "kong":
         return f"{who} declare{'s' if seat != me else ''} a {event['kind']} kong: {_tiles_of(event['tiles'])}"
     if kind == "dora":
-        return f"A new dora indicator: {event['indicator']}"
+        return f"A new dora indicator: {tile_name(event['indicator'])}"
     if kind == "abort":
         return f"An abortive draw: {str(event.get('kind', '')).replace('_', ' ')}."
     if kind == "bonus":
-        return f"{who} set{'s' if seat != me else ''} out {event['tile']}"
+        return f"{who} set{'s' if seat != me else ''} out {tile_name(event['tile'])}"
     if kind == "rob":
-        return f"{who} rob{'s' if seat != me else ''} the kong of {names.get(event['from'], event['from'])}: {event['tile']}!"
+        return f"{who} rob{'s' if seat != me else ''} the kong of {names.get(event['from'], event['from'])}: {tile_name(event['tile'])}!"
     if kind == "win":
         how = "self-drawn" if event.get("from") is None else f"on {names.get(event['from'], event['from'])}'s discard"
         return f"{who} win{'s' if seat != me else ''} ({how})"
@@ -284,13 +285,17 @@ def describe_event(event: Mapping[str, Any], names: Mapping[str, str], me: str) 
         ready = [names.get(s, s) for s in event.get("tenpai", ())]
         return "The wall is empty: a drawn hand." + (f" Ready: {', '.join(ready)}." if ready else "")
     if kind == "draw" and seat == me:
-        return f"You draw {event['tile']}" if event.get("tile") else None
+        return f"You draw {tile_name(event['tile'])}" if event.get("tile") else None
     return None
 
 
 def _tiles_of(tiles: str | Sequence[str]) -> str:
-    """A set's tiles as an event writes them: notation text, or a list of tile names."""
-    return tiles if isinstance(tiles, str) else "".join(tiles)
+    """A set's tiles named as in a sentence, each different tile once ("3 Bamboo, 4 Bamboo, 5 Bamboo",
+    "Red Dragon"), from the notation text an event writes or its list of tiles (a red five "0p")."""
+    codes = list(tiles)
+    if isinstance(tiles, str):  # "340p": the letter applies to every digit before it (0 is a red five)
+        codes = [digit + group[-1] for group in re.findall(r"\d+[mpszf]", tiles) for digit in group[:-1]]
+    return ", ".join(tile_name(code) for code in dict.fromkeys(codes))
 
 
 # ---------------------------------------------------------------- the table on screen
@@ -354,7 +359,7 @@ def render_table(observation: Observation, *, hand_number: int, title: str) -> G
         source = observation.players.get(observation.claim_from, observation.claim_from)
         river = rivers.get(observation.claim_from)
         named = river[-1].name if river else str(observation.claim_tile)  # a red five as it lies
-        parts.append(Text(f"{source} ({observation.claim_from}) discarded {named}", style="bold"))
+        parts.append(Text(f"{source} ({observation.claim_from}) discarded {tile_name(named)}", style="bold"))
     return Group(*parts)
 
 

@@ -33,6 +33,8 @@ __all__ = [
     "ORPHANS",
     "SEATS",
     "seat_index",
+    "tile_name",
+    "TILE_CODES",
 ]
 
 SUIT_LETTERS = "mpsz"
@@ -173,6 +175,20 @@ ORPHANS: tuple[Tile, ...] = TERMINALS + HONOURS
 
 _MAX_RANK = {"m": 9, "p": 9, "s": 9, "z": 7, "f": 8}
 _BASE = {"m": 0, "p": 9, "s": 18, "z": 27, "f": 34}  # tile index = base + rank - 1
+
+
+def tile_name(code: str) -> str:
+    """A tile as people write it in a sentence, from its notation: ``Red Dragon`` for ``7z``,
+    ``3 Bamboo`` for ``3s``, ``Flower 2`` for ``2f``, and a red five (Riichi's ``0p``,
+    ``docs/spec/notation.md``) ``Red 5 Circles``. The one list of tile names every face uses in running
+    text (the web table's log, the terminal game); the catalogue (``i18n/terms.py``) translates them."""
+    if len(code) == 2 and code[0] == "0" and code[1] in _SUIT_NAMES:
+        return f"Red 5 {_SUIT_NAMES[code[1]]}"
+    return Tile.parse(code).name
+
+
+# Every single tile's notation a face may name: the 42 kinds and bonus tiles, and the red fives.
+TILE_CODES: tuple[str, ...] = (*(str(tile) for tile in Tile._cache), "0m", "0p", "0s")
 
 
 def seat_index(seat: str) -> int:

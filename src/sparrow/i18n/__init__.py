@@ -9,14 +9,19 @@ Dutch. The web layer uses:
   error) in a language, the finished English text matched against the catalogue's templates;
 * :func:`translate_error`: a :class:`~sparrow.sheets.SheetError` or any input error;
 * :func:`translate_result`: a score result (``ScoreResult.to_dict()``) with its lines translated;
-* :func:`pick_language`: the language of an ``Accept-Language`` header.
+* :func:`pick_language`: the language of an ``Accept-Language`` header;
+* :func:`format_number` / :func:`localize_numbers`: a number, or the numbers of a finished English text
+  (a score card's arithmetic), as the language writes them: ``12,000`` / ``12.000``, ``1.5`` / ``1,5``.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping
+from decimal import Decimal
 from typing import Any
+
+from babel.numbers import format_decimal
 
 from sparrow.i18n.catalog import DEFAULT_LANGUAGE, LANGUAGES, catalogue, translations
 from sparrow.i18n.markers import N_
@@ -31,7 +36,15 @@ __all__ = [
     "translate_error",
     "translate_result",
     "pick_language",
+    "format_number",
+    "localize_numbers",
 ]
+
+# A number in an English text: 12000, 12,000 (grouped by thousands) or 1.5; not a digit inside a word or
+# a tile ("5p"), nor a superscript power (2³ is no digit to this pattern).
+_NUMBER = re.compile(
+    r"(?<![\w.,])[0-9]{1,3}(?:,[0-9]{3})+(?:\.[0-9]+)?(?![\w])|(?<![\w.,])[0-9]+(?:\.[0-9]+)?(?![\w.,]?[\w])"
+)
 
 # "field: message" as every input error is worded; the field is a JSON field or parameter name.
 _FIELD = re.compile(r"([A-Za-z_][\w.\[\]-]*): (.+)", re.DOTALL)
@@ -83,6 +96,19 @@ def translate_error(error: Exception, lang: str) -> str:
     return translate(str(error), lang)
 
 
+def format_number(value: float | int | Decimal, lang: str) -> str:
+    """``value`` as ``lang`` writes it, grouped by thousands (Babel, CLDR): ``12,000`` / ``12.000``."""
+    catalogue(lang)  # the language check
+    return format_decimal(value, locale=lang)
+
+
+def localize_numbers(text: str, lang: str) -> str:
+    """``text`` (English, such as a score card's arithmetic) with each number written as ``lang``
+    writes it: ``20 × 2³ = 1,920`` and ``12000`` become ``1.920`` and ``12.000`` in Dutch, ``12,000``
+    in English; ``1.5`` is ``1,5`` in Dutch."""
+    return _NUMBER.sub(lambda match: format_number(Decimal(match[0].replace(",", "")), lang), text)
+
+
 def translate_result(result: Mapping[str, Any], lang: str) -> dict[str, Any]:
     """A score result (``ScoreResult.to_dict()``, with ``arithmetic`` if present) with its item names,
     reason, limit and arithmetic in ``lang``; numbers and kinds unchanged."""
@@ -91,6 +117,8 @@ def translate_result(result: Mapping[str, Any], lang: str) -> dict[str, Any]:
     for key in ("reason", "limit", "arithmetic"):
         if isinstance(result.get(key), str):
             translated[key] = translate(result[key], lang)
+    if isinstance(translated.get("arithmetic"), str):  # its numbers as the language writes them
+        translated["arithmetic"] = localize_numbers(translated["arithmetic"], lang)
     return translated
 
 

@@ -225,12 +225,15 @@ class Casual(Ruleset):
         scored_fan = min(fan, max_fan)
         value = BASE_VALUE << scored_fan
         dealer = situation.seat_wind == "E"
-        arithmetic = f"{BASE_VALUE} × 2{str(scored_fan).translate(_SUPERSCRIPT)}"
+        # Every factor says what it is, as the catalogue's templates word it (i18n/terms.py).
+        arithmetic = f"{BASE_VALUE} (base) × 2{str(scored_fan).translate(_SUPERSCRIPT)} ({scored_fan} fan)"
         if dealer:
             # BASE_VALUE is even, so × 1.5 is always a whole number: no rounding is ever needed.
             value = value * 3 // 2
-            arithmetic += " × 1.5"
+            arithmetic += " × 1.5 (dealer)"
         arithmetic += f" = {value}"
+        if situation.win_by in ("self_draw", "kong_replacement"):
+            arithmetic = _self_draw_share(arithmetic, value)
         if fan > max_fan:
             arithmetic = f"{fan} fan, capped at {max_fan}: {arithmetic}"
         return ScoreResult(
@@ -293,6 +296,15 @@ class Casual(Ruleset):
         if not 1 <= resolved["hands"] <= MAX_MATCH_HANDS:
             raise RulesError(f"option 'hands' of casual must be 1 to {MAX_MATCH_HANDS}, got {resolved['hands']!r}")
         return resolved
+
+
+def _self_draw_share(arithmetic: str, value: int) -> str:
+    """The calculation with what each opponent pays on a self-draw: a third of the value, and when a
+    third is no whole number, that it was rounded up (as :meth:`Casual.settle` pays it)."""
+    share = -(-value // 3)
+    if share * 3 == value:
+        return f"{arithmetic}; self-drawn: each opponent pays {value} ÷ 3 = {share}"
+    return f"{arithmetic}; self-drawn: each opponent pays {value} ÷ 3, rounded up to {share}"
 
 
 def _check_equipment(situation: HandSituation) -> None:

@@ -55,6 +55,7 @@ PRESET_LABELS = {
 }
 TERMS = N_("uma {uma} · start {start} · return {ret}")
 PLAYERS = 4
+RIICHI_STICK = 1000  # the table points of one riichi stick
 OPTION_KEYS = ("preset", "uma", "start_points", "return_points")
 GAME_FIELDS = ("scores", "first_dealer")
 GAME_DERIVED = ("n", "hand", "places", "points", "totals")  # an exported row's computed values, recomputed on import
@@ -236,6 +237,13 @@ def parse_game(data: Any, players: Sequence[str], match: MatchOptions, *, import
             raise SheetError(
                 "scores",
                 "the final scores add up to {total}, not {expected} (4 × {start} start points): {difference} too many",
+                **values,
+            )
+        if values["difference"] % RIICHI_STICK == 0:  # riichi sticks left on the table at the end
+            raise SheetError(
+                "scores",
+                "the final scores add up to {total}, not {expected}: {difference} in riichi sticks left on the table"
+                " is missing from the totals; the sticks go to the first place, so add them to the top player's points",
                 **values,
             )
         raise SheetError(

@@ -37,6 +37,12 @@ USERNAME = re.compile(r"[A-Za-z0-9_.-]{3,32}")
 DEVICE_TOKEN = re.compile(r"[A-Za-z0-9_-]{20,100}")
 USERNAME_RULE = "3 to 32 characters, each a letter, a digit, '_', '.' or '-'"
 MIN_PASSWORD = 8
+# The password fields as the pages name them, for the sentences that refuse one.
+PASSWORD_NAMES = {
+    "password": "The password",
+    "new_password": "The new password",
+    "current_password": "The current password",
+}
 MAX_PASSWORD = 1024  # a longer one is refused before hashing: hashing megabytes is a denial of service
 
 
@@ -94,17 +100,19 @@ class Accounts:
     @staticmethod
     def check_username(username: str) -> None:
         if not USERNAME.fullmatch(username):
-            raise WebError(422, f"username: {USERNAME_RULE}.")
+            raise WebError(422, f"A username has {USERNAME_RULE}.")
 
     @staticmethod
     def check_password(password: str, field: str = "password") -> None:
+        # A sentence for people, naming the password as the form does (web/errors.py, FIELDS).
+        which = PASSWORD_NAMES.get(field, "The password")
         if len(password) < MIN_PASSWORD:
-            raise WebError(422, f"{field}: at least {MIN_PASSWORD} characters.")
+            raise WebError(422, f"{which} needs at least {MIN_PASSWORD} characters.")
         if len(password) > MAX_PASSWORD:
-            raise WebError(422, f"{field}: at most {MAX_PASSWORD} characters.")
+            raise WebError(422, f"{which} has more than {MAX_PASSWORD} characters.")
         if password.lower() in common_passwords():
             raise WebError(
-                422, f"{field}: this is one of the most common passwords, which are guessed first; choose another."
+                422, f"{which} is one of the most common passwords, which are guessed first: choose another."
             )
 
     async def _hash_turn(self, ticket: Ticket, work: Callable[..., T], *args: Any) -> T:
@@ -187,7 +195,7 @@ class Accounts:
 
         done = await self._hash_turn(ticket, check_then)
         if done is None:
-            raise WebError(403, f"{field}: this is not your password.")
+            raise WebError(403, f"{PASSWORD_NAMES.get(field, 'The password')} you typed is not your password.")
         await run_in_threadpool(self.throttle.succeeded, ticket)
         return done
 
@@ -198,7 +206,7 @@ class Accounts:
             raise not_signed_in()
         self.check_password(new, "new_password")
         if new == current:
-            raise WebError(422, "new_password: the same as the current password.")
+            raise WebError(422, "The new password is the same as the current one: choose another.")
 
         def hashed(_user: UserRecord) -> str:
             return self.hasher.hash(new)

@@ -27,7 +27,7 @@ from sparrow.store import Store
 from sparrow.store.room_news import RoomNews
 from sparrow.web import account_api, api, api_docs, calculator, pages, rating_pages, room_api, room_pages, sheets
 from sparrow.web.accounts import Accounts
-from sparrow.web.errors import WebError
+from sparrow.web.errors import CONTRACT_PATHS, WebError, for_people, validation_sentence
 from sparrow.web.games import Games
 from sparrow.web.language import LanguageMiddleware, language_of
 from sparrow.web.limits import BodyLimitMiddleware
@@ -40,21 +40,6 @@ __all__ = ["create_app", "app_from_environment"]
 log = logging.getLogger("sparrow.web")
 _FASTAPI_BODY_ERROR = "There was an error parsing the body"
 STATIC = Path(__file__).with_name("static")
-
-
-def _field_sentence(error: dict[str, Any]) -> str:
-    """One sentence for one pydantic error: the field's path, then what is wrong."""
-    location = [str(part) for part in error.get("loc", ()) if part not in ("body", "query", "path")]
-    kind = error.get("type", "")
-    if kind == "json_invalid":
-        return "The request body is not valid JSON."
-    if kind == "missing" and not location:
-        return "The request needs a JSON body."
-    message = str(error.get("msg", "invalid value"))
-    if kind == "extra_forbidden":
-        message = "unknown field"
-    where = ".".join(location)
-    return f"{where}: {message}." if where else f"{message}."
 
 
 def _warm_up() -> None:
@@ -113,13 +98,16 @@ def create_app(
     @app.exception_handler(WebError)
     async def web_error(request: Request, error: WebError) -> JSONResponse:
         # In the page's language where the catalogue has the sentence (unknown text stays English).
-        detail = translate(error.detail, language_of(request))
+        # A check's "field: message" becomes a sentence naming the field as a person would (errors.py).
+        lang = language_of(request)
+        detail = translate(error.detail, lang)
+        if request.url.path not in CONTRACT_PATHS:
+            detail = for_people(detail, lang)
         return JSONResponse({"detail": detail}, status_code=error.status, headers=error.headers)
 
     @app.exception_handler(RequestValidationError)
-    async def validation_error(_request: Request, error: RequestValidationError) -> JSONResponse:
-        errors = error.errors()
-        detail = _field_sentence(errors[0]) if errors else "The request is malformed."
+    async def validation_error(request: Request, error: RequestValidationError) -> JSONResponse:
+        detail = validation_sentence(list(error.errors()), language_of(request))
         return JSONResponse({"detail": detail}, status_code=422)
 
     @app.exception_handler(StarletteHTTPException)

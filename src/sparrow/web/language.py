@@ -3,7 +3,7 @@
 The language of a request is, in this order: ``?lang=en|nl`` in the address (which also sets the
 ``lang`` cookie, so the choice is remembered), the ``lang`` cookie, then the browser's
 ``Accept-Language`` header (:func:`sparrow.i18n.pick_language`). Templates get ``_()`` (the page's
-gettext), ``page_language()`` and ``language_links()`` from :func:`install`; the JSON API translates
+gettext), ``page_language()``, ``language_links()`` and ``number()`` from :func:`install`; the JSON API translates
 its messages with :func:`language_of`.
 """
 
@@ -16,7 +16,7 @@ from fastapi import Request, Response
 from jinja2 import Environment, pass_context
 from starlette.requests import HTTPConnection
 
-from sparrow.i18n import DEFAULT_LANGUAGE, LANGUAGES, gettext, pick_language
+from sparrow.i18n import DEFAULT_LANGUAGE, LANGUAGES, format_number, gettext, pick_language
 
 __all__ = ["COOKIE", "LanguageMiddleware", "install", "language_of"]
 
@@ -54,6 +54,14 @@ def _page_language(context: Any) -> str:
 
 
 @pass_context
+def _number(context: Any, value: Any) -> str:
+    """A number as the page's language writes it (``12,000`` / ``12.000``); anything else as it is."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return str(value)
+    return format_number(value, language_of(context["request"]))
+
+
+@pass_context
 def _language_links(context: Any) -> list[dict[str, Any]]:
     """One link per language to this same page (its other parameters kept) in that language."""
     request: Request = context["request"]
@@ -78,6 +86,7 @@ def install(env: Environment) -> None:
     env.globals["_"] = _gettext
     env.globals["page_language"] = _page_language
     env.globals["language_links"] = _language_links
+    env.globals["number"] = _number
 
 
 class LanguageMiddleware:

@@ -23,7 +23,7 @@ from sparrow.web.language import install as install_language
 from sparrow.web.language import language_of
 from sparrow.web.replay_texts import replay_texts
 from sparrow.web.session import current_session
-from sparrow.web.table_texts import rules_name
+from sparrow.web.table_texts import rules_name, tile_names
 from sparrow.web.views import summary
 
 __all__ = ["router", "rules_shown", "DEFAULT_RULES"]
@@ -110,7 +110,7 @@ def table_page(request: Request, session: Session, game_id: str) -> HTMLResponse
     limit_unit = get_ruleset(game.rules).limit_unit
     lang = language_of(request)
     # The texts table.js writes, in the page's language (a JSON script tag the script reads).
-    page_data = {"texts": table_texts.texts(lang)}
+    page_data = {"texts": table_texts.texts(lang), "tile_names": table_texts.tile_names(lang)}
     return _page(
         request,
         session,
@@ -131,7 +131,8 @@ def replay_page(request: Request, session: Session, game_id: str, number: int) -
         game = request.app.state.games.owned(game_id, session)
     except WebError as error:
         return _page(request, session, "missing.html", status=error.status, message=error.detail)
-    data = {"texts": replay_texts(language_of(request))}
+    lang = language_of(request)
+    data = {"texts": replay_texts(lang), "tile_names": tile_names(lang)}
     page_data = json.dumps(data, ensure_ascii=False).replace("</", "<\\/")
     return _page(request, session, "replay.html", game=summary(game), number=number, page_data=page_data)
 
@@ -160,6 +161,12 @@ def account_page(request: Request, session: Session) -> HTMLResponse | RedirectR
         for other in store.sessions_of(session.user_id)
     ]
     return _page(request, session, "account_settings.html", sessions=rows)
+
+
+@router.get("/account/deleted", response_class=HTMLResponse)
+def account_deleted_page(request: Request, session: Session) -> HTMLResponse:
+    """Where the account page goes once the account is deleted: it says so, and what was kept."""
+    return _page(request, session, "account_deleted.html")
 
 
 @router.get("/signup", response_class=HTMLResponse)

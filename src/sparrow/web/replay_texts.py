@@ -60,8 +60,6 @@ TEXTS = (
     N_("{who} draws a replacement tile: {tile}."),
     N_("You discard {tile}."),
     N_("{who} discards {tile}."),
-    N_("the flower {tile}"),
-    N_("the season {tile}"),
     N_("You set aside {bonus} and draw {tile}."),
     N_("{who} sets aside {bonus} and draws {tile}."),
     N_("You set aside {bonus}."),

@@ -23,7 +23,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, Strict
 from starlette.concurrency import run_in_threadpool
 
 from sparrow.store import SessionRecord, Store
-from sparrow.web.errors import WebError
+from sparrow.web.errors import WebError, sentence_of, validation_sentence
 from sparrow.web.language import language_of
 from sparrow.web.quotas import check_new_room
 from sparrow.web.room_limits import SocketBudget, Ticket
@@ -223,7 +223,7 @@ async def live(websocket: WebSocket, room_id: str, since: int = 0) -> None:
         view = await run_in_threadpool(rooms.view, room_id, viewer.session_id, since, lang)
     except WebError as error:
         await websocket.accept()
-        await websocket.send_json({"type": "error", "status": error.status, "detail": error.detail})
+        await websocket.send_json({"type": "error", "status": error.status, "detail": sentence_of(error, lang)})
         await websocket.close(code=4404 if error.status == 404 else 4409)
         return
     ticket = rooms.sockets.admit(host, viewer.session_id, None if view["chair"] is not None else room_id)
@@ -258,10 +258,10 @@ async def _follow(
             await run_in_threadpool(rooms.act, room_id, session, body.fields(), body.seen)
             return True
         except WebError as error:
-            await outbox.put({"type": "error", "status": error.status, "detail": error.detail})
+            await outbox.put({"type": "error", "status": error.status, "detail": sentence_of(error, lang)})
         except ValidationError as error:
-            detail = "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in error.errors()[:1])
-            await outbox.put({"type": "error", "status": 422, "detail": detail or "not an action."})
+            detail = validation_sentence(list(error.errors()), lang)  # a sentence naming the field
+            await outbox.put({"type": "error", "status": 422, "detail": detail})
         except Exception:  # the connection stays: the person may try again
             log.exception("unexpected error acting in room %s", room_id)
             await outbox.put({"type": "error", "status": 500, "detail": "The server failed to take this action."})
@@ -310,7 +310,7 @@ async def _follow(
         pass
     except WebError as error:
         with contextlib.suppress(RuntimeError, WebSocketDisconnect):
-            await websocket.send_json({"type": "error", "status": error.status, "detail": error.detail})
+            await websocket.send_json({"type": "error", "status": error.status, "detail": sentence_of(error, lang)})
     finally:
         listener.cancel()
         code, reason = closing[0] if closing else (1000, "")

@@ -113,7 +113,13 @@ def room_page(request: Request, session: Session, room_id: str) -> HTMLResponse:
     # before it): never the request's Host header, which a client may write as it likes.
     link = _rooms(request).link(room_id)
     # The server's clock, for the turn timer: a deadline is the server's time, the browser's clock may differ.
-    data = {"texts": _page_texts(lang), "room": view, "link": link, "now": time.time()}
+    data = {
+        "texts": _page_texts(lang),
+        "tile_names": table_texts.tile_names(lang),
+        "room": view,
+        "link": link,
+        "now": time.time(),
+    }
     return _page(
         request,
         session,

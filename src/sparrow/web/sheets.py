@@ -148,6 +148,9 @@ PAGE_TEXTS = (
     N_("Sum {sum} of {expected}"),
     N_("{difference} too many"),
     N_("{difference} too few"),
+    N_("A riichi stick left on the table ({points}) is missing from the totals: it goes to the first place."),
+    N_("{count} riichi sticks left on the table ({points}) are missing from the totals: they go to the first place."),
+    N_("Add {points} to {name}"),
     N_("{count} game played"),
     N_("{count} games played"),
     # a chombo row (a penalty outside the hands, on the sheets whose family counts one)

@@ -8,10 +8,11 @@ script). :data:`SCRIPT` lists those msgids, :data:`PAGE` the texts ``table.html`
 
 from __future__ import annotations
 
-from sparrow.i18n import N_, gettext
+from sparrow.core.tiles import TILE_CODES, tile_name
+from sparrow.i18n import N_, gettext, translate
 from sparrow.rules import get_ruleset, ruleset_names
 
-__all__ = ["SCRIPT", "PAGE", "texts", "rules_name"]
+__all__ = ["SCRIPT", "PAGE", "texts", "tile_names", "rules_name"]
 
 # Every msgid table.js looks up (the literal T("...") calls and the words its tables name).
 SCRIPT = (
@@ -142,6 +143,14 @@ def texts(lang: str) -> dict[str, str]:
     """The texts table.js writes, in ``lang`` (English msgid → text)."""
     _ = gettext(lang)
     return {msgid: _(msgid) for msgid in SCRIPT}
+
+
+def tile_names(lang: str) -> dict[str, str]:
+    """Every tile's name for running text in ``lang``, by its notation (``7z`` -> ``Red Dragon`` /
+    ``Rode draak``, ``0p`` -> ``Red 5 Circles``): the core's one list (:func:`sparrow.core.tiles.tile_name`)
+    through the catalogue. The table, the room and the replay write tiles in their logs and status lines
+    with these (``tileName`` in ``static/tiles.js``), never in the notation."""
+    return {code: translate(tile_name(code), lang) for code in TILE_CODES}
 
 
 def rules_name(rules: str, lang: str) -> str:

@@ -212,11 +212,15 @@ def history(table: Table | RoomTable, lang: str = "en") -> list[dict[str, Any]]:
 
 
 def finish_of(table: Table) -> dict[str, Any] | None:
-    """How a finished match ended for its human player: rank of how many, and final total."""
+    """How a finished match ended for its human player: rank of how many, and final total; ``drawn``
+    when every player ended on the same total."""
     if not table.match_over:
         return None
-    row = next(row for row in standings(table) if row["name"] == table.human)
+    rows = standings(table)
+    row = next(row for row in rows if row["name"] == table.human)
     finish = {"rank": row["rank"], "of": len(table.match.players), "total": row["total"], "hands_won": row["hands_won"]}
+    # Every player on the same total (all share the first rank): the match is drawn, not "1st of 4".
+    finish["drawn"] = all(other["rank"] == 1 for other in rows)
     if "result_text" in row:  # uma and oka included, in thousands: "+53.7"
         finish |= {"result": row["result"], "result_text": row["result_text"]}
     return finish

@@ -24,6 +24,8 @@ from sparrow.rules.riichi.reading import CHIITOITSU, DORA_OF, KEYS, WIND_INDEX, 
 from sparrow.rules.riichi.yaku import BONUS, FU_ROWS, HAN, YAKU, YAKUMAN, yakuman_item
 from sparrow.rules.ruleset import ScoreItem, ScoreResult
 
+_SUPERSCRIPT = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
+
 __all__ = ["RiichiScore", "score", "dora_of", "DORA_OF"]
 
 # Without option double_yakuman the double forms are the plain yakuman (and written so on the card).
@@ -93,7 +95,8 @@ class RiichiScore(NamedTuple):
         elif self.limit:
             arithmetic = f"{self.han} han {self.fu} fu: {self.limit}, base {self.base:,}"
         else:
-            arithmetic = f"{self.han} han {self.fu} fu: {self.fu} x 2^{self.han + 2} = base {self.base:,}"
+            power = str(self.han + 2).translate(_SUPERSCRIPT)  # a power written as one: 2⁵, not 2^5
+            arithmetic = f"{self.han} han {self.fu} fu: {self.fu} × 2{power} = base {self.base:,}"
         details: Mapping[str, Any] = {
             "han": self.han,
             "fu": self.fu,

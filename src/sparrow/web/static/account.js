@@ -40,7 +40,7 @@ deleteForm?.addEventListener("submit", async (event) => {
   const form = new FormData(deleteForm);
   try {
     await api("DELETE", "/api/account", { password: form.get("password") });
-    location.href = "/";
+    location.href = "/account/deleted"; // a page that says the account is deleted
   } catch (error) {
     show("delete-error", error.message);
   }

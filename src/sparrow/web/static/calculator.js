@@ -6,6 +6,7 @@
 import { api } from "./api.js";
 import { plainValueText, scoreCardTable } from "./scorecard.js";
 import { parseTiles, sortTiles, tileElement, tileKind } from "./tiles.js";
+import { formatNumber, signedNumber } from "./numbers.js";
 
 const DATA = JSON.parse(document.getElementById("calc-data").textContent);
 const TEXTS = DATA.texts;
@@ -408,7 +409,7 @@ function showControls() {
     button.setAttribute("aria-pressed", String(seat === state.active));
     const total = button.querySelector(".seat-total");
     const answer = scored[seat];
-    total.textContent = isNts() && answer && answer.card ? ` ${answer.card.total}` : "";
+    total.textContent = isNts() && answer && answer.card ? ` ${formatNumber(answer.card.total)}` : "";
     button.classList.toggle("winner", isNts() && seat === winner);
   }
   const needsDiscarder = isNts() && winner && ["discard", "robbing_kong"].includes(state.winBy);
@@ -533,7 +534,7 @@ function riichiCard(answer, box) {
   const card = answer.card;
   const d = card.details;
   const items = card.items || [];
-  const value = (item) => `${item.value} ${T(item.kind)}`;
+  const value = (item) => `${formatNumber(item.value)} ${T(item.kind)}`;
   const head = document.createElement("p");
   head.className = "riichi-summary";
   head.dataset.testid = "riichi-summary";
@@ -547,17 +548,17 @@ function riichiCard(answer, box) {
   const fu = items.filter((item) => item.kind === "fu");
   if (fu.length) box.append(heading(T("Fu")), listTable("fu", fu.map((item) => [item.name, value(item), "item fu"]), [T("Fu"), String(d.fu)]));
   if (card.arithmetic) box.append(Object.assign(document.createElement("p"), { className: "arith", textContent: card.arithmetic }));
-  box.append(listTable("points", [], [T("Points"), String(card.total), "card-total"]));
+  box.append(listTable("points", [], [T("Points"), formatNumber(card.total), "card-total"]));
   const pay = d.payments;
   if (!pay) return;
   const rows = [];
-  if (pay.ron) rows.push([T("The discarder pays"), String(pay.ron)]);
-  else if (pay.dealer) rows.push([T("The dealer pays"), String(pay.dealer)], [T("Each non-dealer pays"), String(pay.non_dealer)]);
-  else rows.push([T("Each other player pays"), String(pay.non_dealer)]);
+  if (pay.ron) rows.push([T("The discarder pays"), formatNumber(pay.ron)]);
+  else if (pay.dealer) rows.push([T("The dealer pays"), formatNumber(pay.dealer)], [T("Each non-dealer pays"), formatNumber(pay.non_dealer)]);
+  else rows.push([T("Each other player pays"), formatNumber(pay.non_dealer)]);
   const situation = answer.situation || {};
-  if (pay.honba) rows.push([T("Honba ({n}), included", { n: situation.honba || "" }), `+${pay.honba}`, "item extra"]);
-  if (pay.riichi_sticks) rows.push([T("Riichi sticks ({n})", { n: situation.riichi_sticks || "" }), `+${pay.riichi_sticks}`, "item extra"]);
-  box.append(heading(T("Who pays")), listTable("payments", rows, [T("The winner receives"), String(pay.total)]));
+  if (pay.honba) rows.push([T("Honba ({n}), included", { n: situation.honba || "" }), signedNumber(pay.honba), "item extra"]);
+  if (pay.riichi_sticks) rows.push([T("Riichi sticks ({n})", { n: situation.riichi_sticks || "" }), signedNumber(pay.riichi_sticks), "item extra"]);
+  box.append(heading(T("Who pays")), listTable("payments", rows, [T("The winner receives"), formatNumber(pay.total)]));
 }
 
 function showCard() {
@@ -635,7 +636,7 @@ async function scoreHands() {
   showCard();
   showNotation();
   updateAddress();
-  const total = scored[state.active] && scored[state.active].card ? String(scored[state.active].card.total) : "–";
+  const total = scored[state.active] && scored[state.active].card ? formatNumber(scored[state.active].card.total) : "–";
   $("card-bar-total").textContent = total;
   delete $("to-sheet-status").dataset.done;
   $("to-sheet-status").className = "status";
@@ -692,12 +693,12 @@ async function settle(number) {
     who.textContent = `${T(SEAT_NAMES[seat])}${seat === winner ? " · " + T("Winner") : ""}`;
     const score = row.insertCell();
     score.className = "num";
-    score.textContent = seat in scores ? String(scores[seat]) : "–";
+    score.textContent = seat in scores ? formatNumber(scores[seat]) : "–";
     const pay = row.insertCell();
     pay.className = "num payment";
     if (payments) {
       const amount = payments[seat];
-      pay.textContent = amount > 0 ? `+${amount}` : String(amount);
+      pay.textContent = signedNumber(amount);
       pay.classList.add(amount > 0 ? "gain" : amount < 0 ? "loss" : "even");
     } else {
       pay.textContent = "–";

@@ -6,12 +6,14 @@ import { api } from "./api.js";
 import { stepControls } from "./replay-steps.js";
 import { plainValueText, scoreCardTable } from "./scorecard.js";
 import { abortSentence, centrePanel, meldsOf, resultPanel, riverOf, seatMark } from "./table/family.js";
-import { meldElement, tileElement, tileRow } from "./tiles.js";
+import { meldElement, tileElement, tileName, tileRow, tilesName, useTileNames } from "./tiles.js";
+import { formatNumber, signedNumber } from "./numbers.js";
 
 const root = document.getElementById("replay");
 const $ = (id) => document.getElementById(id);
 const PAGE = JSON.parse(document.getElementById("replay-data").textContent);
 const TEXTS = PAGE.texts || {};
+useTileNames(PAGE.tile_names); // tiles in the sentences by name, in the page's language
 const T = (word, values = {}) => (TEXTS[word] || word).replace(/\{(\w+)\}/g, (_, key) => values[key] ?? "");
 const SEAT_NAMES = { E: "East", S: "South", W: "West", N: "North" };
 let data = null;
@@ -35,9 +37,6 @@ function said(seat, mine, theirs, values = {}) {
   return isYou(seat) ? T(mine, values) : T(theirs, { ...values, who: wind(seat) });
 }
 
-const bonusName = (tile) => T(Number(tile[0]) <= 4 ? "the flower {tile}" : "the season {tile}", { tile });
-
-const tilesText = (tiles) => (Array.isArray(tiles) ? tiles.join(" ") : tiles);
 
 function winSentence(seat, winBy, from) {
   const values = from ? { whom: whom(from) } : {};
@@ -68,33 +67,33 @@ function describe(event) {
       return T("The tiles are dealt.");
     case "draw":
       return event.source === "replacement"
-        ? said(seat, "You draw a replacement tile: {tile}.", "{who} draws a replacement tile: {tile}.", { tile: event.tile })
-        : said(seat, "You draw {tile}.", "{who} draws {tile}.", { tile: event.tile });
+        ? said(seat, "You draw a replacement tile: {tile}.", "{who} draws a replacement tile: {tile}.", { tile: tileName(event.tile) })
+        : said(seat, "You draw {tile}.", "{who} draws {tile}.", { tile: tileName(event.tile) });
     case "discard":
       if (event.riichi) {
-        return isYou(seat) ? T("You declare riichi and discard {tile}", { tile: event.tile })
-          : T("{name}: riichi, discards {tile}", { name: wind(seat), tile: event.tile });
+        return isYou(seat) ? T("You declare riichi and discard {tile}", { tile: tileName(event.tile) })
+          : T("{name}: riichi, discards {tile}", { name: wind(seat), tile: tileName(event.tile) });
       }
-      return said(seat, "You discard {tile}.", "{who} discards {tile}.", { tile: event.tile });
+      return said(seat, "You discard {tile}.", "{who} discards {tile}.", { tile: tileName(event.tile) });
     case "riichi":
       return isYou(seat) ? T("You put down a riichi stick.") : T("{name} puts down a riichi stick.", { name: wind(seat) });
     case "dora":
-      return T("Dora indicator: {tile}", { tile: event.indicator });
+      return T("Dora indicator: {tile}", { tile: tileName(event.indicator) });
     case "bonus": {
-      const values = { bonus: bonusName(event.tile), tile: event.replacement };
+      const values = { bonus: tileName(event.tile), tile: event.replacement && tileName(event.replacement) };
       return event.replacement
         ? said(seat, "You set aside {bonus} and draw {tile}.", "{who} sets aside {bonus} and draws {tile}.", values)
         : said(seat, "You set aside {bonus}.", "{who} sets aside {bonus}.", values);
     }
     case "claim": {
-      const values = { tile: event.tile, whom: whom(event.from), meld: tilesText(event.meld) };
+      const values = { tile: tileName(event.tile), whom: whom(event.from), meld: tilesName(event.meld) };
       if (event.kind === "chow") return said(seat, "You chow {tile} from {whom}: {meld}.", "{who} chows {tile} from {whom}: {meld}.", values);
       if (event.kind === "pung") return said(seat, "You pong {tile} from {whom}.", "{who} pongs {tile} from {whom}.", values);
       if (event.kind === "kong") return said(seat, "You kong {tile} from {whom}.", "{who} kongs {tile} from {whom}.", values);
       return null; // a claim to win: the win event that follows tells it
     }
     case "kong": {
-      const tile = Array.isArray(event.tiles) ? event.tiles.at(-1) : (event.tiles || "").replace(/^(\d)\d*([mpsz])$/, "$1$2");
+      const tile = tileName(Array.isArray(event.tiles) ? event.tiles.at(-1) : (event.tiles || "").replace(/^(\d)\d*([mpsz])$/, "$1$2"));
       return event.kind === "added"
         ? said(seat, "You add the fourth {tile} to your pung: an open kong.",
           "{who} adds the fourth {tile} to their pung: an open kong.", { tile })
@@ -151,16 +150,16 @@ function paymentsTable(result) {
       const score = row.insertCell();
       score.className = "num";
       score.dataset.testid = "hand-score";
-      score.textContent = String(result.scores[seat] ?? "");
+      score.textContent = formatNumber(result.scores[seat] ?? "");
     }
     const amount = result.payments[seat];
     const pay = row.insertCell();
     pay.className = "num " + (amount > 0 ? "gain" : amount < 0 ? "loss" : "");
-    pay.textContent = amount > 0 ? `+${amount}` : `${amount}`;
+    pay.textContent = signedNumber(amount);
     if (result.totals) {
       const total = row.insertCell();
       total.className = "num";
-      total.textContent = String(result.totals[seat]);
+      total.textContent = formatNumber(result.totals[seat]);
     }
   }
   return table;

@@ -18,6 +18,7 @@ import { discardable, drawChoices, drawHand, handKeys, handTiles } from "./table
 import { drawResult, drawStandings, handOverLine } from "./table/result.js";
 import { $, root, setView, view } from "./table/state.js";
 import { T, label, playerName, windName } from "./table/texts.js";
+import { tileName } from "./tiles.js";
 
 const PAGE = JSON.parse($("table-data").textContent);
 const roomId = root.dataset.room;
@@ -170,9 +171,9 @@ function statusText() {
   const legal = obs.legal_actions;
   if (legal.some((a) => a.action === "discard")) return T("Your turn: choose a tile to discard.");
   if (legal.length && obs.phase === "rob") {
-    return T("{name} adds {tile} to a kong: rob it or pass.", { name: label(obs.claim_from), tile: obs.claim_tile });
+    return T("{name} adds {tile} to a kong: rob it or pass.", { name: label(obs.claim_from), tile: tileName(obs.claim_tile) });
   }
-  if (legal.length) return T("{name} discarded {tile}: claim it or pass.", { name: label(obs.claim_from), tile: obs.claim_tile });
+  if (legal.length) return T("{name} discarded {tile}: claim it or pass.", { name: label(obs.claim_from), tile: tileName(obs.claim_tile) });
   const away = room.chairs.find((chair) => chair && chair.away && chair.seat === obs.turn);
   if (away) return T("{name} is away: a computer player plays for them.", { name: away.name });
   const turn = obs.turn && obs.players[obs.turn];

@@ -1,6 +1,7 @@
 // The score card of one hand, as the calculator, the replay and the table draw it: every item with its
 // value, the limit hand, why a hand is not a win, the arithmetic and the total. Each page says how a
 // value reads (`valueText`), in its language (`T`), and how its total is found by its tests.
+import { formatNumber } from "./numbers.js";
 
 // "3 points", "1 doubling", "2 faan": a limit item counts in the ruleset's own unit (HKOS: faan).
 export function plainValueText(item, T, limitUnit = "points") {
@@ -9,7 +10,7 @@ export function plainValueText(item, T, limitUnit = "points") {
     kind === "points"
       ? item.value === 1 ? "point" : "points"
       : kind === "doubling" ? (item.value === 1 ? "doubling" : "doublings") : kind;
-  return `${item.value} ${T(unit)}`;
+  return `${formatNumber(item.value)} ${T(unit)}`;
 }
 
 function wideRow(body, className, text) {
@@ -50,7 +51,7 @@ export function scoreCardTable(card, { T, valueText, testid = "scorecard", total
   number.className = "num";
   if (totalId) number.id = totalId;
   if (totalTestid) number.dataset.testid = totalTestid;
-  number.textContent = String(card.total);
+  number.textContent = formatNumber(card.total);
   total.append(head, number);
   return table;
 }

@@ -52,14 +52,16 @@ function reason(error) {
 }
 
 function signed(value) {
-  return value > 0 ? `+${value}` : String(value);
+  return value > 0 ? `+${number(value)}` : number(value);
 }
 
 const LANG = document.documentElement.lang || "en";
+const RIICHI_STICK = 1000; // a riichi stick is worth 1,000 table points
 function number(value) {
-  // Table points: ½ and ¾ exactly, a third to two decimals, with the page's decimal mark (0,5 in Dutch).
+  // Points: ½ and ¾ exactly, a third to two decimals, with the page's decimal mark and thousands
+  // separator (0,5 and 12.000 in Dutch; 0.5 and 12,000 in English).
   if (typeof value !== "number") return String(value);
-  return value.toLocaleString(LANG, { maximumFractionDigits: 2, useGrouping: false });
+  return value.toLocaleString(LANG, { maximumFractionDigits: 2 });
 }
 
 // One or several: the catalogue holds both forms ("{count} row ..." and "{count} rows ...").
@@ -436,7 +438,7 @@ function sheetPage() {
         "tr",
         {},
         el("th", { colspan: 2, text: t("Totals") }),
-        ...players.map((name) => el("th", { className: "num total", "data-player": name, text: String(sheet.totals[name]) })),
+        ...players.map((name) => el("th", { className: "num total", "data-player": name, text: number(sheet.totals[name]) })),
       ),
     );
     table.replaceChildren(el("thead", {}, head), body, foot);
@@ -463,7 +465,7 @@ function sheetPage() {
           "tr",
           { "data-player": s.player },
           el("td", { className: "who" }, el("span", { className: "place", text: `${s.place}.` }), ` ${s.player}`),
-          el("td", { className: "num", text: String(s.total) }),
+          el("td", { className: "num", text: number(s.total) }),
           el("td", { className: "num games-won", text: String(s.games_won) }),
           el("td", { className: "num", text: String(s.mahjongs) }),
           free ? null : el("td", { className: "num", text: String(s.deal_ins) }),
@@ -570,6 +572,30 @@ function sheetPage() {
     if (sum < expected) text += ` · ${t("{difference} too few", { difference: grouped(expected - sum) })}`;
     box.textContent = text;
     box.dataset.state = sum === expected ? "ok" : "off";
+    const sticks = (expected - sum) / RIICHI_STICK;
+    if (Number.isInteger(sticks) && sticks > 0) box.append(" ", sticksLeft(form, values, sticks));
+  }
+
+  // Final points short by whole riichi sticks: sticks left on the table at the end of the game, which
+  // go to the first place. Say that they are missing from the totals, and offer to give them to the
+  // player on top (the first of equals from the first dealer on, as the sheet ranks ties).
+  function sticksLeft(form, values, sticks) {
+    const dealer = Math.max(0, sheet.players.indexOf(form.elements.first_dealer ? form.elements.first_dealer.value : ""));
+    const order = sheet.players.map((_, k) => (dealer + k) % sheet.players.length);
+    const top = order.reduce((best, i) => (values[i] > values[best] ? i : best), order[0]);
+    const points = sticks * RIICHI_STICK;
+    const note = el("span", { className: "sticks-left", "data-testid": "sticks-left" });
+    note.append(t(sticks === 1 ? "A riichi stick left on the table ({points}) is missing from the totals: it goes to the first place."
+      : "{count} riichi sticks left on the table ({points}) are missing from the totals: they go to the first place.",
+    { count: sticks, points: grouped(points) }));
+    const give = el("button", { type: "button", className: "button small", "data-testid": "give-sticks",
+      text: t("Add {points} to {name}", { points: grouped(points), name: sheet.players[top] }) });
+    give.addEventListener("click", () => {
+      form.elements[`score${top}`].value = String(values[top] + points);
+      showSum();
+    });
+    note.append(" ", give);
+    return note;
   }
 
   function syncForm() {

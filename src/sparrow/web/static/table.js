@@ -24,6 +24,7 @@ import { drawHint } from "./table/hints.js";
 import { drawResult, drawStandings, handOverLine } from "./table/result.js";
 import { $, gameId, root, setSettings, setView, settings, view } from "./table/state.js";
 import { T, label } from "./table/texts.js";
+import { tileName } from "./tiles.js";
 
 const PACE = { slow: 1100, normal: 550, fast: 200, instant: 0 };
 const KIND_WORDS = { chow: "chi", pung: "pong", kong: "kong", win: "win" };
@@ -246,9 +247,9 @@ function status() {
   else if (busy) text = T("The computer players are playing…");
   else if (obs.legal_actions.some((a) => a.action === "discard")) text = T("Your turn: choose a tile to discard.");
   else if (obs.legal_actions.length && obs.phase === "rob") {
-    text = T("{name} adds {tile} to a kong: rob it or pass.", { name: label(obs.claim_from), tile: obs.claim_tile });
+    text = T("{name} adds {tile} to a kong: rob it or pass.", { name: label(obs.claim_from), tile: tileName(obs.claim_tile) });
   } else if (obs.legal_actions.length) {
-    text = T("{name} discarded {tile}: claim it or pass.", { name: label(obs.claim_from), tile: obs.claim_tile });
+    text = T("{name} discarded {tile}: claim it or pass.", { name: label(obs.claim_from), tile: tileName(obs.claim_tile) });
   } else text = T("Waiting…");
   $("status").textContent = text;
 }

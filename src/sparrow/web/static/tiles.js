@@ -2,6 +2,24 @@
 // characters, flowers and seasons. The notation (5p, 7z) is the language-neutral label. A red five
 // (Riichi's aka dora) is written 0m, 0p or 0s: drawn as a 5 in red with a red dot.
 
+// Tiles in running text (a log line, a status line) are named as players write them: "Red Dragon",
+// "Bamboe 3", "Red 5 Circles", never in the notation. The names, in the page's language, are the
+// server's one list (core/tiles.py tile_name, through the catalogue: web/table_texts.py tile_names),
+// which the page hands over with useTileNames.
+let TILE_NAMES = {};
+
+export function useTileNames(names) {
+  TILE_NAMES = names || {};
+}
+
+export const tileName = (code) => TILE_NAMES[code] || code;
+
+// A set or several tiles in a sentence: each different tile named once, in order
+// ("3 Bamboo, 4 Bamboo, 5 Bamboo" for a chow; "Red Dragon" for a pung of them).
+export function tilesName(tiles) {
+  return [...new Set(parseTiles(tiles))].map(tileName).join(", ");
+}
+
 const SUITS = { m: "萬", p: "筒", s: "索" };
 const HONOURS = { 1: "東", 2: "南", 3: "西", 4: "北", 5: "白", 6: "發", 7: "中" };
 const BONUS = { 1: "梅", 2: "蘭", 3: "菊", 4: "竹", 5: "春", 6: "夏", 7: "秋", 8: "冬" };

@@ -1,6 +1,7 @@
 // Drawing the table: each seat's panel, its discards in front of it, the sets as they lie on the
 // table and the centre (round wind, tiles left in the wall, whose turn). Your hand is drawn by
 // hand.js. A spectator (me() is null) sees every seat as the others: its tiles' backs and its sets.
+import { formatNumber } from "../numbers.js";
 import { backs, parseTiles, sortTiles, tileElement, tileRow } from "../tiles.js";
 import { centrePanel, pointsNow, seatMark } from "./family.js";
 import { $, view } from "./state.js";
@@ -99,7 +100,7 @@ export function seatHead(seat, current) {
   const score = document.createElement("span");
   score.className = "score";
   score.dataset.testid = "score-chip";
-  score.textContent = scoreOf(seat);
+  score.textContent = formatNumber(scoreOf(seat)); // 25,000 / 25.000 as the page's language writes it
   head.append(score);
   if (current === seat) head.setAttribute("aria-current", "true");
   return head;

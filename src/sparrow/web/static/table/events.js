@@ -1,12 +1,11 @@
 // The public table, event by event: the discard piles, sets, bonus tiles and hand sizes as your
 // seat saw them, the log's sentence for each event and what the table calls out for it.
-import { parseTiles, tileKind } from "../tiles.js";
+import { parseTiles, tileKind, tileName, tilesName } from "../tiles.js";
 import { abortSentence, meldsOf, riverOf } from "./family.js";
 import { view } from "./state.js";
 import { T, label, me, seatsOf, windName } from "./texts.js";
 
 const CALLS = { chow: "Chi!", pung: "Pong!", kong: "Kong!", win: "Ron!" };
-const tilesText = (tiles) => (Array.isArray(tiles) ? tiles.join(" ") : tiles);
 const A_KIND = { chow: "a chi", pung: "a pong", kong: "a kong" };
 
 // The table as your seat saw it after the first `upto` events of the hand: discard piles, exposed
@@ -121,35 +120,35 @@ export function describe(event) {
           number: view.hand_number, wind: windName(event.round_wind), name: label(event.dealer) });
     case "discard":
       if (event.riichi) {
-        return mine ? T("You declare riichi and discard {tile}", { tile: event.tile })
-          : T("{name}: riichi, discards {tile}", { name, tile: event.tile });
+        return mine ? T("You declare riichi and discard {tile}", { tile: tileName(event.tile) })
+          : T("{name}: riichi, discards {tile}", { name, tile: tileName(event.tile) });
       }
-      return mine ? T("You discard {tile}", { tile: event.tile }) : T("{name} discards {tile}", { name, tile: event.tile });
+      return mine ? T("You discard {tile}", { tile: tileName(event.tile) }) : T("{name} discards {tile}", { name, tile: tileName(event.tile) });
     case "draw":
-      return mine && event.tile ? T("You draw {tile}", { tile: event.tile }) : null;
+      return mine && event.tile ? T("You draw {tile}", { tile: tileName(event.tile) }) : null;
     case "bonus":
-      return mine ? T("You set out {tile}", { tile: event.tile }) : T("{name} sets out {tile}", { name, tile: event.tile });
+      return mine ? T("You set out {tile}", { tile: tileName(event.tile) }) : T("{name} sets out {tile}", { name, tile: tileName(event.tile) });
     case "riichi":
       return mine ? T("You put down a riichi stick.") : T("{name} puts down a riichi stick.", { name });
     case "dora":
-      return T("Dora indicator: {tile}", { tile: event.indicator });
+      return T("Dora indicator: {tile}", { tile: tileName(event.indicator) });
     case "claim":
       if (event.kind === "win") {
-        return mine ? T("You win on {tile} from {from}!", { tile: event.tile, from })
-          : T("{name} wins on {tile} from {from}!", { name, tile: event.tile, from });
+        return mine ? T("You win on {tile} from {from}!", { tile: tileName(event.tile), from })
+          : T("{name} wins on {tile} from {from}!", { name, tile: tileName(event.tile), from });
       }
-      return mine ? T("You claim {kind} from {from}: {meld}", { kind: T(A_KIND[event.kind]), from, meld: tilesText(event.meld) })
-        : T("{name} claims {kind} from {from}: {meld}", { name, kind: T(A_KIND[event.kind]), from, meld: tilesText(event.meld) });
+      return mine ? T("You claim {kind} from {from}: {meld}", { kind: T(A_KIND[event.kind]), from, meld: tilesName(event.meld) })
+        : T("{name} claims {kind} from {from}: {meld}", { name, kind: T(A_KIND[event.kind]), from, meld: tilesName(event.meld) });
     case "kong":
       if (event.kind === "concealed") {
-        return mine ? T("You declare a concealed kong: {tiles}", { tiles: tilesText(event.tiles) })
-          : T("{name} declares a concealed kong: {tiles}", { name, tiles: tilesText(event.tiles) });
+        return mine ? T("You declare a concealed kong: {tiles}", { tiles: tilesName(event.tiles) })
+          : T("{name} declares a concealed kong: {tiles}", { name, tiles: tilesName(event.tiles) });
       }
-      return mine ? T("You add to your pong: a kong of {tiles}", { tiles: tilesText(event.tiles) })
-        : T("{name} adds to a pong: a kong of {tiles}", { name, tiles: tilesText(event.tiles) });
+      return mine ? T("You add to your pong: a kong of {tiles}", { tiles: tilesName(event.tiles) })
+        : T("{name} adds to a pong: a kong of {tiles}", { name, tiles: tilesName(event.tiles) });
     case "rob":
-      return mine ? T("You rob the kong of {from}: {tile}!", { from, tile: event.tile })
-        : T("{name} robs the kong of {from}: {tile}!", { name, from, tile: event.tile });
+      return mine ? T("You rob the kong of {from}: {tile}!", { from, tile: tileName(event.tile) })
+        : T("{name} robs the kong of {from}: {tile}!", { name, from, tile: tileName(event.tile) });
     case "win": // a win on a discard was told by its claim already
       if (event.from) return null;
       return mine ? T("You win by self-draw (tsumo)!") : T("{name} wins by self-draw (tsumo)!", { name });

@@ -9,6 +9,7 @@
 // reads no page state: the texts (T), the names (label) and your seat (me) are passed in, so the
 // table, the room and the replay draw the same panel.
 import { tileElement, tileRow } from "../tiles.js";
+import { formatNumber } from "../numbers.js";
 
 const MELD_KINDS = { chi: "chow", pon: "pung", daiminkan: "kong", ankan: "kong", kakan: "kong" };
 
@@ -160,7 +161,7 @@ export function revealedTiles(result, seat) {
 function whoPays(p, { T, label, me }) {
   const mine = p.payer && p.payer === me();
   const payee = p.payee ? label(p.payee) : "";
-  const points = p.points.toLocaleString();
+  const points = formatNumber(p.points);
   if (p.reason === "sticks") {
     return p.payee === me() ? T("You take the riichi sticks: {points}", { points })
       : T("{payee} takes the riichi sticks: {points}", { payee, points });

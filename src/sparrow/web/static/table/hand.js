@@ -2,7 +2,7 @@
 // beside it, the buttons of what you are asked (Ron or Tsumo, the claims, Pass, the discard) and the
 // keys of the hand. The page's script (table.js against the computer, room.js in a room) keeps the
 // state — the tile chosen, whether a decision is on its way — and passes it in with what to do.
-import { parseTiles, sortTiles, tileElement, tileRow } from "../tiles.js";
+import { parseTiles, sortTiles, tileElement, tileName, tileRow } from "../tiles.js";
 import { meldElement } from "./board.js";
 import { canRiichi, ownTiles } from "./family.js";
 import { $ } from "./state.js";
@@ -77,8 +77,8 @@ function refusedNotice(refused) {
   head.textContent = refused.win_by === "self_draw" ? T("Tsumo") : T("Ron");
   const text = document.createElement("span");
   text.textContent = refused.win_by === "self_draw"
-    ? T("No win by self-draw on {tile}: {reason}", { tile: refused.tile, reason: refused.reason })
-    : T("No win on {tile}: {reason}", { tile: refused.tile, reason: refused.reason });
+    ? T("No win by self-draw on {tile}: {reason}", { tile: tileName(refused.tile), reason: refused.reason })
+    : T("No win on {tile}: {reason}", { tile: tileName(refused.tile), reason: refused.reason });
   box.append(head, tileElement(refused.tile, { size: "mini" }), text);
   return box;
 }
@@ -144,7 +144,7 @@ export function drawChoices(box, legal, {
     button.id = "discard";
     button.disabled = selected < 0;
     button.textContent = selected >= 0
-      ? (riichi ? T("Riichi with {tile}", { tile: tiles[selected] }) : T("Discard {tile}", { tile: tiles[selected] }))
+      ? (riichi ? T("Riichi with {tile}", { tile: tileName(tiles[selected]) }) : T("Discard {tile}", { tile: tileName(tiles[selected]) }))
       : (riichi ? T("Riichi: choose the discard") : T("Choose a tile to discard"));
     button.addEventListener("click", () => selected >= 0 && onDiscard(tiles[selected]));
     box.append(button);

@@ -7,6 +7,7 @@ import { withClaimedTiles } from "./events.js";
 import { meldsOf, resultPanel, revealedTiles, winExtras } from "./family.js";
 import { $, gameId, root, view } from "./state.js";
 import { T, label, me, playerName, seatsOf } from "./texts.js";
+import { formatNumber, signedNumber } from "../numbers.js";
 
 const UNITS = { points: ["point", "points"], doubling: ["doubling", "doublings"], faan: ["faan", "faan"],
   fan: ["fan", "fan"] };
@@ -157,17 +158,17 @@ function settlement(r) {
     if (withScores) {
       const score = tr.insertCell();
       score.className = "num";
-      score.textContent = (r.scores || {})[seat] ?? "";
+      score.textContent = formatNumber((r.scores || {})[seat] ?? "");
     }
     const amount = r.payments[seat];
     const pay = tr.insertCell();
     pay.className = "num " + (amount > 0 ? "gain" : amount < 0 ? "loss" : "");
     pay.dataset.testid = "payment";
-    pay.textContent = amount > 0 ? `+${amount}` : `${amount}`;
+    pay.textContent = signedNumber(amount);
     const total = tr.insertCell();
     total.className = "num";
     total.dataset.testid = "running-total";
-    total.textContent = r.totals[seat] ?? "";
+    total.textContent = formatNumber(r.totals[seat] ?? "");
   }
   return table;
 }
@@ -239,9 +240,7 @@ export function drawResult(onNextHand) {
 const WIN_BY = { discard: "on a discard", self_draw: "self-drawn", robbing_kong: "robbing the kong",
   kong_replacement: "self-drawn", flower_replacement: "self-drawn" };
 
-function signed(amount) {
-  return amount > 0 ? `+${amount}` : `${amount}`;
-}
+const signed = signedNumber;
 
 export function drawStandings() {
   const box = $("standings");
@@ -278,7 +277,7 @@ export function drawStandings() {
   for (const row of [...r.standings].sort((a, b) => a.rank - b.rank)) {
     const tr = body.insertRow();
     if (row === mine) tr.className = "mine";
-    const cells = [row.rank, playerName(row.name), row.total, ...(uma ? [row.result_text] : []), row.hands_won,
+    const cells = [row.rank, playerName(row.name), formatNumber(row.total), ...(uma ? [row.result_text] : []), row.hands_won,
       row.points ? `+${row.points}` : "0"];
     cells.forEach((value, index) => {
       const td = tr.insertCell();
@@ -315,7 +314,7 @@ export function drawStandings() {
         hand.number,
         hand.winner ? (hand.winners || [hand.winner]).map(playerName).join(", ") : T("Drawn hand"),
         hand.winner ? T(WIN_BY[hand.win_by] || hand.win_by || "") : "",
-        hand.winner ? hand.total ?? "" : "",
+        hand.winner ? formatNumber(hand.total ?? "") : "",
         ...names.map((name) => (hand.payments && name in hand.payments ? signed(hand.payments[name]) : "")),
       ];
       cells.forEach((value, index) => {

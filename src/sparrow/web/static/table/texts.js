@@ -1,10 +1,12 @@
 // The texts of the table and the names of seats and players. Every text the table's scripts write
 // is looked up with T() in the texts the server put into the page (web/table_texts.py), in the
 // page's language.
+import { useTileNames } from "../tiles.js";
 import { view } from "./state.js";
 
 const PAGE = JSON.parse(document.getElementById("table-data").textContent);
 const TEXTS = PAGE.texts || {};
+useTileNames(PAGE.tile_names); // tiles in the log and status lines by name, in the page's language
 // The page's text for an English msgid, its {fields} filled in.
 export const T = (msgid, fields = {}) =>
   (TEXTS[msgid] || msgid).replace(/\{(\w+)\}/g, (all, key) => (key in fields ? String(fields[key]) : all));
