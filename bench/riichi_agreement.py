@@ -14,7 +14,7 @@ and asked what it would do. Counted:
   bot declares anyway.
 
 Besides the three levels, ``evaluator`` is the bare evaluator (``sparrow.bots.evaluator``): its best
-discard, riichi whenever it may. The peer in the same run is the outside greedy player every Riichi AI starts from, on the PyPI
+discard, riichi when it may and it values riichi above dama. The peer in the same run is the outside greedy player every Riichi AI starts from, on the PyPI
 ``mahjong`` package's shanten alone: the discard that leaves the lowest shanten, then the most unseen
 tiles that lower it, riichi whenever it may. Its figure and each level's ratio to it are printed.
 The issue "An Expert that good players respect" aims at 60% for Expert; supervised networks trained
@@ -172,11 +172,12 @@ def greedy() -> Chooser:
 
 
 def by_evaluator(observation: Observation) -> Action:
-    """The evaluator's best discard (``sparrow.bots.evaluator``), declaring riichi with it when it may."""
+    """The evaluator's best discard (``sparrow.bots.evaluator``), declaring riichi with it when it may
+    and riichi is worth more than dama (``DiscardValue.declares``)."""
     best = evaluate_discards(observation)[0]
     discards = [a for a in observation.legal_actions if a.kind is ActionKind.DISCARD and a.tile == best.tile]
-    declaring = [a for a in discards if a.riichi]
-    return (declaring or discards)[0]
+    declaring = [a for a in discards if a.riichi] if best.declares else []
+    return (declaring or [a for a in discards if not a.riichi] or discards)[0]
 
 
 def players(names: Sequence[str]) -> dict[str, Chooser]:

@@ -32,6 +32,7 @@ ROW_KEYS = [
     "deal_in",
     "deal_in_cost",
     "value",
+    "dama_value",
     "risk",
     "reasons",
     "reason",

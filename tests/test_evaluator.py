@@ -7,20 +7,30 @@ from __future__ import annotations
 import pytest
 
 import sparrow
-from sparrow.bots.evaluator import DISCARD_LOOKS, RIICHI_DEAL_IN_COST, evaluate_discards, han_points
+from sparrow.bots.evaluator import (
+    DISCARD_LOOKS,
+    RIICHI_DEAL_IN_COST,
+    RIICHI_LOOKS,
+    RIICHI_STICK,
+    STICK_LOST_SHARE,
+    evaluate_discards,
+    han_points,
+)
 from sparrow.bots.reading import RATES
 from sparrow.game.riichi.hand import RiichiHand
 from tests.test_riichi_hand import NORTH, SOUTH, WEST, discard, pass_all, table, tsumogiri
 
 READY = "123m456m789m23p55s"
-RON = DISCARD_LOOKS / (1 + DISCARD_LOOKS)  # the share of a ready hand's wins that are rons
+RON = DISCARD_LOOKS / (1 + DISCARD_LOOKS)  # the share of a ready hand's wins that are rons (dama)
+# Against a riichi the opponents fold: fewer of its wins are rons.
+RIICHI_RON = DISCARD_LOOKS * RIICHI_LOOKS / (1 + DISCARD_LOOKS * RIICHI_LOOKS)
 
 
 def observation(state, seat: str):
     return RiichiHand(state=state).observation(seat)
 
 
-def points(concealed: str, tile: str, win_by: str, seat: str = "E", dora: str = "1z") -> int:
+def points(concealed: str, tile: str, win_by: str, seat: str = "E", dora: str = "1z", riichi: bool = True) -> int:
     """The public scorer's answer, as the evaluator should ask it (riichi declared on a closed hand)."""
     situation = {
         "rules": "riichi",
@@ -29,7 +39,7 @@ def points(concealed: str, tile: str, win_by: str, seat: str = "E", dora: str = 
         "win_by": win_by,
         "seat_wind": seat,
         "round_wind": "E",
-        "moments": ["riichi"],
+        "moments": ["riichi"] if riichi else [],
         "dora": dora,
     }
     return sparrow.score(sparrow.HandSituation.from_dict(situation)).total
@@ -44,10 +54,16 @@ def test_a_ready_discard_is_worth_its_waits_by_the_scorer():
     # Both waits score alike: riichi, ittsu, pinfu by ron; and menzen tsumo on a tsumo.
     ron, tsumo = points(READY, "1p", "discard"), points(READY, "1p", "self_draw")
     assert (ron, tsumo) == (11600, 12000)
-    assert best.win_value == pytest.approx(RON * ron + (1 - RON) * tsumo)
-    assert (
-        0 < best.win_chance < 1 and best.deal_in == 0 and best.value == pytest.approx(best.win_chance * best.win_value)
-    )
+    # With riichi, the ura dora it may turn (a fraction of a han) takes East's 11,600 ron to a
+    # dealer's mangan, 12,000, the limit it is then counted at; the stick is lost when another wins.
+    assert RIICHI_RON * ron + (1 - RIICHI_RON) * tsumo < best.win_value == han_points(5, dealer=True) == 12000
+    chance = best.win_chance
+    assert 0 < chance < 1 and best.deal_in == 0
+    assert best.value == pytest.approx(chance * 12000 - RIICHI_STICK * STICK_LOST_SHARE * (1 - chance))
+    # Dama: ittsu and pinfu by ron (5,800), menzen tsumo too by tsumo; more rons, no stick.
+    dama_ron, dama_tsumo = (points(READY, "1p", how, riichi=False) for how in ("discard", "self_draw"))
+    assert (dama_ron, dama_tsumo) == (5800, 7800)  # 4 han 20 fu by tsumo: 2,600 all
+    assert best.dama_value is not None and 0 < best.dama_value < best.value and best.declares
     # Every other discard leaves the hand one from ready: worth less.
     assert all(v.shanten == 1 and v.value < best.value for v in values[1:])
     assert sorted(str(v.tile) for v in values) == sorted({"1z", *"1m 2m 3m 4m 5m 6m 7m 8m 9m 2p 3p 5s".split()})

@@ -10,7 +10,10 @@ For every discard a player may make, the evaluator weighs what strong players we
   as they stand; a hand further away is given the value of the han it already holds (riichi when
   closed, dora, red fives, all simples, value honours);
 * **the chance to deal in** with it, against every player in riichi, by the readings of
-  :mod:`sparrow.bots.reading`, and what that would cost (a riichi's usual price, a dealer's more).
+  :mod:`sparrow.bots.reading`, and what that would cost (a riichi's usual price, a dealer's more);
+* **riichi or not**: for a discard that leaves a closed hand ready, ``value`` is with riichi declared
+  and ``dama_value`` without (:func:`_riichi_and_dama`: the stick, the expected ura dora and the
+  opponents' folding against the han riichi adds, and a ron without riichi only on a yaku).
 
 ``value`` is then the expected gain of the hand in points: ``win_chance * win_value - deal_in *
 deal_in_cost``, so values of different decisions are comparable (the coming review of a game reads
@@ -34,21 +37,36 @@ from sparrow.bots.odds import DISCARD_LOOKS, reach_chance, win_chance
 from sparrow.bots.reading import TileDanger, dangers_against
 from sparrow.bots.reasons import Reason, danger_reason
 from sparrow.bots.seat_view import SeatView, kind_of
-from sparrow.core.analysis import discard_options
+from sparrow.core.analysis import accepted_tiles, discard_options, shanten, unseen_count
 from sparrow.core.situation import HandSituation
 from sparrow.core.tiles import Tile
 from sparrow.game.views import Observation
 from sparrow.rules import get_ruleset
 from sparrow.rules.riichi import dora_of
 
-__all__ = ["DiscardValue", "evaluate_discards", "RIICHI_DEAL_IN_COST", "han_points", "SeatView", "Reason"]
+__all__ = [
+    "DiscardValue",
+    "evaluate_discards",
+    "evaluate_standing",
+    "RIICHI_DEAL_IN_COST",
+    "han_points",
+    "SeatView",
+    "Reason",
+]
 
 TILES_IN_SET: Final = 136
+# Riichi, in round figures: opponents who see it fold, so a share of their discards can still be a ron;
+# the stick is lost when another player wins, about this share of the hands the riichi does not win.
+RIICHI_LOOKS: Final = 0.6
+RIICHI_STICK: Final = 1000.0
+STICK_LOST_SHARE: Final = 0.6
 # What dealing in to a riichi costs on average, non-dealer and dealer (round figures of online play:
 # a riichi hand is usually worth 2 to 4 han with its dora and ura dora).
 RIICHI_DEAL_IN_COST: Final = (5500.0, 8000.0)
 # A ron's points by han at 30 fu, non-dealer (the limits from 5 han); a dealer is paid half as much again.
 _HAN_POINTS: Final = (0, 1000, 2000, 3900, 7700, 8000, 12000, 12000, 16000, 16000, 16000, 24000, 24000, 32000)
+# For each kind, the indicator that makes it a dora (the kind before it in its suit or cycle).
+_INDICATOR_OF: Final = {int(dora_of(kind)): kind for kind in range(34)}
 _WIND_KIND: Final = {"E": 27, "S": 28, "W": 29, "N": 30}
 _DRAGONS: Final = (31, 32, 33)
 
@@ -69,6 +87,13 @@ class DiscardValue:
     name: str = ""  # the copy let go as the family writes it: a plain five before a red one (0m)
     dangers: tuple[TileDanger, ...] = ()  # its reading against each player in riichi, in seat order
     reasons: tuple[Reason, ...] = ()  # why it ranks where it does (sparrow.bots.reasons)
+    # A closed hand made ready: its value staying dama (no riichi), beside ``value`` with riichi.
+    dama_value: float | None = None
+
+    @property
+    def declares(self) -> bool:
+        """Whether riichi is worth more than staying dama (a closed hand made ready)."""
+        return self.dama_value is None or self.value >= self.dama_value
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -78,6 +103,7 @@ class DiscardValue:
             "win_value": round(self.win_value),
             "deal_in": round(100 * self.deal_in, 1),
             "value": round(self.value),
+            **({} if self.dama_value is None else {"dama_value": round(self.dama_value)}),
             "reasons": [reason.to_dict() for reason in self.reasons],
         }
 
@@ -131,6 +157,10 @@ def evaluate_discards(seen_from: Observation | SeatView) -> list[DiscardValue]:
             furiten = facts.furiten or bool(waiting & (own_river | {kind}))
             waits, chance, worth = facts.ready(kept, counts, option.accepted, table, furiten, unseen_total, draws)
             accepted = sum(max(0, 4 - counts[int(w)] - table[int(w)]) for w in waits)
+            if closed and waits and seat not in view.riichi:
+                dama = facts.dama(kept, counts, waits, table, furiten, unseen_total, draws)
+            else:
+                dama = None
             kept_reason = (
                 Reason.of("furiten" if furiten else "ready", waits=[str(w) for w in waits], left=accepted)
                 if waits
@@ -138,6 +168,7 @@ def evaluate_discards(seen_from: Observation | SeatView) -> list[DiscardValue]:
             )
         else:
             waits = ()
+            dama = None
             accepted = max(0, option.unseen - (1 if option.tile in option.accepted else 0))
             yaku = facts.has_yaku(counts)
             chance = reach_chance(option.shanten, draws, accepted, unseen_total) if yaku else 0.0
@@ -166,14 +197,47 @@ def evaluate_discards(seen_from: Observation | SeatView) -> list[DiscardValue]:
                 worth,
                 deal_in,
                 cost,
-                chance * worth - loss,
+                chance * worth - loss - (facts.riichi_stick(chance) if dama is not None else 0.0),
                 facts.let_go(kind),
                 found,
                 tuple(reasons),
+                None if dama is None else dama - loss,
             )
         )
     values.sort(key=lambda v: (-v.value, v.shanten, -v.accepted, int(v.tile)))
     return _with_what_is_given_up(values, facts)
+
+
+def evaluate_standing(view: SeatView) -> float:
+    """What the seat's standing hand is worth between its turns (13 tiles, nothing to discard), on
+    the scale of :func:`evaluate_discards`' values: what passing on a call keeps. Its chance to win
+    and a win's worth as a discard's are counted (a closed ready hand at the better of riichi and
+    dama); no discard is made, so no deal-in."""
+    counts = [0] * 34
+    for name in view.hand:
+        counts[kind_of(name)] += 1
+    melds = view.own_melds
+    seen = view.visible()
+    table = [seen[k] - counts[k] for k in range(34)]
+    unseen_total = max(1, TILES_IN_SET - sum(seen))
+    draws = view.live_wall / len(view.seats)
+    closed = all(not meld.open for meld in melds)
+    facts = _Facts(view, closed, view.seat == "E", furiten=view.furiten)
+    distance = shanten(counts, len(melds))
+    if distance > 0:
+        accepted = unseen_count(accepted_tiles(counts, len(melds)), counts, table)
+        chance = reach_chance(distance, draws, accepted, unseen_total) if facts.has_yaku(counts) else 0.0
+        return chance * facts.typical_value(counts, view.hand)
+    waits = accepted_tiles(counts, len(melds))
+    own_river = {kind_of(item.name) for item in view.rivers.get(view.seat, ())}
+    furiten = facts.furiten or bool({int(w) for w in waits} & own_river)
+    live, chance, worth = facts.ready(view.hand, counts, waits, table, furiten, unseen_total, draws)
+    value = chance * worth
+    if closed and live and view.seat not in view.riichi:
+        value = max(
+            value - facts.riichi_stick(chance), facts.dama(view.hand, counts, live, table, furiten, unseen_total, draws)
+        )
+    return value
 
 
 def _with_what_is_given_up(values: list[DiscardValue], facts: _Facts) -> list[DiscardValue]:
@@ -262,17 +326,23 @@ class _Facts:
         furiten: bool,
         unseen_total: int,
         draws: float,
+        riichi: bool | None = None,
     ) -> tuple[tuple[Tile, ...], float, float]:
         """A ready hand's waits that can win (by tsumo alone when ``furiten``), its chance to win and
-        a win's expected points."""
+        a win's expected points. ``riichi`` (a closed hand's, unless told otherwise) counts the han it
+        adds and the ura dora it may turn, and the opponents' folding against it: fewer of their
+        discards can be a ron."""
+        riichi = self.closed if riichi is None else riichi
         live = 0
         value = 0.0
         waits = []
-        ron_share = DISCARD_LOOKS / (1 + DISCARD_LOOKS)
+        looks = DISCARD_LOOKS * (RIICHI_LOOKS if riichi else 1.0)
+        ron_share = looks / (1 + looks)
+        ura = self._ura_han(names, table, unseen_total) if riichi else 0.0
         for wait in accepted:
             left = max(0, 4 - counts[int(wait)] - table[int(wait)])
-            ron = 0.0 if furiten else self._score(names, wait, "discard")
-            tsumo = self._score(names, wait, "self_draw")
+            ron = 0.0 if furiten else self._score(names, wait, "discard", riichi)
+            tsumo = self._score(names, wait, "self_draw", riichi)
             if not ron and not tsumo:
                 continue
             waits.append(wait)
@@ -280,13 +350,45 @@ class _Facts:
                 continue
             live += left
             worth = tsumo if furiten or not ron else (ron_share * ron + (1 - ron_share) * tsumo)
-            value += left * worth
+            value += left * _with_ura(worth, ura, self.dealer)
         if not live:
             return tuple(waits), 0.0, 0.0
-        chance = win_chance(live, unseen_total, draws, discard_wins=not furiten)
+        chance = win_chance(live, unseen_total, draws, discard_wins=not furiten, looks=looks)
         return tuple(waits), chance, value / live
 
-    def _score(self, names: Sequence[str], tile: Tile, win_by: str) -> float:
+    def dama(
+        self,
+        names: Sequence[str],
+        counts: list[int],
+        waits: Sequence[Tile],
+        table: Sequence[int],
+        furiten: bool,
+        unseen_total: int,
+        draws: float,
+    ) -> float:
+        """What the closed ready hand ``names`` is worth staying dama, beside its value with riichi:
+        a ron only on a yaku it holds without riichi (a tsumo is one, closed), the opponents' discards
+        unafraid, no stick put up. The riichi it could declare on the next turn is not counted."""
+        _, chance, worth = self.ready(names, counts, waits, table, furiten, unseen_total, draws, riichi=False)
+        return chance * worth
+
+    def riichi_stick(self, chance: float) -> float:
+        """What declaring costs in the stick: lost when another player wins (most hands not won)."""
+        return RIICHI_STICK * STICK_LOST_SHARE * (1 - chance)
+
+    def _ura_han(self, names: Sequence[str], table: Sequence[int], unseen_total: int) -> float:
+        """The ura dora a riichi may turn, in han on average: for each indicator, every tile kind of
+        the hand (and of its sets) by the chance that the tile under the indicator points to it."""
+        held = [kind_of(name) for name in names] + self.meld_tiles
+        own = [0] * 34
+        for kind in held:
+            own[kind] += 1
+        per_indicator = sum(
+            max(0, 4 - own[_INDICATOR_OF[kind]] - table[_INDICATOR_OF[kind]]) / unseen_total for kind in held
+        )
+        return per_indicator * max(1, len(self.indicators))
+
+    def _score(self, names: Sequence[str], tile: Tile, win_by: str, riichi: bool) -> float:
         view = self.view
         data: dict[str, Any] = {
             "rules": view.rules,
@@ -297,7 +399,7 @@ class _Facts:
             "win_by": win_by,
             "seat_wind": view.seat,
             "round_wind": view.round_wind,
-            "moments": ["riichi"] if self.closed else [],
+            "moments": ["riichi"] if riichi else [],
             "dora": "".join(name.replace("0", "5") for name in self.indicators),
         }
         try:
@@ -305,6 +407,15 @@ class _Facts:
         except (ValueError, NotImplementedError):
             return 0.0
         return float(result.total) if result.valid else 0.0
+
+
+def _with_ura(worth: float, ura: float, dealer: bool) -> float:
+    """A win's points with ``ura`` han more on average: each han doubles a hand below mangan, a
+    mangan or more is counted as it is (the han it would add are rarely worth a limit more)."""
+    mangan = han_points(5, dealer)
+    if not ura or worth >= mangan:
+        return worth
+    return min(worth * 2**ura, mangan)
 
 
 def _all_simples(counts: Sequence[int], meld_tiles: Sequence[int]) -> bool:

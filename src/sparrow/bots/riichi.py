@@ -11,9 +11,14 @@ values) and its legal actions, and answers one of them. What each level does:
   all simples when every tile it keeps is a simple); against a riichi it folds unless it is ready
   or one tile from ready with a good hand, discarding the safest tile (genbutsu, then a tile with
   no chance to be waited on, then suji, then honours by the copies seen, then the rest).
-* **Expert** also fears an open hand of three sets and a dora-heavy one, weighs danger against
-  acceptance when it pushes, stays dama (no riichi) with a hand already ready on a yaku and a good
-  wait when another player has declared, and ends a hopeless first hand by nine terminals.
+* **Expert** discards by the evaluator (:mod:`sparrow.bots.evaluator`, given as a :class:`Judgement`
+  of the decision): among the discards that keep its hand fastest it lets go of the one the evaluator
+  values most (expected points: the waits and what they score, the dora and yaku kept, the danger
+  against each riichi). It folds as Normal does but pushes a hand one from ready with a dora, fears
+  an open hand of three sets showing its value, stays dama (no riichi) with a hand already ready on a
+  yaku and a good wait when another player has declared, calls for a yaku within two of ready, and
+  ends a hopeless first hand by nine terminals. Without a judgement (a bare mapping of the view) it
+  breaks the ties by acceptance and the dora kept.
 
 Everything a bot uses is in the observation: its own tiles, the rivers, the sets, the dora
 indicators and who has declared riichi. The randomness is its own seeded generator.
@@ -24,16 +29,19 @@ from __future__ import annotations
 import random
 import zlib
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
+from sparrow.bots.evaluator import DiscardValue, evaluate_discards
+from sparrow.bots.seat_view import SeatView
 from sparrow.core.analysis import discard_options, shanten, thirteen_orphans_shanten
-from sparrow.game.actions import Action
+from sparrow.game.actions import Action, ActionKind
 from sparrow.game.riichi import RiichiAction, RiichiActionKind
 from sparrow.game.riichi.hand import RiichiView
 from sparrow.game.riichi.tiles import face_kind, parse_face
 from sparrow.game.views import Observation
 
-__all__ = ["RiichiBot", "RiichiPlayer", "LEVELS", "danger"]
+__all__ = ["RiichiBot", "RiichiPlayer", "Judgement", "LEVELS", "danger"]
 
 LEVELS = ("easy", "normal", "expert")
 _WINDS = "ESWN"
@@ -137,20 +145,43 @@ def danger(kind: int, threat: Mapping[str, Any], seen: Sequence[int]) -> int:
     return 9 - 2 * covered
 
 
+@dataclass(frozen=True, slots=True)
+class Judgement:
+    """What the evaluator (:mod:`sparrow.bots.evaluator`) says of one decision, for Expert: the
+    seat's view and, on its turn, every discard's value (best first)."""
+
+    view: SeatView
+    discards: tuple[DiscardValue, ...] = ()
+
+    def of(self, kind: int) -> DiscardValue | None:
+        return next((value for value in self.discards if int(value.tile) == kind), None)
+
+
 class RiichiBot:
-    """One computer player of Riichi. ``act(observation, legal)`` chooses one of ``legal``."""
+    """One computer player of Riichi. ``act(observation, legal)`` chooses one of ``legal``; Expert
+    also reads the evaluator's ``judgement`` of the decision when it is given."""
 
     def __init__(self, level: str = "normal", seed: int = 0) -> None:
         if level not in LEVELS:
             raise ValueError(f"unknown level {level!r} (expected one of {', '.join(LEVELS)})")
         self.level = level
         self.rng = random.Random(seed)
+        self.judgement: Judgement | None = None
 
     # ------------------------------------------------------------------ the decision
 
-    def act(self, observation: Mapping[str, Any], legal: Sequence[RiichiAction]) -> RiichiAction:
+    def act(
+        self, observation: Mapping[str, Any], legal: Sequence[RiichiAction], judgement: Judgement | None = None
+    ) -> RiichiAction:
         if not legal:
             raise ValueError("nothing to choose from: the table is not waiting for this seat")
+        self.judgement = judgement if self.level == "expert" else None
+        try:
+            return self._act(observation, legal)
+        finally:
+            self.judgement = None
+
+    def _act(self, observation: Mapping[str, Any], legal: Sequence[RiichiAction]) -> RiichiAction:
         by_kind: dict[RiichiActionKind, list[RiichiAction]] = {}
         for action in legal:
             by_kind.setdefault(action.kind, []).append(action)
@@ -252,13 +283,28 @@ class RiichiBot:
             return int(min(options, key=lambda d: (risk(int(d.tile)), d.shanten, -d.unseen)).tile)
         if self.level == "expert":
             dora = {_dora_kind(_kind(name)) for name in observation["dora_indicators"]}
+            judged = self.judgement
 
             def keep(kind: int) -> int:
                 # A dora kept is a han; facing a declared hand, a dangerous tile costs acceptance.
                 return (4 if kind in dora else 0) + 2 * risk(kind)
 
+            def worth(kind: int) -> float:
+                # Among the fastest discards, the evaluator's expected points decide: the wait that
+                # wins more and for more, the dora or the yaku kept, the tile safer against a riichi.
+                value = judged.of(kind) if judged is not None else None
+                return -value.value if value is not None else 0.0
+
             return int(
-                min(options, key=lambda d: (d.shanten, off_yaku(int(d.tile)), -d.unseen + keep(int(d.tile)))).tile
+                min(
+                    options,
+                    key=lambda d: (
+                        d.shanten,
+                        off_yaku(int(d.tile)),
+                        worth(int(d.tile)),
+                        -d.unseen + keep(int(d.tile)),
+                    ),
+                ).tile
             )
         return int(min(options, key=lambda d: (d.shanten, off_yaku(int(d.tile)), -d.unseen, d.tile)).tile)
 
@@ -357,10 +403,8 @@ class RiichiBot:
         passing = by_kind.get(RiichiActionKind.PASS, [])
         fallback = passing[0] if passing else next(iter(by_kind.values()))[0]
         me = observation["seats"][observation["seat"]]
-        if me["riichi"] or (self.level != "easy" and self._threats(observation)):
-            return fallback
         discard = observation.get("last_discard") or observation.get("kakan_tile")
-        if discard is None:
+        if me["riichi"] or (self.level != "easy" and self._threats(observation)) or discard is None:
             return fallback
         tile = _kind(discard)
         counts = _counts(_own_tiles(observation))
@@ -455,7 +499,13 @@ class RiichiPlayer:
     def act(self, observation: Observation) -> Action:
         """One of ``observation.legal_actions``."""
         family = _view(observation)
-        choice = self.bot.act(family.view, family.legal)
+        judgement = None
+        if self.bot.level == "expert" and any(
+            action.kind is ActionKind.DISCARD for action in observation.legal_actions
+        ):
+            view = SeatView.from_observation(observation)
+            judgement = Judgement(view, tuple(evaluate_discards(view)))
+        choice = self.bot.act(family.view, family.legal, judgement)
         return observation.legal_actions[family.legal.index(choice)]
 
 

@@ -234,6 +234,7 @@ def situation_rows(values: list[DiscardValue]) -> list[dict[str, Any]]:
             "deal_in": round(100 * value.deal_in, 1),
             "deal_in_cost": round(value.deal_in_cost),
             "value": round(value.value),
+            "dama_value": None if value.dama_value is None else round(value.dama_value),
             "risk": [
                 {"seat": danger.seat, "percent": danger.percent, "why": danger.why, "notes": list(danger.notes)}
                 for danger in value.dangers
