@@ -16,12 +16,13 @@ $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 	$(BIN)/pip install --quiet -e '.[test,compiled]'
-	$(BIN)/python -m compileall -q src tests
+	$(BIN)/python -m compileall -q -j 0 src tests
 	touch $(STAMP)
 
 # The hot modules (sparrow/_compiled.py) compiled with mypyc beside their sources: optional, without a
-# C compiler they run as pure Python. Rebuilt when a source they depend on changes (the depfile the
-# build writes); a changed source runs as it is until then (sparrow/_compiled.py checks the build).
+# C compiler they run as pure Python (the build says so in one line and stops). Rebuilt when a source
+# they depend on changes (the depfile the build writes); a changed source runs as it is until then
+# (sparrow/_compiled.py checks the build). The C compiler runs on every core (--jobs).
 COMPILED := $(VENV)/.compiled
 -include $(VENV)/.compiled.d
 $(COMPILED): $(STAMP) src/sparrow/_compiled.py tools/build_compiled.py
@@ -38,14 +39,19 @@ HOST := 127.0.0.1
 run: $(STAMP) $(COMPILED)
 	$(BIN)/sparrow serve --host $(HOST) --port $(PORT) --data-dir data
 
-# The layers' import rule (docs/architecture.md) is checked by import-linter, after the linters; then the
-# types, by mypy (its settings in pyproject.toml).
-test: $(STAMP) $(COMPILED)
+# The checks and the compiled build side by side (each is mostly one process: mypy here, mypyc's type
+# check and C generation there), then the tests on every core. Output is kept whole per line.
+test: $(STAMP)
+	$(MAKE) --no-print-directory -j2 --output-sync=line lint $(COMPILED)
+	$(BIN)/pytest -n auto --dist worksteal
+
+# The linters; the layers' import rule (docs/architecture.md) by import-linter; then the types, by mypy
+# (its settings in pyproject.toml).
+lint: $(STAMP)
 	$(BIN)/ruff check src tests bench tools
 	$(BIN)/ruff format --check src tests bench tools
 	$(BIN)/lint-imports --no-cache
 	$(BIN)/mypy
-	$(BIN)/pytest -n auto --dist worksteal
 
 # The inner loop: everything but the tests marked slow, on every core.
 test-fast: $(STAMP) $(COMPILED)

@@ -6,6 +6,9 @@ the machine would otherwise fail a test that found no bug (no deadline, no too-s
 """
 
 import os
+import re
+import tomllib
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -39,6 +42,7 @@ def pytest_runtest_call(item):
 
 
 CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_MISSING = f"browser tests need Debian's Chromium at {CHROMIUM} (apt-get install chromium)"
 CHROMIUM_ARGS = [
     "--no-sandbox",
     "--disable-gpu",
@@ -56,7 +60,7 @@ def browser():
     if not os.path.exists(CHROMIUM):
         if os.environ.get("CI"):
             pytest.fail(f"{CHROMIUM} is missing: .ci/run installs Debian's chromium")
-        pytest.skip(f"browser tests need Debian's Chromium at {CHROMIUM} (apt-get install chromium)")
+        pytest.skip(CHROMIUM_MISSING)
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
@@ -89,3 +93,70 @@ def pytest_collection_modifyitems(config, items):
     """The heavy tests (marked slow) first, the order otherwise kept: ``make test`` runs on both cores
     (``-n auto --dist worksteal``), and a heavy test started last would leave one core idle at the end."""
     items.sort(key=lambda item: item.get_closest_marker("slow") is None)
+
+
+# Why a test was skipped, as its skip message says it, and how to run it instead: the end of the run
+# lists each cause once with its count, so a developer learns what to install rather than reading a
+# column of "s". (In CI, with CI set, the Chromium, PostgreSQL and Redis tests fail instead of skipping.)
+SKIP_CAUSES = [
+    (
+        re.compile(r"Chromium"),
+        "no Chromium (the browser tests)",
+        f"apt-get install chromium fonts-noto-cjk (Debian's, at {CHROMIUM}; never `playwright install`)",
+    ),
+    (
+        re.compile(r"SPARROW_TEST_POSTGRES_URL"),
+        "no PostgreSQL (the storage and web tests on PostgreSQL)",
+        "export SPARROW_TEST_POSTGRES_URL=postgresql+psycopg://sparrow:sparrow@127.0.0.1:5432/sparrow_test "
+        "(a login and an empty database it owns: .ci/run sets them up)",
+    ),
+    (re.compile(r"redis-server"), "no Redis (rooms across server processes)", "apt-get install redis-server"),
+    (re.compile(r"node is not installed"), "no Node.js (the table script's texts)", "apt-get install nodejs"),
+    (re.compile(r"not a git checkout"), "not a git checkout", "run the tests in a clone of the repository"),
+]
+_IMPORT_SKIP = re.compile(r"could not import '([\w.]+)'")
+
+
+def _pinned_requirement(module: str) -> str | None:
+    """The pinned requirement of the package that provides ``module``, from pyproject.toml's extras."""
+    project = tomllib.loads((Path(__file__).resolve().parent.parent / "pyproject.toml").read_text())["project"]
+    name = module.split(".")[0].replace("_", "-").lower()
+    for extra, requirements in project.get("optional-dependencies", {}).items():
+        for requirement in requirements:
+            if re.split(r"[\[=<>~! ]", requirement, maxsplit=1)[0].lower() == name:
+                return f"pip install '{requirement}' (in the {extra} extra: pip install -e '.[{extra}]')"
+    return None
+
+
+def skip_cause(reason: str) -> tuple[str, str]:
+    """What is missing for a skipped test, and how to enable it, from its skip message."""
+    for pattern, cause, how in SKIP_CAUSES:
+        if pattern.search(reason):
+            return cause, how
+    imported = _IMPORT_SKIP.search(reason)
+    if imported:
+        module = imported.group(1)
+        how = _pinned_requirement(module) or f"pip install {module.split('.')[0]} (`make bench` installs the peers)"
+        return f"no {module} (a Python package)", how
+    return reason, ""
+
+
+def _skip_reason(report: pytest.TestReport | pytest.CollectReport) -> str:
+    longrepr = report.longrepr
+    # (file, line, message) in the process that ran it; xdist may hand it over as a list
+    reason = longrepr[2] if isinstance(longrepr, tuple | list) and len(longrepr) == 3 else str(longrepr)
+    return reason.removeprefix("Skipped: ")
+
+
+def pytest_terminal_summary(terminalreporter, exitstatus, config):
+    """The run ends by saying why each skipped test was skipped and how to run it."""
+    skipped = [report for report in terminalreporter.stats.get("skipped", []) if report.skipped]
+    if not skipped:
+        return
+    causes: dict[tuple[str, str], int] = {}
+    for report in skipped:
+        cause = skip_cause(_skip_reason(report))
+        causes[cause] = causes.get(cause, 0) + 1
+    terminalreporter.section(f"{len(skipped)} skipped: why, and how to run them", sep="-")
+    for (cause, how), count in sorted(causes.items(), key=lambda item: -item[1]):
+        terminalreporter.line(f"{count:5} {cause}" + (f": {how}" if how else ""))

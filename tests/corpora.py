@@ -191,10 +191,11 @@ RIICHIENV_GAMES = 1000
 RIICHIENV_SEED = 40
 
 
-def riichienv_digests(games: int = RIICHIENV_GAMES) -> dict[str, str]:
+def riichienv_digests(games: int | list[int] = RIICHIENV_GAMES) -> dict[str, str]:
     """riichienv's own hanchan (tools/riichienv_games.py, seed RIICHIENV_SEED) played again at
     Sparrow's table: per game, a digest of how each hand ended there (the scores, the winners, the
-    draw). The logs are riichienv's, so only Sparrow's side of them is frozen."""
+    draw). The logs are riichienv's, so only Sparrow's side of them is frozen. ``games``: the first so
+    many, or these game numbers."""
     import hashlib
     import subprocess
 
@@ -205,7 +206,8 @@ def riichienv_digests(games: int = RIICHIENV_GAMES) -> dict[str, str]:
     digests: dict[str, str] = {}
     with tempfile.TemporaryDirectory() as folder:
         subprocess.run(
-            [sys.executable, str(tool), "--games", str(games), "--seed", str(RIICHIENV_SEED), "--out", folder],
+            [sys.executable, str(tool), "--seed", str(RIICHIENV_SEED), "--out", folder]
+            + (["--games", str(games)] if isinstance(games, int) else ["--only", ",".join(map(str, games))]),
             check=True,
             capture_output=True,
         )

@@ -3,10 +3,13 @@
     python tools/build_compiled.py                  # build (or rebuild) them
     python tools/build_compiled.py --clean          # remove them: everything runs as pure Python
     python tools/build_compiled.py --stamp F --depfile D   # as make runs it (below)
+    python tools/build_compiled.py --jobs 1         # one compiler process at a time
 
 Optional: Sparrow is the same without it, only slower in the bots, the scorers and the lab. Without
-mypyc, a C compiler or Python's headers it prints one line and exits 0; a compiler that fails is
-reported the same way. Type errors that mypy finds in the compiled modules fail the build (exit 1):
+a C compiler, Python's headers or mypyc it prints one line and exits 0 at once; a compiler that fails
+is reported the same way. The C is written one file per module and compiled on every core
+(``--jobs``, the machine's cores by default): mypyc's single file is one compiler process, the
+longest step of a fresh clone's first ``make test``. Type errors that mypy finds in the compiled modules fail the build (exit 1):
 those modules must stay typed. The new files replace the old ones only once all are built, under a
 lock, and the record of the sources they match (``sparrow/_compiled.digest``) is written last, so a
 process starting meanwhile uses the old build or none.
@@ -27,7 +30,9 @@ import sys
 import sysconfig
 import tempfile
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 SRC = ROOT / "src"
@@ -70,18 +75,50 @@ def dependency_modules() -> list[str]:
 
 
 def _missing_tools() -> str | None:
-    """Why nothing can be compiled here, or None."""
+    """Why nothing can be compiled here, or None. The compiler first: it is what a machine most often
+    lacks, and looking for it costs nothing (importing mypyc costs a second)."""
+    compiler = (os.environ.get("CC") or sysconfig.get_config_var("CC") or "cc").split()[0]
+    if shutil.which(compiler) is None:
+        return f"no C compiler ({compiler}; Debian: apt-get install gcc python3-dev)"
+    if not (Path(sysconfig.get_paths()["include"]) / "Python.h").exists():
+        return "Python's headers are missing (Debian: apt-get install python3-dev)"
     try:
         import mypyc.build  # noqa: F401
         import setuptools  # noqa: F401
     except ImportError as error:
         return f"{error.name} is not installed (pip install -e '.[compiled]')"
-    compiler = (os.environ.get("CC") or sysconfig.get_config_var("CC") or "cc").split()[0]
-    if shutil.which(compiler) is None:
-        return f"no C compiler ({compiler})"
-    if not (Path(sysconfig.get_paths()["include"]) / "Python.h").exists():
-        return "Python's headers are missing (Debian: python3-dev)"
     return None
+
+
+def _parallel_build_ext(jobs: int) -> type:
+    """setuptools' build_ext, compiling the C files of one extension ``jobs`` at a time (setuptools
+    compiles one extension's files one after another; its own ``--parallel`` only runs several
+    extensions at once, and the group's library is one extension of many files)."""
+    from setuptools.command.build_ext import build_ext
+
+    class ParallelBuildExt(build_ext):
+        def build_extensions(self) -> None:
+            compile_one_by_one = self.compiler.compile
+
+            def compile_at_once(sources: list[str], output_dir: str | None = None, **options: Any) -> list[str]:
+                if len(sources) < 2 or jobs < 2:
+                    return list(compile_one_by_one(sources, output_dir=output_dir, **options))
+                for obj in self.compiler.object_filenames(sources, output_dir=output_dir):
+                    os.makedirs(os.path.dirname(obj) or ".", exist_ok=True)  # not raced by the threads
+                by_size = sorted(sources, key=lambda source: -os.path.getsize(source))  # longest first
+                with ThreadPoolExecutor(jobs) as pool:
+                    objects = dict(
+                        zip(
+                            by_size,
+                            pool.map(lambda s: compile_one_by_one([s], output_dir=output_dir, **options), by_size),
+                        )
+                    )
+                return [obj for source in sources for obj in objects[source]]  # in the sources' order
+
+            self.compiler.compile = compile_at_once
+            super().build_extensions()
+
+    return ParallelBuildExt
 
 
 @contextlib.contextmanager
@@ -105,9 +142,9 @@ def clean() -> None:
             path.unlink()
 
 
-def build(sources: list[str]) -> bool:
-    """Build the compiled modules from ``sources`` (:func:`dependencies`); whether they were built.
-    Type errors exit with status 1."""
+def build(sources: list[str], jobs: int = os.cpu_count() or 1) -> bool:
+    """Build the compiled modules from ``sources`` (:func:`dependencies`), ``jobs`` compiler processes
+    at a time; whether they were built. Type errors exit with status 1."""
     missing = _missing_tools()
     if missing:
         print(f"compiled modules: not built, {missing}; Sparrow runs as pure Python")
@@ -123,14 +160,20 @@ def build(sources: list[str]) -> bool:
         os.chdir(SRC)  # mypyc names modules from the paths it is given
         try:
             try:
-                extensions = mypycify(paths, opt_level="3", group_name=_compiled.GROUP, target_dir=f"{work}/c")
+                # One C file per module (multi_file) so that the compiler runs on every core; still
+                # one group, so the modules call each other directly.
+                extensions = mypycify(
+                    paths, opt_level="3", group_name=_compiled.GROUP, target_dir=f"{work}/c", multi_file=jobs > 1
+                )
             except SystemExit:
                 sys.exit("compiled modules: not built, mypy found errors in them (above)")
             try:
                 setup(
                     name="sparrow-compiled",
                     ext_modules=extensions,
-                    script_args=["--quiet", "build_ext", "--build-lib", f"{work}/lib", "--build-temp", f"{work}/t"],
+                    cmdclass={"build_ext": _parallel_build_ext(jobs)},
+                    script_args=["--quiet", "build_ext", "--build-lib", f"{work}/lib", "--build-temp", f"{work}/t"]
+                    + ["--parallel", str(jobs)] * (jobs > 1),  # the modules' small extensions, several at once
                 )
             except (SystemExit, Exception) as error:  # the compiler failed: setuptools exits
                 print(f"compiled modules: not built ({str(error).strip() or type(error).__name__}); pure Python")
@@ -162,6 +205,9 @@ def main() -> int:
     parser.add_argument("--clean", action="store_true", help="remove the compiled modules")
     parser.add_argument("--stamp", type=Path, help="a file to touch after a build")
     parser.add_argument("--depfile", type=Path, help="write the build's sources here as a makefile rule")
+    parser.add_argument(
+        "--jobs", type=int, default=os.cpu_count() or 1, help="compiler processes at once (default: the cores)"
+    )
     args = parser.parse_args()
     if args.clean:
         clean()
@@ -173,7 +219,7 @@ def main() -> int:
         stamp = args.stamp or "compiled"
         rules = [f"{stamp}: {' '.join(files)}"] + [f"{file}:" for file in files]  # a deleted source is no error
         args.depfile.write_text("\n".join(rules) + "\n")
-    if build(sources) and args.stamp:
+    if build(sources, max(1, args.jobs)) and args.stamp:
         args.stamp.touch()
     return 0
 

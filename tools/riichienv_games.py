@@ -20,7 +20,7 @@ Agents (``--agent``):
 
 Everything follows from ``--seed``: game ``i`` (from 0) deals the wall of riichienv seed
 ``seed * 1000 + i`` and its agents draw from random generators seeded from the same numbers, so the
-same command writes the same files. The sample games of the tests (``tests/data/riichienv/``) are::
+same command writes the same files; ``--only 3,759`` writes just those games of the run. The sample games of the tests (``tests/data/riichienv/``) are::
 
     python tools/riichienv_games.py --games 3 --seed 1 --out tests/data/riichienv
     python tools/riichienv_games.py --games 2 --seed 7 --out tests/data/riichienv   # g1 has a double ron
@@ -130,11 +130,14 @@ def play_game(seed: int, agent: str = "greedy") -> list[dict[str, Any]]:
     return [dict(event) for event in env.mjai_log]
 
 
-def write_games(out: Path, games: int, seed: int, agent: str = "greedy") -> list[Path]:
-    """Play ``games`` hanchan from ``seed`` and write one mjai ``.jsonl`` file each under ``out``."""
+def write_games(
+    out: Path, games: int, seed: int, agent: str = "greedy", only: Sequence[int] | None = None
+) -> list[Path]:
+    """Play ``games`` hanchan from ``seed`` (or only the games numbered ``only``, each the same game as
+    in a longer run) and write one mjai ``.jsonl`` file each under ``out``."""
     out.mkdir(parents=True, exist_ok=True)
     paths = []
-    for index in range(games):
+    for index in range(games) if only is None else only:
         events = play_game(seed * 1000 + index, agent)
         path = out / f"riichienv-{agent}-s{seed}-g{index}.jsonl"
         text = "".join(json.dumps(event, separators=(",", ":"), ensure_ascii=False) + "\n" for event in events)
@@ -143,16 +146,29 @@ def write_games(out: Path, games: int, seed: int, agent: str = "greedy") -> list
     return paths
 
 
+def _numbers(text: str) -> list[int]:
+    try:
+        numbers = [int(part) for part in text.split(",")]
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"game numbers separated by commas, such as 3,759, not {text!r}") from None
+    if any(number < 0 for number in numbers):
+        raise argparse.ArgumentTypeError("game numbers start at 0")
+    return numbers
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
     parser.add_argument("--games", type=int, default=1, help="number of hanchan (default 1)")
     parser.add_argument("--seed", type=int, default=0, help="seed of the walls and the agents (default 0)")
     parser.add_argument("--out", type=Path, required=True, help="directory of the .jsonl files")
     parser.add_argument("--agent", choices=AGENTS, default="greedy", help="the four players (default greedy)")
+    parser.add_argument(
+        "--only", type=_numbers, help="only these games, numbered from 0 as in a longer run (e.g. 3,759); not --games"
+    )
     args = parser.parse_args(argv)
     if args.games < 0:
         parser.error("--games must be 0 or more")
-    for path in write_games(args.out, args.games, args.seed, args.agent):
+    for path in write_games(args.out, args.games, args.seed, args.agent, args.only):
         print(path)
     return 0
 
