@@ -1,5 +1,5 @@
-"""A bad preset or option is refused under ``options:`` by a game as by a room; unknown rules under
-``rules:``; and the table's one module names of old are gone (no alias of ``Table`` or ``RoomTable``,
+"""A bad preset or option is refused by a game as by a room, in the same sentence naming what was
+wrong (no field name in front: messages are for people); unknown rules too; and the table's one module names of old are gone (no alias of ``Table`` or ``RoomTable``,
 no mention of the Riichi table's own page or script in the static files)."""
 
 from __future__ import annotations
@@ -17,16 +17,18 @@ def test_a_bad_preset_is_refused_under_options_by_games_and_rooms(tmp_path):
     app = make_app(f"sqlite:///{tmp_path / 'web.db'}")
     try:
         player = Player(app)
-        for options in ({"preset": "nonsense"}, {"bogus": 1}):
+        for options, wrong in (({"preset": "nonsense"}, "preset 'nonsense'"), ({"bogus": 1}, "option 'bogus'")):
             game = player.post("/api/games", {"rules": "riichi", "level": "easy", "options": options})
             room = player.post(
                 "/api/rooms", {"rules": "riichi", "level": "easy", "turn_seconds": None, "options": options}
             )
             assert game.status_code == room.status_code == 422
-            assert game.json()["detail"].startswith("options: "), game.text
-            assert game.json()["detail"] == room.json()["detail"]
+            detail = game.json()["detail"]
+            assert wrong in detail and detail[0].isupper() and not detail.startswith("options"), game.text
+            assert detail == room.json()["detail"]
         unknown = player.post("/api/games", {"rules": "no-such-rules", "level": "easy"})
-        assert unknown.status_code == 422 and unknown.json()["detail"].startswith("rules: "), unknown.text
+        detail = unknown.json()["detail"]
+        assert unknown.status_code == 422 and "'no-such-rules'" in detail and detail.startswith("The rules"), detail
     finally:
         app.state.store.close()
 
