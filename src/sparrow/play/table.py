@@ -420,7 +420,11 @@ class Table(MatchProgress):
             forced=forced,
             _seating=first if isinstance(first, Mapping) else None,
         )
-        table._replay(events)
+        try:
+            table._replay(events)
+        except Exception:
+            table.close()  # an outside program started for it must not outlive a table never used
+            raise
         table._seen = len(table.hand.events) if table.hand is not None else 0
         if table.hand is not None and not table.hand.is_over:
             table._advance()  # bots owing a decision (a claim window open when the log was written)

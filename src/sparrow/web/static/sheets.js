@@ -696,7 +696,8 @@ function sheetPage() {
   function startEdit(n) {
     editing = n;
     const row = sheet.rows.find((r) => r.n === n);
-    document.getElementById("row-form-title").textContent = t(riichi ? "Edit game {n}" : "Edit row {n}", { n });
+    // The number the rows show: a chombo row has none, so a hand's number is not its row's.
+    document.getElementById("row-form-title").textContent = t(riichi ? "Edit game {n}" : "Edit row {n}", { n: row && row.hand != null ? row.hand : n });
     document.getElementById("row-submit").textContent = t("Save");
     document.getElementById("row-cancel").hidden = false;
     document.getElementById("row-form").hidden = false;
