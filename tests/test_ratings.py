@@ -227,6 +227,21 @@ def test_a_player_who_leaves_is_placed_last(app):
     assert sorted(my_room(p, room_id)["rating"]["place"] for p in stayed.values()) == [1, 2, 3]
 
 
+def test_a_chair_the_host_hands_over_is_not_placed_last_for_it(app):
+    # The host hands Dee's chair to a computer player while Dee is there: Dee did not leave, so Dee
+    # is placed by the points (a host could otherwise send a leading player to the bottom).
+    players = people(app, NAMES)
+    room_id = seat_everyone(players["Ann"], players)
+    assert players["Ann"].post(f"/api/rooms/{room_id}/stand-in", {"chair": 3}).status_code == 200
+    stayed = {name: p for name, p in players.items() if name != "Dee"}
+    view = play(stayed, room_id)
+    assert view["status"] == "over"
+    places = {name: my_room(p, room_id)["rating"] for name, p in players.items()}
+    assert not places["Dee"]["left"] and sorted(r["place"] for r in places.values()) == [1, 2, 3, 4]
+    # On this seed Dee's stand-in ends ahead of everyone: first, where counting Dee as gone made it last.
+    assert places["Dee"]["place"] == 1
+
+
 def test_one_account_takes_one_chair(app):
     (ann,) = people(app, ["Ann"]).values()
     room = ann.new_room()

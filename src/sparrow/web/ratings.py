@@ -75,7 +75,9 @@ def rated_match(record: RoomRecord, table: RoomTable, status: str) -> RatedMatch
     if len(set(user_of.values())) != len(record.chairs) or not table.results:
         return None  # one account in two chairs, or not one hand finished
     order = [placing[0] for placing in table.match.placings()]
-    left = set(table.away)
+    # Whoever walked away left; a chair the host handed to a computer player does not say so.
+    handed = {chair["name"] for chair in record.chairs if chair is not None and chair.get("handed")}
+    left = set(table.away) - handed
     if not table.match_over:  # closed before its end: whoever the table was waiting for had left it
         left |= set(table.asked())
     ordered = [name for name in order if name not in left] + [name for name in order if name in left]

@@ -511,7 +511,7 @@ class Rooms:
                 return record
             table.leave(sitter["name"], now=time.time())
             status = "abandoned" if all(name in table.away for name in table.people) else "playing"
-            return self._save(record, table, chairs=_chairs_away(record, table), status=status)
+            return self._save(record, table, chairs=_chairs_away(record, table, sitter["name"]), status=status)
 
         return self._change(room_id, hand_over)
 
@@ -656,11 +656,20 @@ class Rooms:
         return view
 
 
-def _chairs_away(record: RoomRecord, table: RoomTable) -> list[dict[str, Any] | None]:
-    """The room's chairs with who is away as the table has it now (the flag saved with the chairs)."""
-    return [
-        None
-        if chair is None
-        else {k: v for k, v in chair.items() if k != "away"} | ({"away": True} if chair["name"] in table.away else {})
-        for chair in record.chairs
-    ]
+def _chairs_away(record: RoomRecord, table: RoomTable, handed: str | None = None) -> list[dict[str, Any] | None]:
+    """The room's chairs with who is away as the table has it now (the flag saved with the chairs),
+    and whose chair the host handed over (``handed`` now, or before and not back since): the ratings
+    do not count such a player as having left, or a host could place a present player last."""
+    chairs: list[dict[str, Any] | None] = []
+    for chair in record.chairs:
+        if chair is None:
+            chairs.append(None)
+            continue
+        away = chair["name"] in table.away
+        kept = {k: v for k, v in chair.items() if k not in ("away", "handed")}
+        if away:
+            kept["away"] = True
+            if chair["name"] == handed or chair.get("handed"):
+                kept["handed"] = True
+        chairs.append(kept)
+    return chairs
