@@ -129,14 +129,8 @@ def evaluate_discards(seen_from: Observation | SeatView) -> list[DiscardValue]:
     allowed = {int(tile) for tile in view.may_discard}
     if not allowed:
         return []
-    counts = [0] * 34
-    for name in view.hand:
-        counts[kind_of(name)] += 1
+    counts, seen, table, unseen_total, draws = _counted(view)
     melds = view.own_melds
-    seen = view.visible()  # own tiles included: what a reading counts
-    table = [seen[k] - counts[k] for k in range(34)]  # the rest of the table: what unseen counts leave out
-    unseen_total = max(1, TILES_IN_SET - sum(seen))
-    draws = view.live_wall / len(view.seats)
     dealer = seat == "E"
     rivers = view.rivers
     threats = [other for other in view.riichi if other != seat]
@@ -208,19 +202,25 @@ def evaluate_discards(seen_from: Observation | SeatView) -> list[DiscardValue]:
     return _with_what_is_given_up(values, facts)
 
 
+def _counted(view: SeatView) -> tuple[list[int], list[int], list[int], int, float]:
+    """What both valuations count from the view: the own tiles by kind, every copy in sight (own tiles
+    included: what a reading counts), the rest of the table (what unseen counts leave out), the tiles
+    unseen and the seat's draws left."""
+    counts = [0] * 34
+    for name in view.hand:
+        counts[kind_of(name)] += 1
+    seen = view.visible()
+    table = [seen[k] - counts[k] for k in range(34)]
+    return counts, seen, table, max(1, TILES_IN_SET - sum(seen)), view.live_wall / len(view.seats)
+
+
 def evaluate_standing(view: SeatView) -> float:
     """What the seat's standing hand is worth between its turns (13 tiles, nothing to discard), on
     the scale of :func:`evaluate_discards`' values: what passing on a call keeps. Its chance to win
     and a win's worth as a discard's are counted (a closed ready hand at the better of riichi and
     dama); no discard is made, so no deal-in."""
-    counts = [0] * 34
-    for name in view.hand:
-        counts[kind_of(name)] += 1
+    counts, _, table, unseen_total, draws = _counted(view)
     melds = view.own_melds
-    seen = view.visible()
-    table = [seen[k] - counts[k] for k in range(34)]
-    unseen_total = max(1, TILES_IN_SET - sum(seen))
-    draws = view.live_wall / len(view.seats)
     closed = all(not meld.open for meld in melds)
     facts = _Facts(view, closed, view.seat == "E", furiten=view.furiten)
     distance = shanten(counts, len(melds))
