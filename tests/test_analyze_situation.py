@@ -176,16 +176,8 @@ def test_the_terminal_hint_shows_the_evaluators_figures_and_reasons():
     pass_all(state)
     lines = hint_lines(RiichiHand(state=state).observation("S"))
     assert lines[0].startswith("shanten")
-    assert lines[1].startswith("  safest against riichi: 1z 0%")
+    assert lines[1].startswith("  safest against East: 1z 0%")
     assert lines[2].startswith("  discard 1z: shanten") and "unseen)" in lines[2]
     assert lines[3].startswith("      win ") and ", worth " in lines[3]
     assert "deal-in 0.0%, expected +" in lines[3] and lines[4] == "      why: genbutsu against East"
     assert any(line.startswith("      why: ") and "against East (" in line for line in lines[5:])
-
-
-def test_the_terminal_hint_of_a_family_the_evaluator_does_not_value_is_as_it_was():
-    from sparrow.game import deal
-
-    hand = deal("hkos", None, 3)
-    lines = hint_lines(hand.observation(hand.to_act[0]))
-    assert not any("win " in line or "why:" in line for line in lines)

@@ -142,9 +142,12 @@ def test_a_red_five_let_go_is_a_han_given_up():
     assert values["5m"].win_value < values["6z"].win_value
 
 
-def test_a_family_it_does_not_serve_yet_is_refused_not_given_numbers():
+def test_the_other_families_are_valued_by_their_plans_and_have_no_seat_view():
+    from sparrow.bots.seat_view import SeatView
     from sparrow.game.hands import deal
 
     hand = deal("hkos", None, 3)
+    seen = hand.observation(hand.to_act[0])
+    assert evaluate_discards(seen)  # tests/test_plan_values.py: how
     with pytest.raises(ValueError, match="Riichi's table for now, not hkos"):
-        evaluate_discards(hand.observation(hand.to_act[0]))
+        SeatView.from_observation(seen)

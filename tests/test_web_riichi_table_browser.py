@@ -280,7 +280,10 @@ def test_the_hint_reads_each_discards_danger_against_a_riichi(browser, tmp_path)
         text = page.inner_text("#hint")
         # The safest discards first, then each shown discard's danger with its reading.
         safest = sorted(hint["discards"], key=lambda row: max(r["percent"] for r in row["risk"]))[0]
-        assert "Safest against riichi" in text
+        assert (
+            "Safest against " in text
+            and "(" + {"E": "East", "S": "South", "W": "West", "N": "North"}[hint["threats"][0]] + ")" in text
+        )
         assert f"{max(r['percent'] for r in safest['risk'])}%" in text
         risky = next(row for row in hint["discards"][:5] if any(r["percent"] > 0 for r in row["risk"]))
         risk = next(r for r in risky["risk"] if r["percent"] > 0)
@@ -311,7 +314,7 @@ def test_the_hint_reads_each_discards_danger_against_a_riichi(browser, tmp_path)
         shown_version(page)
         page.wait_for_selector("#hint:not([hidden]) li")
         text = page.inner_text("#hint")
-        assert "Het veiligst tegen riichi" in text and "kans om in te spelen: " in text and "winkans " in text
+        assert "Het veiligst tegen " in text and "kans om in te spelen: " in text and "winkans " in text
         assert "deal-in risk" not in text
         assert "Waarom: " in text and "Why: " not in text and "bring it closer" not in text
         snap_both(page, "riichi-hint-against-riichi-nl")

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from sparrow.bots.knowledge import Knowledge
 
-__all__ = ["readiness", "tile_danger", "flush_suit", "risk", "Threats", "threats"]
+__all__ = ["readiness", "tile_danger", "danger_reading", "flush_suit", "risk", "Threats", "threats"]
 
 
 def flush_suit(knowledge: Knowledge, seat: str) -> int | None:
@@ -80,6 +80,30 @@ def tile_danger(knowledge: Knowledge, seat: str, tile: int, suit: int | None = N
     if suit is not None:
         base *= 1.5 if tile // 9 == suit else 0.7
     return base
+
+
+def danger_reading(
+    knowledge: Knowledge, seat: str, tile: int, suit: int | None = None
+) -> tuple[float, str, tuple[str, ...]]:
+    """How likely ``tile`` is to deal in to ``seat`` if that seat is ready (:func:`tile_danger` as a
+    chance: about one in ten for a middle tile nothing is known about), the reading that says so
+    (``why``) and what adjusted it (``notes``), in the words the hint shows (catalogue texts)."""
+    rate = _MIDDLE_DANGER * tile_danger(knowledge, seat, tile, suit)
+    if tile in knowledge.observation.discards[seat]:
+        return rate, "its own discard", ()
+    hidden = knowledge.unseen[tile]
+    if tile >= 27:
+        return rate, f"honour, {_SEEN[hidden]} seen", ()
+    rank = tile % 9
+    why = "terminal" if rank in (0, 8) else ("2 or 8" if rank in (1, 7) else "middle tile")
+    notes: tuple[str, ...] = ("no copy unseen",) if hidden == 0 else ()
+    if suit is not None:
+        notes += ("the suit it collects" if tile // 9 == suit else "outside the suit it collects",)
+    return rate, why, notes
+
+
+# An honour's copies in view, by how many are still unseen (the reading's words).
+_SEEN = {0: "3", 1: "3", 2: "2", 3: "1", 4: "none"}
 
 
 class Threats:

@@ -23,8 +23,10 @@ dora indicators, never another hand or the wall, and with no randomness (the sam
 values). Each value carries its ``reasons`` (:mod:`sparrow.bots.reasons`): what the discard keeps and
 gives up, and how it reads against each player in riichi.
 
-First served family: Riichi (its observation's ``family`` view gives the dora indicators and who is
-in riichi). The shared families' bots keep their own plans for now.
+Riichi is valued here (its observation's ``family`` view gives the dora indicators and who is in
+riichi); the families the plan players play (an observation with no ``family`` view: NTS, HKOS, the
+Chinese guidelines, casual) by :mod:`sparrow.bots.plan_values`, on the same scale of their own
+payments, into the same :class:`DiscardValue`.
 """
 
 from __future__ import annotations
@@ -33,6 +35,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Final
 
+from sparrow.bots import plan_values as by_plans
 from sparrow.bots.odds import DISCARD_LOOKS, reach_chance, win_chance
 from sparrow.bots.reading import TileDanger, dangers_against
 from sparrow.bots.reasons import Reason, danger_reason
@@ -48,6 +51,7 @@ __all__ = [
     "DiscardValue",
     "evaluate_discards",
     "evaluate_standing",
+    "threats",
     "RIICHI_DEAL_IN_COST",
     "han_points",
     "SeatView",
@@ -118,9 +122,11 @@ def evaluate_discards(seen_from: Observation | SeatView) -> list[DiscardValue]:
     """Every discard the seat may make now, with its value, best first: ``seen_from`` is its
     observation at a live table or its :class:`SeatView`. Empty when it has no discard to make
     (another seat's turn, or a claim to answer); ValueError for a family it does not serve yet (one
-    whose observation has no dora indicators)."""
+    whose observation shows a view of its own the evaluator does not read)."""
     if isinstance(seen_from, SeatView):
         view = seen_from
+    elif seen_from.family is None:  # a family the plan players play: valued by its plans
+        return _plan_discards(seen_from)
     elif SeatView.serves(seen_from) and not any(a.kind.value == "discard" for a in seen_from.legal_actions):
         return []  # not its turn: nothing to value, and no view to write
     else:
@@ -202,6 +208,25 @@ def evaluate_discards(seen_from: Observation | SeatView) -> list[DiscardValue]:
     return _with_what_is_given_up(values, facts)
 
 
+def threats(observation: Observation) -> list[str]:
+    """The opponents whose hands the evaluator reads as a plain threat, in seat order: the players in
+    riichi (Riichi), those that look ready (the families the plan players play)."""
+    if observation.family is None:
+        return by_plans.threats(observation)
+    return [seat for seat in getattr(observation.family, "riichi", ()) if seat != observation.seat]
+
+
+def _plan_discards(observation: Observation) -> list[DiscardValue]:
+    values = [
+        DiscardValue(tile, after, accepted, waits, chance, worth, deal_in, cost, value, str(tile), dangers, reasons)
+        for tile, after, accepted, waits, chance, worth, deal_in, cost, value, dangers, reasons in by_plans.plan_values(
+            observation
+        )
+    ]
+    values.sort(key=lambda v: (-v.value, v.shanten, -v.accepted, int(v.tile)))
+    return _with_what_is_given_up(values, None)
+
+
 def _counted(view: SeatView) -> tuple[list[int], list[int], list[int], int, float]:
     """What both valuations count from the view: the own tiles by kind, every copy in sight (own tiles
     included: what a reading counts), the rest of the table (what unseen counts leave out), the tiles
@@ -240,10 +265,10 @@ def evaluate_standing(view: SeatView) -> float:
     return value
 
 
-def _with_what_is_given_up(values: list[DiscardValue], facts: _Facts) -> list[DiscardValue]:
+def _with_what_is_given_up(values: list[DiscardValue], facts: _Facts | None) -> list[DiscardValue]:
     """Each value with what it gives up beside the others, after what it keeps: ``slower`` when it
     leaves the hand further from ready than the fastest discard, ``lets_dora_go`` when the tile let
-    go is worth han (a dora, a red five)."""
+    go is worth han (a dora, a red five: Riichi's ``facts``)."""
     if not values:
         return values
     fastest = min(value.shanten for value in values)
@@ -252,7 +277,7 @@ def _with_what_is_given_up(values: list[DiscardValue], facts: _Facts) -> list[Di
         extra = []
         if value.shanten > fastest:
             extra.append(Reason.of("slower", steps=value.shanten - fastest))
-        han = facts.han_of(value.name)
+        han = facts.han_of(value.name) if facts is not None else 0
         if han:
             extra.append(Reason.of("lets_dora_go", tile=value.name, han=han))
         if extra:

@@ -13,14 +13,18 @@ What the discard keeps (one of):
   and passed a win): it wins by tsumo only;
 * ``no_yaku`` ``{shanten}``: no win in sight: an open hand without a yaku (ready on no wait that
   scores, or further away with no value set, pair or all simples);
-* ``accepts`` ``{shanten, tiles}``: ``shanten`` from ready, ``tiles`` unseen tiles bring it closer.
+* ``accepts`` ``{shanten, tiles}``: ``shanten`` from ready, ``tiles`` unseen tiles bring it closer;
+* ``short`` ``{shanten}``: nothing in sight reaches the family's minimum (the families with a
+  minimum the plan players play: no plan of the hand scores enough, and no wait does).
 
 What it gives up beside the best choice (when it does):
 
 * ``slower`` ``{steps}``: it leaves the hand ``steps`` further from ready than the fastest discard;
 * ``lets_dora_go`` ``{tile, han}``: the tile let go is worth ``han`` (a dora, a red five).
 
-How it reads against each player in riichi (``seat``), with its deal-in chance ``percent`` and what
+How it reads against each player in riichi (``seat``; in the families the plan players play, against
+each opponent by how likely it is ready, always ``dangerous`` with the reading of
+:func:`~sparrow.bots.danger.danger_reading`), with its deal-in chance ``percent`` and what
 adjusted it (``notes``: ``one chance``, ``beside the riichi tile``, ``outside an early discard``),
 from :mod:`sparrow.bots.reading`:
 
@@ -52,6 +56,7 @@ REASON_CODES: Final = (
     "furiten",
     "no_yaku",
     "accepts",
+    "short",
     "slower",
     "lets_dora_go",
     "genbutsu",
@@ -147,6 +152,10 @@ def _phrase(reason: Reason) -> str:
         if reason["shanten"] == 0:
             return "ready, but no wait can win (no yaku)"
         return f"{reason['shanten']} from ready with no yaku in sight"
+    if code == "short":
+        if reason["shanten"] == 0:
+            return "ready, but no wait reaches the minimum"
+        return f"{reason['shanten']} from ready with nothing in sight that reaches the minimum"
     if code == "accepts":
         tiles = reason["tiles"]
         return f"{reason['shanten']} from ready, {tiles} tile{'s' if tiles != 1 else ''} improve it"

@@ -7,8 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from sparrow.bots.evaluator import DiscardValue, evaluate_discards
-from sparrow.bots.reasons import reason_text
-from sparrow.bots.seat_view import SeatView
+from sparrow.bots.reasons import SEAT_NAMES, reason_text
 from sparrow.core.tiles import Tile, format_tiles
 from sparrow.game.state import Observation
 
@@ -16,19 +15,16 @@ __all__ = ["valued_discards", "valued_lines", "safest_lines"]
 
 
 def valued_discards(observation: Observation) -> dict[int, DiscardValue]:
-    """The evaluator's values of the discards the seat may make, by kind, best first; empty for a
-    family it does not value (:mod:`sparrow.bots.evaluator`)."""
-    try:
-        SeatView.serves(observation)
-    except ValueError:
-        return {}  # a family the evaluator does not value yet: the plain hint
+    """The evaluator's values of the discards the seat may make, by kind, best first
+    (:mod:`sparrow.bots.evaluator`); empty when it is not the seat's turn to discard."""
     return {int(value.tile): value for value in evaluate_discards(observation)}
 
 
 def valued_lines(value: DiscardValue, improving: Sequence[Tile], short: bool) -> list[str]:
     """A discard's hint with the evaluator's figures (``value``), as the web panel shows them: what it
     waits on or improves with; under it the chance to win, a win's worth, the chance to deal in
-    (against every player in riichi together) and the expected points; then ``why:`` the reasons the
+    (against every threat together: the players in riichi, or
+    each opponent by how likely it is ready) and the expected points; then ``why:`` the reasons the
     first line does not say already (each riichi's reading, what is given up, furiten). The counts are the
     evaluator's: the dora indicators and the discard itself are seen."""
     if value.shanten == 0 and value.waits:
@@ -38,7 +34,7 @@ def valued_lines(value: DiscardValue, improving: Sequence[Tile], short: bool) ->
     else:
         shape = f"improves with {format_tiles(improving) or '—'}"
     figures = f"win {100 * value.win_chance:.1f}%, worth {value.win_value:,.0f}"
-    if value.dangers:
+    if value.dangers or value.deal_in:
         figures += f", deal-in {100 * value.deal_in:.1f}%"
     figures += f", expected {value.value:+,.0f}"
     reasons = list(value.reasons)
@@ -50,11 +46,16 @@ def valued_lines(value: DiscardValue, improving: Sequence[Tile], short: bool) ->
     return lines
 
 
-def safest_lines(values: Sequence[DiscardValue]) -> list[str]:
-    """Facing a riichi: the three safest discards, whatever they do to the hand (as the web panel)."""
-    facing = [value for value in values if value.dangers]
-    if not facing:
+def safest_lines(values: Sequence[DiscardValue], threats: Sequence[str]) -> list[str]:
+    """Facing a threat (a player in riichi, or one that looks ready: ``threats``, the evaluator's
+    :func:`~sparrow.bots.evaluator.threats`): the three safest discards against them, whatever they
+    do to the hand (as the web panel)."""
+    if not threats or not values:
         return []
-    worst = {value.name: max(danger.percent for danger in value.dangers) for value in facing}
+    worst = {
+        value.name: max((danger.percent for danger in value.dangers if danger.seat in threats), default=0.0)
+        for value in values
+    }
     safest = sorted(worst.items(), key=lambda item: item[1])[:3]
-    return ["  safest against riichi: " + ", ".join(f"{name} {percent:g}%" for name, percent in safest)]
+    names = ", ".join(SEAT_NAMES.get(seat, seat) for seat in threats)
+    return [f"  safest against {names}: " + ", ".join(f"{name} {percent:g}%" for name, percent in safest)]

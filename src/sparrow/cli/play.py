@@ -467,13 +467,14 @@ def hint_lines(observation: Observation) -> list[str]:
         rows.sort(key=lambda r: (r[0], r[1], r[2]))
         # The evaluator's figures where it values the discards (Riichi), in its order, best first, as
         # the web panel lists them.
+        from sparrow.bots.evaluator import threats
         from sparrow.cli.hint_values import safest_lines, valued_discards, valued_lines
 
         valued = valued_discards(observation)
         if valued:
             order = {kind: index for index, kind in enumerate(valued)}
             rows.sort(key=lambda r: order.get(int(r[2]), len(order)))
-            lines.extend(safest_lines(list(valued.values())))
+            lines.extend(safest_lines(list(valued.values()), threats(observation)))
         for after, unseen, tile, improving, short in rows[:6]:
             value = valued.get(int(tile))
             if value is None:

@@ -30,7 +30,7 @@ from sparrow.game.riichi import RiichiHandState
 from sparrow.game.state import Observation
 from sparrow.rules import get_ruleset
 
-__all__ = ["would_score", "winning_waits", "engine_hint", "HINTS_BY_ENGINE"]
+__all__ = ["would_score", "winning_waits", "engine_hint", "with_values", "HINTS_BY_ENGINE"]
 
 
 def would_score(observation: Observation, concealed: Sequence[Tile], tile: Tile) -> dict[str, Any]:
@@ -230,16 +230,31 @@ def _riichi_hand_hint(hand: Hand, seat: str) -> dict[str, Any]:
     turn = seat if any(action.kind.value == "discard" for action in observation.legal_actions) else None
     dangers = {threat: dangers_against(threat, rivers, seen, turn) for threat in family.riichi if threat != seat}
     hint = _riichi_hint(state, state.seat_of(seat), dangers)
-    # The evaluator's figures for each discard it may make now, and its order: the best first.
-    valued = {str(value.tile): value for value in evaluate_discards(observation)}
-    if valued:
-        order = {tile: index for index, tile in enumerate(valued)}
-        for row in hint["discards"]:
-            found = valued.get(row["discard"])
-            if found is not None:
-                row.update(found.to_dict())
-        hint["discards"].sort(key=lambda row: order.get(row["discard"], len(order)))
+    with_values(hint["discards"], observation)
     return hint
+
+
+def with_values(rows: list[dict[str, Any]], observation: Observation) -> None:
+    """Each discard row of a hint (``{"discard": tile, ...}``) with the evaluator's figures for the
+    discards the seat may make now (:meth:`DiscardValue.to_dict`: ``win_chance``, ``win_value``,
+    ``deal_in``, ``value``, ``reasons``) and, where the row has none, its deal-in ``risk`` against each
+    opponent with the reading; the rows in the evaluator's order, the best first. Unchanged when it
+    is not the seat's turn to discard."""
+    valued = {str(value.tile): value for value in evaluate_discards(observation)}
+    if not valued:
+        return
+    order = {tile: index for index, tile in enumerate(valued)}
+    for row in rows:
+        found = valued.get(row["discard"])
+        if found is None:
+            continue
+        row.update(found.to_dict())
+        if "risk" not in row:
+            row["risk"] = [
+                {"seat": danger.seat, "percent": danger.percent, "why": danger.why, "notes": list(danger.notes)}
+                for danger in found.dangers
+            ]
+    rows.sort(key=lambda row: order.get(row["discard"], len(order)))
 
 
 # The hints of the families whose engine is their own, by engine (``TableRules.engine``): each takes

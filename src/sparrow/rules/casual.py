@@ -90,6 +90,7 @@ MAX_MATCH_HANDS = 64  # a match against the computer of more hands than this is 
 
 
 class Casual(Ruleset):
+    typical_win = 33  # an average win's total at four Expert (docs/bots.md, "The evaluator")
     name = "casual"
     title = "Casual game against the computer"
     summary = "The casual game against the computer: any complete hand wins, worth 20 × 2^fan."

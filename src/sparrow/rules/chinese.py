@@ -526,6 +526,7 @@ def _points(reading: Items) -> int:
 
 
 class Chinese(Ruleset):
+    typical_win = 5  # an average win's total at four Expert (docs/bots.md, "The evaluator")
     name = "chinese"
     title = "Chinese points guidelines"
     summary = "The Chinese points guidelines: every pattern shown adds its points, 3 points to win."

@@ -242,6 +242,7 @@ def _arithmetic(reading: _Reading, total: int) -> str:
 
 
 class HKOS(Ruleset):
+    typical_win = 16  # an average win's total at four Expert (docs/bots.md, "The evaluator")
     name = "hkos"
     title = "Hong Kong Old Style"
     summary = "Hong Kong Old Style: only the winner scores, faan turned into points, 3 faan to win."

@@ -543,6 +543,7 @@ _NO_TOTALS = MappingProxyType({"base": 0, "doublings": 0})
 
 
 class NTS(Ruleset):
+    typical_win = 180  # an average win's total at four Expert (docs/bots.md, "The evaluator")
     name = "nts"
     title = "Dutch tournament rules (NTS) with the score app's deviations"
     summary = "The Dutch tournament rules: every hand scores base points × 2^doublings, up to 2000."

@@ -280,6 +280,9 @@ class Ruleset:
     defaults: ClassVar[Mapping[str, Any]] = {}
     option_help: ClassVar[Mapping[str, str]] = {}  # what each option does, by name (every default has one)
     limit_unit: ClassVar[str] = "points"  # what the value of a "limit" ScoreItem counts
+    # The total of an average winning hand of the family (four Expert players in the lab,
+    # docs/bots.md): what the evaluator prices dealing in to an opponent by. 0: not priced.
+    typical_win: ClassVar[int] = 0
     # Named sets of option values a club plays by (Riichi's tenhou, wrc...), chosen with option ``preset``.
     presets: ClassVar[Mapping[str, Mapping[str, Any]]] = {}
 

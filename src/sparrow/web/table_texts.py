@@ -108,13 +108,17 @@ SCRIPT = (
     N_("genbutsu"), N_("honour, 3 seen"), N_("honour, 2 seen"), N_("honour, 1 seen"), N_("honour, none seen"), N_("no chance"),
     N_("suji 1/9"), N_("suji 2/8"), N_("suji 3/7"), N_("both suji 4-6"), N_("half suji 4-6"), N_("no suji 1/9"),
     N_("no suji 2/8"), N_("no suji 3/7"), N_("no suji 4-6"), N_("one chance"), N_("beside the riichi tile"), N_("outside an early discard"),
-    N_("Safest against riichi"), N_("{name} {percent}% ({why})"), N_("deal-in risk"),
+    N_("Safest against {names}"), N_("{name} {percent}% ({why})"), N_("deal-in risk"),
+    # the readings of a tile's danger against a hand that looks ready (bots/danger.py)
+    N_("its own discard"), N_("terminal"), N_("2 or 8"), N_("middle tile"), N_("no copy unseen"),
+    N_("the suit it collects"), N_("outside the suit it collects"),
     N_("win {chance}%, worth {worth}, expected {value}"),
     # the evaluator's reasons for a discard (bots/reasons.py), as hints.js words them
     N_("Why"),
     N_("ready on {tiles} ({left} left)"),
     N_("ready on {tiles}, by tsumo only (furiten)"),
     N_("no yaku in sight"),
+    N_("nothing in sight reaches the minimum"),
     N_("1 tile brings it closer"),
     N_("{count} tiles bring it closer"),
     N_("a step behind the fastest discard"),

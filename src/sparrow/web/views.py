@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from sparrow.bots.evaluator import threats
 from sparrow.core.analysis import accepted_tiles, shanten, unseen_count
 from sparrow.core.tiles import Tile, tile_counts
 from sparrow.game.actions import ActionKind
@@ -19,7 +20,7 @@ from sparrow.game.hands import Hand, from_hand_start, replay_onto
 from sparrow.game.replay import ReplayError
 from sparrow.game.state import Observation, Phase
 from sparrow.i18n import N_, translate, translate_result
-from sparrow.play.hints import would_score
+from sparrow.play.hints import with_values, would_score
 from sparrow.play.room import RoomTable
 from sparrow.play.table import Step, Table
 from sparrow.rules import ScoreResult, get_ruleset
@@ -317,8 +318,10 @@ def _translated_waits(waits: list[dict[str, Any]], lang: str) -> None:
 
 def hint(observation: Observation, lang: str = "en") -> dict[str, Any]:
     """The hint for the human seat: shanten now; with 14 tiles, per discard what it leaves (the
-    waits or the tiles that improve, with how many are unseen); when ready, each winning tile and
-    what it would score. Made from the observation alone, so it tells nothing hidden."""
+    waits or the tiles that improve, with how many are unseen) and, on the seat's turn, the
+    evaluator's figures and reasons in its order (:func:`~sparrow.play.hints.with_values`); when
+    ready, each winning tile and what it would score. Made from the observation alone, so it tells
+    nothing hidden."""
     ruleset = get_ruleset(observation.rules)
     options = observation.options
     forms = ruleset.forms(options)
@@ -352,7 +355,11 @@ def hint(observation: Observation, lang: str = "en") -> dict[str, Any]:
             rows.append(row)
             counts[kind] += 1
         rows.sort(key=lambda r: (r["shanten"], -r["unseen"], Tile.parse(r["discard"])))
+        # On the seat's turn, the evaluator's figures and order (the chance to win, a win's gain,
+        # the chance to deal in against each opponent, the expected points, and why).
+        with_values(rows, observation)
         answer["discards"] = rows
+        answer["threats"] = threats(observation)  # the opponents that look ready
         answer["waits"] = []
         answer["ready"] = any(row["ready"] for row in rows)
     else:

@@ -37,14 +37,16 @@ export async function drawHint() {
     li.append(` ${text}`);
     return li;
   };
-  // Facing a riichi: the safest discards, whatever they do to the hand (folding starts here).
-  // (Only the discards the seat may make now: the evaluator values those alone.)
-  const risky = (data.discards || []).filter((option) => option.risk && option.risk.length && typeof option.value === "number");
-  if (risky.length) {
-    const worst = (option) => Math.max(...option.risk.map((r) => r.percent));
+  // Facing a threat (a player in riichi, or one that looks ready): the safest discards against
+  // it, whatever they do to the hand (folding starts here). (Only the discards the seat may make
+  // now: the evaluator values those alone.)
+  const threats = data.threats || [];
+  const risky = (data.discards || []).filter((option) => option.risk && typeof option.value === "number");
+  if (threats.length && risky.length) {
+    const worst = (option) => Math.max(0, ...option.risk.filter((r) => threats.includes(r.seat)).map((r) => r.percent));
     const safest = [...risky].sort((a, b) => worst(a) - worst(b)).slice(0, 3);
     const li = document.createElement("li");
-    li.append(`${T("Safest against riichi")}: `);
+    li.append(`${T("Safest against {names}", { names: threats.map(label).join(", ") })}: `);
     safest.forEach((option, index) => {
       li.append(index ? ", " : "", tileElement(option.discard, { size: "mini" }), ` ${number(worst(option))}%`);
     });
@@ -56,7 +58,7 @@ export async function drawHint() {
       ` → ${option.ready ? T("waits on") : option.short ? T("waits, short of the minimum, on")
         : T("shanten {count}, improves with", { count: option.shanten })} `);
     li.append(tileRow(option.tiles, { size: "mini" }), ` ${T("({unseen} unseen)", { unseen: option.unseen })}`);
-    // The evaluator's figures (Riichi): the chance to win, a win's worth and the expected points.
+    // The evaluator's figures: the chance to win, a win's worth and the expected points.
     if (typeof option.win_chance === "number") {
       li.append(` · ${T("win {chance}%, worth {worth}, expected {value}", {
         chance: number(option.win_chance), worth: number(option.win_value), value: signed(option.value),
@@ -68,7 +70,8 @@ export async function drawHint() {
     if (option.safe_from && option.safe_from.length) {
       li.append(` · ${T("safe from {names}", { names: option.safe_from.map(label).join(", ") })}`);
     }
-    const risks = (option.risk || []).filter((r) => r.percent > 0);
+    // (a chance under half a percent is not worth a word; the expected points count it)
+    const risks = (option.risk || []).filter((r) => r.percent >= 0.5);
     if (risks.length) li.append(` · ${T("deal-in risk")}: ${risks.map(riskText).join("; ")}`);
     const why = (option.reasons || []).map(reasonParts).filter((parts) => parts.length);
     if (why.length) {
@@ -119,6 +122,7 @@ function reasonParts(reason) {
     case "ready": text = T("ready on {tiles} ({left} left)", { tiles: TILES, left: reason.left }); break;
     case "furiten": text = T("ready on {tiles}, by tsumo only (furiten)", { tiles: TILES }); break;
     case "no_yaku": text = T("no yaku in sight"); break;
+    case "short": text = T("nothing in sight reaches the minimum"); break;
     case "accepts": text = reason.tiles === 1 ? T("1 tile brings it closer")
       : T("{count} tiles bring it closer", { count: reason.tiles }); break;
     case "slower": text = reason.steps === 1 ? T("a step behind the fastest discard")

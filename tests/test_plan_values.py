@@ -1,0 +1,162 @@
+"""The evaluator in the families the plan players play (NTS, HKOS, the Chinese guidelines, casual):
+``evaluate_discards`` on their observations (``sparrow.bots.plan_values``), and the hints that show it."""
+
+from __future__ import annotations
+
+import pytest
+
+from sparrow.bots.danger import danger_reading
+from sparrow.bots.danger import threats as read_threats
+from sparrow.bots.evaluator import DiscardValue, evaluate_discards, threats
+from sparrow.bots.knowledge import know
+from sparrow.bots.reasons import reason_text
+from sparrow.cli.play import hint_lines
+from sparrow.core.hand import Meld, MeldKind
+from sparrow.core.tiles import Tile
+from sparrow.game import deal
+from sparrow.rules import get_ruleset
+from sparrow.rules.ruleset import Settlement
+from sparrow.web.views import hint
+from tests.test_bots import RULESETS, observation, tiles
+
+
+def _turns(rules: str, seed: int, options: dict | None = None):
+    """Every turn observation of a hand four Normal players play out (and each hand's seat order)."""
+    from sparrow.bots import get_bot
+
+    state = deal(rules, options, seed)
+    bots = {seat: get_bot("normal", index) for index, seat in enumerate(state.seats)}
+    while not state.is_over:
+        seat = state.to_act[0]
+        seen = state.observation(seat)
+        yield seen
+        state.apply(bots[seat].act(seen))
+
+
+def _check(values: list[DiscardValue], seen) -> None:
+    kinds = {int(action.tile) for action in seen.legal_actions if action.kind.value == "discard"}
+    assert {int(value.tile) for value in values} == kinds  # one value for every discard it may make
+    assert [value.value for value in values] == sorted((value.value for value in values), reverse=True)
+    for value in values:
+        assert 0.0 <= value.win_chance <= 1.0 and 0.0 <= value.deal_in <= 1.0
+        assert value.win_value >= 0 and value.deal_in_cost >= 0
+        loss = sum(danger.percent / 100 * value.deal_in_cost for danger in value.dangers)
+        assert value.value == pytest.approx(value.win_chance * value.win_value - loss, abs=1e-6)
+        assert value.deal_in == pytest.approx(sum(danger.percent for danger in value.dangers) / 100)
+        assert value.reasons and value.reasons[0].code in ("ready", "accepts", "short")
+        assert reason_text(value.reasons)
+        if value.reasons[0].code == "short":
+            assert value.win_chance == 0.0
+        if value.waits:
+            assert value.shanten == 0 and value.reasons[0].code == "ready"
+
+
+@pytest.mark.parametrize("rules", RULESETS)
+def test_every_discard_of_every_turn_is_valued_in_every_family(rules):
+    seen_turns = 0
+    for seen in _turns(rules, 7):
+        values = evaluate_discards(seen)
+        if not any(action.kind.value == "discard" for action in seen.legal_actions):
+            assert values == []  # a claim to answer: nothing to value
+            continue
+        _check(values, seen)
+        assert values == evaluate_discards(seen)  # no randomness: the same view, the same values
+        seen_turns += 1
+    assert seen_turns > 10
+
+
+def test_the_three_player_table_is_valued_too():
+    for seen in _turns("hkos", 3, {"three_players": True}):
+        values = evaluate_discards(seen)
+        if values:
+            _check(values, seen)
+            assert {danger.seat for value in values for danger in value.dangers} <= set(seen.seats) - {seen.seat}
+
+
+def test_a_ready_hand_is_valued_by_its_winning_tiles_and_the_settlement():
+    # Casual: 123m 456p 789s 11z and 23s with a loose 5z: throwing 5z waits on 1s-4s.
+    seen = observation(hand="123m456p789s11z23s5z")
+    values = evaluate_discards(seen)
+    best = values[0]
+    assert str(best.tile) == "5z" and best.shanten == 0
+    assert {str(tile) for tile in best.waits} == {"1s", "4s"}
+    assert best.reasons[0].code == "ready" and best.reasons[0]["left"] == best.accepted == 8
+    assert 0.0 < best.win_chance < 1.0
+    # What a win gains is paid by the family's own settlement: no more than a self-drawn win's share.
+    ruleset = get_ruleset("casual")
+    scores = dict.fromkeys("ESWN", 0)
+    scores["S"] = 10_000
+    most = ruleset.settle(Settlement("casual", "S", "self_draw", None, scores, {}))["S"]
+    assert 0 < best.win_value < most
+    # Breaking the ready hand is slower, and says so.
+    slower = next(value for value in values if value.shanten == 1)
+    assert slower.value < best.value and "slower" in {reason.code for reason in slower.reasons}
+
+
+def test_a_ready_hand_has_less_chance_to_win_as_the_wall_runs_down():
+    # HKOS, 3-faan minimum: throwing 1s leaves 123m 456p 789s 22m 79m, ready on 8m.
+    def ready(live_wall: int) -> DiscardValue:
+        seen = observation("hkos", hand="123m456p789s22m79m1s", options={"minimum": 3}, live_wall=live_wall)
+        return {str(value.tile): value for value in evaluate_discards(seen)}["1s"]
+
+    early, late = ready(60), ready(12)
+    for value in (early, late):
+        assert value.reasons[0].code == "ready" and [str(w) for w in value.waits] == ["8m"]
+    assert 0.0 < late.win_chance < early.win_chance and late.win_value == early.win_value
+
+
+def test_nothing_in_sight_that_reaches_the_minimum_is_said_so():
+    from sparrow.bots.reasons import Reason
+
+    assert reason_text([Reason.of("short", shanten=0)]) == "ready, but no wait reaches the minimum"
+    assert reason_text([Reason.of("short", shanten=2)]) == "2 from ready with nothing in sight that reaches the minimum"
+
+
+def test_dealing_in_is_read_from_what_the_table_shows_and_priced_by_the_settlement():
+    # West has exposed two bamboo pungs: plainly close, and collecting bamboo.
+    west = [Meld(MeldKind.PUNG, tiles("222s"), source="N"), Meld(MeldKind.PUNG, tiles("777s"), source="E")]
+    seen = observation(
+        "nts",
+        hand="123m456m789p11z5s6p9m",
+        melds={"W": west},
+        discards={"E": "1z", "S": "9s", "W": "4p3m8m6m1p9p", "N": "2z"},
+        live_wall=30,
+    )
+    assert threats(seen) == ["W"]  # the hint's "safest against West"
+    values = {str(value.tile): value for value in evaluate_discards(seen)}
+    against = {name: next(d for d in value.dangers if d.seat == "W") for name, value in values.items() if value.dangers}
+    assert against["5s"].why == "middle tile" and "the suit it collects" in against["5s"].notes
+    assert against["6p"].percent < against["5s"].percent  # outside its suit
+    assert against["9m"].why == "terminal"
+    # A tile West let go itself reads as its own discard (in these families it may still win on it).
+    knowledge = know(seen)
+    rate, why, _ = danger_reading(knowledge, "W", int(Tile.parse("6m")))
+    assert why == "its own discard" and 0 < rate < danger_reading(knowledge, "W", int(Tile.parse("5m")))[0]
+    # Dealing in costs what NTS's settlement makes the discarder pay for a typical win.
+    scores = dict.fromkeys("ESWN", 0)
+    scores["W"] = get_ruleset("nts").typical_win
+    paid = get_ruleset("nts").settle(Settlement("nts", "W", "discard", "S", scores, {}))["S"]
+    assert values["5s"].deal_in_cost == pytest.approx(-paid)
+    assert read_threats(knowledge).ready["W"] >= 0.5
+
+
+@pytest.mark.parametrize("rules", RULESETS)
+def test_the_web_hint_shows_the_evaluators_figures_in_its_order(rules):
+    seen = next(seen for seen in _turns(rules, 11) if len(seen.hand) == 14 and seen.seat == "E")
+    answer = hint(seen)
+    values = evaluate_discards(seen)
+    assert [row["discard"] for row in answer["discards"]] == [str(value.tile) for value in values]
+    for row in answer["discards"]:
+        assert {"win_chance", "win_value", "deal_in", "value", "reasons", "risk"} <= row.keys()
+    assert answer["threats"] == threats(seen)
+    dutch = hint(seen, "nl")
+    assert [row["value"] for row in dutch["discards"]] == [row["value"] for row in answer["discards"]]
+
+
+def test_the_terminal_hint_shows_the_evaluators_figures_in_every_family():
+    for rules in RULESETS:
+        hand = deal(rules, None, 3)
+        lines = hint_lines(hand.observation(hand.to_act[0]))
+        assert lines[0].startswith("shanten") or lines[0].startswith("complete")
+        figures = [line for line in lines if line.startswith("      win ")]
+        assert figures and all(", worth " in line and ", expected " in line for line in figures)
