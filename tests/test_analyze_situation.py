@@ -54,7 +54,7 @@ def test_the_table_lists_every_discard_best_first_with_its_reason():
     assert result.exit_code == 0, result.output
     lines = result.stdout.splitlines()
     assert lines[0] == "1379m24678p35s256z  shanten 3"
-    assert lines[1] == "seat S · round E · dora indicators 3m · wall 40 · riichi: East"
+    assert lines[1] == "riichi · seat S · round E · dora indicators 3m · wall 40 · riichi: East"
     header = next(line for line in lines if "discard" in line)
     for column in ("shanten", "accepted", "win %", "worth", "deal-in vs East", "expected"):
         assert column in header
@@ -118,7 +118,7 @@ def _with(**changes) -> str:
             "error: situation: 5 copies of 9m between the hand",
         ),
         ([FAR, "--situation", _with(rivers={"E": "1z33m7s3m6z"})], "error: situation: 5 copies of 3m"),
-        ([FAR, "--situation", _with(rules="hkos")], "error: rules: the evaluator values the discards of Riichi's"),
+        ([FAR, "--situation", _with(rules="hkos")], "error: riichi: hkos has no riichi and no dora indicators"),
         ([FAR, "--situation", _with(rules="nope")], "error: rules: unknown ruleset 'nope'"),
         ([FAR, "--situation", _with(rivers={"E": "1z9m2p7s1p6z", "X": "1m"})], "error: rivers: unknown seat 'X'"),
         ([FAR, "--situation", _with(riichi={"E": 9})], "error: riichi.E: must be the place of a tile"),

@@ -142,12 +142,11 @@ def test_a_red_five_let_go_is_a_han_given_up():
     assert values["5m"].win_value < values["6z"].win_value
 
 
-def test_the_other_families_are_valued_by_their_plans_and_have_no_seat_view():
+def test_the_other_families_are_valued_by_their_plans_on_the_same_seat_view():
     from sparrow.bots.seat_view import SeatView
     from sparrow.game.hands import deal
 
     hand = deal("hkos", None, 3)
     seen = hand.observation(hand.to_act[0])
     assert evaluate_discards(seen)  # tests/test_plan_values.py: how
-    with pytest.raises(ValueError, match="Riichi's table for now, not hkos"):
-        SeatView.from_observation(seen)
+    assert evaluate_discards(SeatView.from_observation(seen)) == evaluate_discards(seen)

@@ -160,3 +160,75 @@ def test_the_terminal_hint_shows_the_evaluators_figures_in_every_family():
         assert lines[0].startswith("shanten") or lines[0].startswith("complete")
         figures = [line for line in lines if line.startswith("      win ")]
         assert figures and all(", worth " in line and ", expected " in line for line in figures)
+
+
+# ---------------------------------------------------------------------- the seat view, typed in
+
+
+@pytest.mark.parametrize("rules", RULESETS)
+def test_a_live_turn_written_as_a_seat_view_is_valued_the_same(rules):
+    from sparrow.bots.seat_view import SeatView
+
+    checked = 0
+    for seen in _turns(rules, 5):
+        if not any(action.kind.value == "discard" for action in seen.legal_actions):
+            continue
+        view = SeatView.from_observation(seen)
+        written = view.to_dict()
+        assert "dora" not in written and "riichi" not in written
+        again = SeatView.from_dict(written)
+        assert again.to_dict() == written
+        assert evaluate_discards(again) == evaluate_discards(seen)
+        checked += 1
+    assert checked > 10
+
+
+def test_sparrow_analyze_values_a_typed_in_nts_table():
+    import json
+
+    from typer.testing import CliRunner
+
+    from sparrow.cli import app
+
+    situation = {
+        "rules": "nts",
+        "seat": "S",
+        "melds": {"W": [{"kind": "pung", "tiles": "222s"}, {"kind": "pung", "tiles": "777s"}]},
+        "rivers": {"E": "1z", "S": "9s", "W": "4p3m8m6m1p9p", "N": "2z"},
+        "bonus": {"S": "2f"},
+        "live_wall": 30,
+    }
+    run = CliRunner().invoke(app, ["analyze", "123m456m789p11z5s6p9m", "--situation", json.dumps(situation), "--json"])
+    assert run.exit_code == 0, run.output
+    data = json.loads(run.output)
+    assert data["threats"] == ["W"] and data["shanten"] == 1
+    rows = {row["discard"]: row for row in data["discards"]}
+    assert rows["5s"]["risk"][0]["why"] == "middle tile" and rows["5s"]["deal_in"] > rows["6p"]["deal_in"]
+    text = CliRunner().invoke(app, ["analyze", "123m456m789p11z5s6p9m", "--situation", json.dumps(situation)])
+    assert text.exit_code == 0 and "looks ready: West" in text.output and "deal-in vs West" in text.output
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"riichi": {"E": 0}}, "riichi: nts has no riichi and no dora indicators: leave riichi out"),
+        ({"dora": "1m"}, "dora: nts has no riichi"),
+        ({"live_wall": 300}, "live_wall: must be the tiles left to draw, 0 to 91, got 300"),
+        ({"rivers": {"E": "0m"}}, "rivers.E: 0 is a red five, and nts plays without them"),
+        ({"bonus": {"S": "1f5m"}}, "bonus.S: 5m is not a flower or a season"),
+        ({"bonus": {"S": "1f", "E": "1f"}}, "1f is set out twice at the table"),
+        ({"bonus": {"S": 3}}, "bonus.S: must be flowers and seasons in notation"),
+        ({"rules": "casual", "bonus": {"S": "1f"}}, "bonus: casual plays without flowers and seasons"),
+    ],
+)
+def test_a_typed_in_table_of_these_families_that_cannot_be_is_refused_in_a_sentence(change, message):
+    import json
+
+    from typer.testing import CliRunner
+
+    from sparrow.cli import app
+
+    situation = {"rules": "nts", "seat": "S", "live_wall": 30, **change}
+    run = CliRunner().invoke(app, ["analyze", "123m456m789p11z5s6p9m", "--situation", json.dumps(situation)])
+    assert run.exit_code == 2
+    assert message in run.output and "Traceback" not in run.output

@@ -171,12 +171,13 @@ def test_every_reason_is_a_known_code_and_plain_json():
             assert json.loads(json.dumps(reason)) == reason
 
 
-def test_a_seat_view_is_refused_for_a_family_the_evaluator_does_not_serve():
-    with pytest.raises(SituationError, match="^rules: the evaluator values the discards of Riichi's table"):
+def test_a_riichi_table_written_for_another_family_is_refused():
+    # TABLE is a Riichi table: its riichi and dora have no place at an HKOS table.
+    with pytest.raises(SituationError, match="^riichi: hkos has no riichi and no dora indicators"):
         SeatView.from_dict({**TABLE, "rules": "hkos", "hand": "1379m2468p35s256z7p"})
-    hand = deal("hkos", None, 3)
-    with pytest.raises(ValueError, match="Riichi's table for now, not hkos"):
-        SeatView.from_observation(hand.observation(hand.to_act[0]))
+    plain = {key: value for key, value in TABLE.items() if key not in ("riichi", "furiten", "dora")}
+    view = SeatView.from_dict({**plain, "rules": "hkos", "hand": "1379m2468p35s256z7p"})
+    assert not view.reads_dora and view.dora_indicators == () and evaluate_discards(view)
 
 
 def test_a_seat_in_riichi_discards_only_what_it_drew():

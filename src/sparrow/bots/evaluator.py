@@ -124,8 +124,10 @@ def evaluate_discards(seen_from: Observation | SeatView) -> list[DiscardValue]:
     (another seat's turn, or a claim to answer); ValueError for a family it does not serve yet (one
     whose observation shows a view of its own the evaluator does not read)."""
     if isinstance(seen_from, SeatView):
+        if not seen_from.reads_dora:  # a family the plan players play: valued by its plans
+            return _plan_discards(seen_from.to_observation())
         view = seen_from
-    elif seen_from.family is None:  # a family the plan players play: valued by its plans
+    elif seen_from.family is None:
         return _plan_discards(seen_from)
     elif SeatView.serves(seen_from) and not any(a.kind.value == "discard" for a in seen_from.legal_actions):
         return []  # not its turn: nothing to value, and no view to write

@@ -5,7 +5,9 @@ nothing more. :class:`SeatView` holds exactly that: the rules and options, the s
 the seat's own tiles and sets as the family writes them (a red five ``0m``, ``0p``, ``0s``), every
 seat's sets and river in order (the riichi discard and the tiles called away marked), who is in riichi,
 whether the seat, in riichi, is furiten, the dora indicators, the live wall and the discards it may
-make now. Never another hand or the wall.
+make now; at the other families' tables no riichi and no dora, and each seat's flowers and seasons
+(:meth:`SeatView.to_observation` makes the observation the evaluator values those by). Never
+another hand or the wall.
 
 It is made from a live table's :class:`~sparrow.game.Observation` (:meth:`SeatView.from_observation`)
 or from a situation typed in, the contract ``docs/spec/seat-view.md`` (:meth:`SeatView.from_dict`,
@@ -16,18 +18,22 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Any, Final
 
-from sparrow.core.family_facts import FAMILY_FIELDS, SUIT_NAMES, without_red_fives
+from sparrow.core.family_facts import FAMILY_FIELDS, RED_FIVE_FAMILIES, SUIT_NAMES, without_red_fives
 from sparrow.core.hand import HandError, Meld, MeldKind
 from sparrow.core.messages import quote
 from sparrow.core.situation import EXTRA_FIELDS, MAX_TILE_TEXT, SituationError, check_fields, meld_fields
-from sparrow.core.tiles import SEATS, Tile, TileError, parse_tiles
+from sparrow.core.tiles import SEATS, Tile, TileError, format_tiles, parse_tiles
+from sparrow.game.actions import Action
+from sparrow.game.hand_base import Phase
 from sparrow.game.views import Observation, RiverTile
 from sparrow.rules import get_ruleset
+from sparrow.rules.ruleset import TableRules
 
-__all__ = ["SeatMeld", "SeatView", "SEAT_VIEW_FIELDS", "kind_of", "names_text"]
+__all__ = ["SeatMeld", "SeatView", "SEAT_VIEW_FIELDS", "kind_of", "names_text", "reads_dora"]
 
 SEAT_VIEW_FIELDS: Final = frozenset(
     {
@@ -44,15 +50,23 @@ SEAT_VIEW_FIELDS: Final = frozenset(
         "dora",
         "live_wall",
         "may_discard",
+        "bonus",
     }
 )
 _LIVE_WALL: Final = 70  # 136 tiles less the dead wall's 14 and the 52 dealt
+# The fields only a family with riichi and dora indicators has (Riichi's).
+_RIICHI_FIELDS: Final = ("riichi", "furiten", "dora")
 _GROUP = re.compile(r"([0-9]+)([mpsz])")
 # Every tile's name as a family writes it, red fives included, and its kind.
 _KINDS: Final[Mapping[str, int]] = {
     **{str(Tile(kind)): kind for kind in range(34)},
     **{"0" + suit: 9 * index + 4 for index, suit in enumerate("mps")},
 }
+
+
+def reads_dora(rules: str) -> bool:
+    """Whether a family's situations have dora indicators (and riichi): Riichi's."""
+    return "dora" in FAMILY_FIELDS.get(rules, frozenset())
 
 
 def kind_of(name: str) -> int:
@@ -100,10 +114,69 @@ class SeatView:
     dora_indicators: tuple[str, ...]
     live_wall: int
     may_discard: tuple[Tile, ...]  # the kinds it may let go now, sorted (empty: no discard to make)
+    # Each seat's flowers and seasons set out (the families that play with them; none at Riichi's).
+    bonus: Mapping[str, tuple[Tile, ...]] = field(default_factory=dict)
 
     @property
     def own_melds(self) -> tuple[SeatMeld, ...]:
         return self.melds.get(self.seat, ())
+
+    @property
+    def reads_dora(self) -> bool:
+        """Whether the family has riichi and dora indicators (Riichi): the evaluator's own reading of
+        that table; the other families' views are valued by their plans (:meth:`to_observation`)."""
+        return reads_dora(self.rules)
+
+    def to_observation(self) -> Observation:
+        """The seat's observation on its turn, as a live table of a family without a view of its own
+        would show it: every river less the tiles called away (they lie in the sets), each other seat
+        holding 13 tiles less 3 a set, the discards of ``may_discard`` its legal actions."""
+        # Each tile called away from a river is in a set of another seat: that set's source (the
+        # defence counts a seat's turns by its discards, those called away included).
+        called = {seat: [_KINDS[item.name] for item in self.rivers.get(seat, ()) if item.called] for seat in self.seats}
+        melds: dict[str, tuple[Meld, ...]] = {}
+        for seat in self.seats:
+            declared = []
+            for meld in self.melds.get(seat, ()):
+                kinds = [_KINDS[name] for name in meld.tiles]
+                source = next(
+                    (other for other in self.seats if other != seat and meld.open and set(called[other]) & set(kinds)),
+                    None,
+                )
+                if source is not None:
+                    called[source].remove(next(kind for kind in called[source] if kind in kinds))
+                declared.append(Meld(MeldKind(meld.kind), tuple(Tile(kind) for kind in kinds), meld.open, source))
+            melds[seat] = tuple(declared)
+        sizes = {seat: 13 - 3 * len(melds[seat]) for seat in self.seats}
+        sizes[self.seat] = len(self.hand)
+        return Observation(
+            seat=self.seat,
+            rules=self.rules,
+            options=MappingProxyType(dict(self.options)),
+            round_wind=self.round_wind,
+            players=MappingProxyType({seat: seat for seat in self.seats}),
+            scores=MappingProxyType(dict.fromkeys(self.seats, 0)),
+            phase=Phase.TURN,
+            turn=self.seat,
+            to_act=(self.seat,),
+            hand=tuple(sorted(Tile(_KINDS[name]) for name in self.hand)),
+            drawn=None,
+            melds=MappingProxyType(melds),
+            bonus=MappingProxyType({seat: tuple(self.bonus.get(seat, ())) for seat in self.seats}),
+            discards=MappingProxyType(
+                {
+                    seat: tuple(Tile(_KINDS[item.name]) for item in self.rivers.get(seat, ()) if not item.called)
+                    for seat in self.seats
+                }
+            ),
+            hand_sizes=MappingProxyType(sizes),
+            live_wall=self.live_wall,
+            replacement_tiles=0,
+            claim_tile=None,
+            claim_from=None,
+            dead=(),
+            legal_actions=tuple(Action.discard(self.seat, tile) for tile in self.may_discard),
+        )
 
     def visible(self) -> list[int]:
         """Copies of each kind this seat can see: its own tiles, every river tile not called away (a
@@ -126,22 +199,41 @@ class SeatView:
     # ------------------------------------------------------------------ from a live table
     @staticmethod
     def serves(observation: Observation) -> bool:
-        """True when the observation's family shows what the evaluator reads (the dora indicators:
-        only Riichi's for now); ValueError otherwise."""
-        if observation.family is None or not hasattr(observation.family, "dora_indicators"):
-            # Its values are Riichi's (the scorer asked with riichi and dora, a riichi's price): a family
-            # without them would get numbers that mean nothing, so it is refused until it is served.
-            raise ValueError(f"the evaluator values the discards of Riichi's table for now, not {observation.rules}")
+        """True when the observation's family shows what the view reads: the shared observation
+        alone, or with a family view of its own, that view's dora indicators (Riichi's); ValueError
+        for a family view the seat view does not read."""
+        if observation.family is not None and not hasattr(observation.family, "dora_indicators"):
+            raise ValueError(f"the seat view does not read the table of {observation.rules} yet")
         return True
 
     @classmethod
     def from_observation(cls, observation: Observation) -> SeatView:
         """The view of a live table's observation; ValueError for a family whose observation does
-        not show what the evaluator reads (:meth:`serves`)."""
+        not show what the view reads (:meth:`serves`)."""
         cls.serves(observation)
-        family: Any = observation.family
         seat = observation.seat
         allowed = {int(a.tile) for a in observation.legal_actions if a.kind.value == "discard" and a.tile is not None}
+        if observation.family is None:  # the shared observation says all: no riichi, no dora
+            return cls(
+                rules=observation.rules,
+                options=observation.options,
+                seat=seat,
+                round_wind=observation.round_wind,
+                seats=observation.seats,
+                hand=tuple(str(tile) for tile in observation.hand),
+                melds={
+                    other: tuple(SeatMeld(m.kind.value, tuple(str(t) for t in m.tiles), m.open) for m in declared)
+                    for other, declared in observation.melds.items()
+                },
+                rivers=_rivers_with_calls(observation),
+                riichi=(),
+                furiten=False,
+                dora_indicators=(),
+                live_wall=observation.live_wall,
+                may_discard=tuple(Tile(kind) for kind in sorted(allowed)),
+                bonus={other: tuple(tiles) for other, tiles in observation.bonus.items() if tiles},
+            )
+        family: Any = observation.family
         # Each seat's sets as the family writes them (red fives kept), the shared observation's kinds
         # where the family's view says nothing of them.
         written = {other["wind"]: [list(m["tiles"]) for m in other.get("melds", [])] for other in family.view["seats"]}
@@ -179,12 +271,16 @@ class SeatView:
         data["rivers"] = {s: names_text([item.name for item in river]) for s, river in self.rivers.items() if river}
         called = {s: [i for i, item in enumerate(river) if item.called] for s, river in self.rivers.items()}
         data["called"] = {s: indices for s, indices in called.items() if indices}
-        data["riichi"] = {}
-        for other in self.riichi:
-            index = next((i for i, item in enumerate(self.rivers.get(other, ())) if item.riichi), None)
-            if index is not None:
-                data["riichi"][other] = index
-        data.update(furiten=self.furiten, dora=names_text(self.dora_indicators), live_wall=self.live_wall)
+        if self.reads_dora:
+            data["riichi"] = {}
+            for other in self.riichi:
+                index = next((i for i, item in enumerate(self.rivers.get(other, ())) if item.riichi), None)
+                if index is not None:
+                    data["riichi"][other] = index
+            data.update(furiten=self.furiten, dora=names_text(self.dora_indicators))
+        else:
+            data["bonus"] = {s: format_tiles(tiles) for s, tiles in self.bonus.items() if tiles}
+        data["live_wall"] = self.live_wall
         if self.seat in self.riichi or sorted({_KINDS[name] for name in self.hand}) != list(self.may_discard):
             data["may_discard"] = "".join(str(tile) for tile in self.may_discard)
         return data
@@ -203,8 +299,11 @@ class SeatView:
             ruleset = get_ruleset(rules)
         except ValueError as error:
             raise SituationError("rules", str(error)) from None
-        if "dora" not in FAMILY_FIELDS.get(rules, frozenset()):
-            raise SituationError("rules", f"the evaluator values the discards of Riichi's table for now, not {rules}")
+        dora_family = reads_dora(rules)
+        if not dora_family:
+            for name in _RIICHI_FIELDS:
+                if name in data:
+                    raise SituationError(name, f"{rules} has no riichi and no dora indicators: leave {name} out")
         options = data.get("options")
         if options is None:
             options = {}
@@ -220,6 +319,9 @@ class SeatView:
         hand = _names(data.get("hand"), "hand")
         melds = _melds(data.get("melds"), seats)
         rivers = _rivers(data, seats)
+        if rules not in RED_FIVE_FAMILIES:
+            _no_red_fives(rules, hand, melds, rivers)
+        bonus = _bonus(data.get("bonus"), seats, rules, ruleset.table(options).bonus_tiles)
         # In the order written (a live table's view lists them in its own order): the order in which
         # the evaluator adds up the threats.
         riichi = tuple(data.get("riichi") or {})
@@ -234,14 +336,13 @@ class SeatView:
                 "furiten",
                 "only a seat in riichi stays furiten on its turn (a wait in its own river is read from the river)",
             )
-        dora = _names(data.get("dora"), "dora")
-        if not 1 <= len(dora) <= 5:
+        dora = _names(data.get("dora"), "dora") if dora_family else ()
+        if dora_family and not 1 <= len(dora) <= 5:
             raise SituationError("dora", f"1 to 5 indicators are turned over, got {len(dora)}")
         live_wall = data.get("live_wall")
-        if not isinstance(live_wall, int) or isinstance(live_wall, bool) or not 0 <= live_wall <= _LIVE_WALL:
-            raise SituationError(
-                "live_wall", f"must be the tiles left to draw, 0 to {_LIVE_WALL}, got {quote(live_wall)}"
-            )
+        most = _LIVE_WALL if dora_family else _most_to_draw(ruleset.table(options))
+        if not isinstance(live_wall, int) or isinstance(live_wall, bool) or not 0 <= live_wall <= most:
+            raise SituationError("live_wall", f"must be the tiles left to draw, 0 to {most}, got {quote(live_wall)}")
         sets = len(melds[seat])
         if len(hand) != 14 - 3 * sets:
             raise SituationError(
@@ -278,7 +379,70 @@ class SeatView:
             dora_indicators=dora,
             live_wall=live_wall,
             may_discard=tuple(Tile(kind) for kind in sorted(allowed)),
+            bonus=bonus,
         )
+
+
+def _rivers_with_calls(observation: Observation) -> dict[str, tuple[RiverTile, ...]]:
+    """Each seat's discards, and after them the tiles called away from it (marked called): the
+    shared observation keeps those in the caller's set only, with the seat it came from. Which tile
+    of a chow was called is not recorded: its middle one stands for it."""
+    rivers = {seat: [RiverTile(str(tile)) for tile in pile] for seat, pile in observation.discards.items()}
+    for owner, declared in observation.melds.items():
+        for meld in declared:
+            if meld.source is not None and meld.source != owner and meld.source in rivers:
+                tile = meld.tiles[1] if meld.kind is MeldKind.CHOW else meld.tiles[0]
+                rivers[meld.source].append(RiverTile(str(tile), called=True))
+    return {seat: tuple(river) for seat, river in rivers.items()}
+
+
+def _most_to_draw(table: TableRules) -> int:
+    """The most tiles a family's live wall can hold on a seat's turn: the set less the deal."""
+    return (144 if table.bonus_tiles else 136) - 13 * table.seats - 1
+
+
+def _no_red_fives(
+    rules: str,
+    hand: Sequence[str],
+    melds: Mapping[str, Sequence[SeatMeld]],
+    rivers: Mapping[str, Sequence[RiverTile]],
+) -> None:
+    fields: list[tuple[str, Sequence[str]]] = [("hand", hand)]
+    fields += [
+        (f"melds.{seat}", [name for meld in declared for name in meld.tiles]) for seat, declared in melds.items()
+    ]
+    fields += [(f"rivers.{seat}", [item.name for item in river]) for seat, river in rivers.items()]
+    for where, names in fields:
+        if any(name.startswith("0") for name in names):
+            raise SituationError(where, f"0 is a red five, and {rules} plays without them: write the five as 5")
+
+
+def _bonus(value: Any, seats: Sequence[str], rules: str, played: bool) -> dict[str, tuple[Tile, ...]]:
+    """Each seat's flowers and seasons set out, by seat (``1f5f``), each tile once at the table."""
+    by_seat = _by_seat(value, "bonus", seats)
+    if by_seat and not played:
+        raise SituationError("bonus", f"{rules} plays without flowers and seasons (under these options)")
+    found: dict[str, tuple[Tile, ...]] = {}
+    seen: set[int] = set()
+    for seat, text in by_seat.items():
+        where = f"bonus.{seat}"
+        if not isinstance(text, str):
+            raise SituationError(where, f"must be flowers and seasons in notation (1f5f), got {quote(text)}")
+        if len(text) > MAX_TILE_TEXT:
+            raise SituationError(where, f"{len(text):,} characters are too many for the bonus tiles of a seat")
+        try:
+            tiles = parse_tiles(text, as_set=False)
+        except TileError as error:
+            raise SituationError(where, str(error)) from None
+        for tile in tiles:
+            if tile < 34:
+                raise SituationError(where, f"{tile} is not a flower or a season (1f to 8f)")
+            if int(tile) in seen:
+                raise SituationError(where, f"{tile} is set out twice at the table; there is one of each")
+            seen.add(int(tile))
+        if tiles:
+            found[seat] = tuple(sorted(tiles))
+    return found
 
 
 def _meld_names(meld: Meld, written: list[str] | None) -> tuple[str, ...]:

@@ -18,6 +18,7 @@ from rich.table import Table
 from rich.text import Text
 
 from sparrow.bots.evaluator import DiscardValue, evaluate_discards
+from sparrow.bots.evaluator import threats as threats_of
 from sparrow.bots.reasons import SEAT_NAMES, reason_text
 from sparrow.bots.seat_view import SeatView, kind_of, names_text
 from sparrow.cli.common import InputError, console, input_errors
@@ -184,17 +185,23 @@ def _analyze_situation(tiles: str, text: str, *, rules: str | None, melds: int, 
     counts = [0] * 34
     for name in view.hand:
         counts[kind_of(name)] += 1
-    now = shanten(counts, len(view.own_melds))
-    threats = [seat for seat in view.riichi if seat != view.seat]
+    now = shanten(counts, len(view.own_melds), get_ruleset(view.rules).forms(view.options))
+    # The players in riichi, or (the families without riichi) the opponents that look ready.
+    threats = (
+        [seat for seat in view.riichi if seat != view.seat] if view.reads_dora else threats_of(view.to_observation())
+    )
     rows = situation_rows(values)
     if as_json:
         data = {"tiles": names_text(view.hand), "seat": view.seat, "shanten": now, "threats": threats, "discards": rows}
         print(json.dumps(data))
         return
-    where = [f"seat {view.seat}", f"round {view.round_wind}", f"dora indicators {' '.join(view.dora_indicators)}"]
+    where = [f"{view.rules}", f"seat {view.seat}", f"round {view.round_wind}"]
+    if view.reads_dora:
+        where.append(f"dora indicators {' '.join(view.dora_indicators)}")
     where.append(f"wall {view.live_wall}")
     if threats:
-        where.append("riichi: " + ", ".join(SEAT_NAMES[seat] for seat in threats))
+        label = "riichi" if view.reads_dora else "looks ready"
+        where.append(f"{label}: " + ", ".join(SEAT_NAMES[seat] for seat in threats))
     console.print(_names_shown(view.hand) + Text(f"  shanten {_describe(now)}"))
     console.print(" · ".join(where), highlight=False)
     # The figures in a table, each discard's reason under it in a line of its own (a column would be
@@ -205,7 +212,11 @@ def _analyze_situation(tiles: str, text: str, *, rules: str | None, melds: int, 
     table.add_column("expected", justify="right")
     for value, row in zip(values, rows, strict=True):
         # Each threat's chance and the reading that gives it; what adjusted it is in the reason line.
-        risks = [f"{risk['percent']:g}% {risk['why']}" if risk["percent"] else risk["why"] for risk in row["risk"]]
+        against = {risk["seat"]: risk for risk in row["risk"]}
+        risks = [
+            (f"{risk['percent']:g}% {risk['why']}" if risk["percent"] else risk["why"]) if risk else "0%"
+            for risk in (against.get(seat) for seat in threats)
+        ]
         table.add_row(
             _names_shown([value.name]),
             str(row["shanten"]),
