@@ -52,6 +52,7 @@ __all__ = [
     "evaluate_discards",
     "evaluate_standing",
     "threats",
+    "evaluator_choice",
     "RIICHI_DEAL_IN_COST",
     "han_points",
     "SeatView",
@@ -208,6 +209,19 @@ def evaluate_discards(seen_from: Observation | SeatView) -> list[DiscardValue]:
         )
     values.sort(key=lambda v: (-v.value, v.shanten, -v.accepted, int(v.tile)))
     return _with_what_is_given_up(values, facts)
+
+
+def evaluator_choice(observation: Observation, own: int) -> int:
+    """The discard (a kind) of a player whose own choice is ``own`` and who lets the evaluator choose
+    among the discards that leave the hand as near ready: the one it values most, ``own`` among
+    equals; ``own`` itself when it leaves the hand further from ready than the fastest discard (a
+    fold, a plan: slower on purpose) or is not valued."""
+    values = evaluate_discards(observation)
+    mine = next((value for value in values if int(value.tile) == own), None)
+    if mine is None or mine.shanten > min(value.shanten for value in values):
+        return own
+    best = max((value for value in values if value.shanten == mine.shanten), key=lambda value: value.value)
+    return int(best.tile) if best.value > mine.value else own
 
 
 def threats(observation: Observation) -> list[str]:

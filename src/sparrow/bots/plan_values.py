@@ -7,8 +7,8 @@ families by, so that the hint shows the reasoning behind Expert's own choices:
 * **the chance to win this hand** after the discard: a ready hand by its winning tiles that score
   (each one's unseen copies, the draws left, and how readily the opponents throw such a tile,
   :func:`~sparrow.bots.odds.win_chance`); a hand further away by the plan Expert would follow from
-  it (:class:`~sparrow.bots.planning.Planner`: the nearest direction that reaches the family's
-  minimum, weighed by value and chance) and that plan's acceptance (:func:`~sparrow.bots.odds.reach_chance`);
+  it (:class:`~sparrow.bots.planning.Planner` with Expert's temperament in that family: the nearest
+  direction that reaches the family's minimum, weighed by value and chance) and that plan's acceptance (:func:`~sparrow.bots.odds.reach_chance`);
 * **what a win would gain**: the family's scorer for every winning tile, or the plan's prototype hand,
   turned into what the seat would be paid by the family's own settlement (a win on a discard from any
   of the others, or self-drawn, weighed as the plans weigh them);
@@ -35,7 +35,7 @@ from sparrow.bots.plans import acceptance, blend
 from sparrow.bots.reading import TileDanger
 from sparrow.bots.ready import ready_hands, wait_values
 from sparrow.bots.reasons import Reason
-from sparrow.bots.temperaments import TEMPERAMENTS
+from sparrow.bots.temperaments import TEMPERAMENTS, temperaments_by_rules
 from sparrow.core.analysis import accepted_tiles, shanten
 from sparrow.core.hand import Meld
 from sparrow.core.tiles import Tile
@@ -47,7 +47,10 @@ __all__ = ["plan_values", "PlanValue", "threats", "THREAT_READY"]
 # The opponents throw a winning tile more readily when it is an honour or a terminal: the plain
 # model's weight (Expert ranks its waits by three times as much, which would overstate a chance).
 _APPEAL: Final = 1.0
-_PLANNER: Final = Planner(TEMPERAMENTS["expert"])
+_EXPERT: Final = TEMPERAMENTS["expert"]
+# Expert's planner as it plays each family (its variant there: temperaments.VARIANTS), made once.
+_PLANNERS: Final = {rules: Planner(temperament) for rules, temperament in temperaments_by_rules("expert", _EXPERT).items()}
+_PLANNER: Final = Planner(_EXPERT)
 # An opponent this likely to be ready is a threat the hint names (two exposed sets, or one late).
 THREAT_READY: Final = 0.5
 _WORTH_A_WORD: Final = 0.5  # percent
@@ -92,7 +95,7 @@ def plan_values(observation: Observation) -> list[PlanValue]:
             kept = Reason.of("ready", waits=[str(w) for w in waits], left=accepted)
         else:
             accepted = sum(unseen[int(tile)] for tile in accepted_tiles(counts, n, forms))
-            choice = _PLANNER.choose_plan(knowledge, counts, melds)
+            choice = _PLANNERS.get(observation.rules, _PLANNER).choose_plan(knowledge, counts, melds)
             if choice.plan is not None and choice.value > 0:
                 chance = reach_chance(
                     choice.distance,

@@ -53,6 +53,7 @@ from typing import Any, Final
 
 from sparrow.bots.claims import choose_claim, kind_of
 from sparrow.bots.discards import THROW_RANK, choose_discard, loose_discard
+from sparrow.bots.evaluator import evaluator_choice
 from sparrow.bots.knowledge import Knowledge, know
 from sparrow.bots.kongs import kong_worth_it
 from sparrow.bots.own_tables import OWN_TABLE_PLAYERS, OwnTablePlayerKind
@@ -174,4 +175,7 @@ class Bot:
             rng = self._rng(knowledge.observation)
             if rng.random() < self.temperament.loose_discard:
                 return by_tile[loose_discard(knowledge, tiles, rng)]
-        return by_tile[choose_discard(self._planner, knowledge, tiles)]
+        choice = choose_discard(self._planner, knowledge, tiles)
+        if self.temperament.evaluator_ties:
+            choice = evaluator_choice(knowledge.observation, choice)
+        return by_tile[choice]
