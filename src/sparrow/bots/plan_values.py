@@ -49,7 +49,9 @@ __all__ = ["plan_values", "PlanValue", "threats", "THREAT_READY"]
 _APPEAL: Final = 1.0
 _EXPERT: Final = TEMPERAMENTS["expert"]
 # Expert's planner as it plays each family (its variant there: temperaments.VARIANTS), made once.
-_PLANNERS: Final = {rules: Planner(temperament) for rules, temperament in temperaments_by_rules("expert", _EXPERT).items()}
+_PLANNERS: Final = {
+    rules: Planner(temperament) for rules, temperament in temperaments_by_rules("expert", _EXPERT).items()
+}
 _PLANNER: Final = Planner(_EXPERT)
 # An opponent this likely to be ready is a threat the hint names (two exposed sets, or one late).
 THREAT_READY: Final = 0.5
