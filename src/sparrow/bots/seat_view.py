@@ -213,51 +213,46 @@ class SeatView:
         cls.serves(observation)
         seat = observation.seat
         allowed = {int(a.tile) for a in observation.legal_actions if a.kind.value == "discard" and a.tile is not None}
-        if observation.family is None:  # the shared observation says all: no riichi, no dora
-            return cls(
-                rules=observation.rules,
-                options=observation.options,
-                seat=seat,
-                round_wind=observation.round_wind,
-                seats=observation.seats,
-                hand=tuple(str(tile) for tile in observation.hand),
-                melds={
-                    other: tuple(SeatMeld(m.kind.value, tuple(str(t) for t in m.tiles), m.open) for m in declared)
-                    for other, declared in observation.melds.items()
-                },
-                rivers=_rivers_with_calls(observation),
-                riichi=(),
-                furiten=False,
-                dora_indicators=(),
-                live_wall=observation.live_wall,
-                may_discard=tuple(Tile(kind) for kind in sorted(allowed)),
-                bonus={other: tuple(tiles) for other, tiles in observation.bonus.items() if tiles},
-            )
         family: Any = observation.family
-        # Each seat's sets as the family writes them (red fives kept), the shared observation's kinds
-        # where the family's view says nothing of them.
-        written = {other["wind"]: [list(m["tiles"]) for m in other.get("melds", [])] for other in family.view["seats"]}
-        melds = {}
-        for other, declared in observation.melds.items():
-            names = written.get(other, [])
-            melds[other] = tuple(
-                SeatMeld(meld.kind.value, _meld_names(meld, names[index] if index < len(names) else None), meld.open)
-                for index, meld in enumerate(declared)
-            )
+        melds: dict[str, tuple[SeatMeld, ...]] = {}
+        if family is None:  # the shared observation says all: no riichi, no dora
+            hand = tuple(str(tile) for tile in observation.hand)
+            for other, declared in observation.melds.items():
+                melds[other] = tuple(SeatMeld(m.kind.value, tuple(str(t) for t in m.tiles), m.open) for m in declared)
+            rivers = _rivers_with_calls(observation)
+            riichi: tuple[str, ...] = ()
+            furiten = False
+            dora: tuple[str, ...] = ()
+        else:
+            # Each seat's sets as the family writes them (red fives kept), the shared observation's
+            # kinds where the family's view says nothing of them.
+            written = {o["wind"]: [list(m["tiles"]) for m in o.get("melds", [])] for o in family.view["seats"]}
+            for other, declared in observation.melds.items():
+                names = written.get(other, [])
+                melds[other] = tuple(
+                    SeatMeld(meld.kind.value, _meld_names(meld, names[i] if i < len(names) else None), meld.open)
+                    for i, meld in enumerate(declared)
+                )
+            hand = tuple(family.hand_names())
+            rivers = family.rivers()
+            riichi = tuple(family.riichi)
+            furiten = seat in family.riichi and bool(family.furiten)
+            dora = tuple(family.dora_indicators)
         return cls(
             rules=observation.rules,
             options=observation.options,
             seat=seat,
             round_wind=observation.round_wind,
             seats=observation.seats,
-            hand=tuple(family.hand_names()),
+            hand=hand,
             melds=melds,
-            rivers=family.rivers(),
-            riichi=tuple(family.riichi),
-            furiten=seat in family.riichi and bool(family.furiten),
-            dora_indicators=tuple(family.dora_indicators),
+            rivers=rivers,
+            riichi=riichi,
+            furiten=furiten,
+            dora_indicators=dora,
             live_wall=observation.live_wall,
             may_discard=tuple(Tile(kind) for kind in sorted(allowed)),
+            bonus={other: tuple(tiles) for other, tiles in observation.bonus.items() if tiles},
         )
 
     # ------------------------------------------------------------------ the contract
