@@ -5,53 +5,27 @@ Screenshots go to /tmp/sheets-shots/ for a person to look at."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 from playwright.sync_api import Page
 
+from tests.browser_visitor import Visitor as BrowserVisitor
+
 pytestmark = pytest.mark.slow
 
-SIZES = {"phone": {"width": 360, "height": 780}, "desktop": {"width": 1280, "height": 800}}
-SHOTS = Path("/tmp/sheets-shots")
 NTS = ["Ann", "Bob", "Cor", "Dirk"]
 SEED_000 = {"winner": "Ann", "win_by": "self_draw", "scores": {"Ann": 136, "Bob": 32, "Cor": 28, "Dirk": 8}}
 GAME = {"Ann": 41200, "Bob": 28900, "Cor": 19700, "Dirk": 10200}
 WORDS = {"en": ("Add chombo", "Chombo"), "nl": ("Chombo toevoegen", "Chombo")}
 
 
-class Visitor:
+class Visitor(BrowserVisitor):
     def __init__(self, browser, server, size: str, lang: str) -> None:
-        self.server = server
-        self.lang = lang
-        self.size = size
-        self.context = browser.new_context(viewport=SIZES[size], locale="en-GB")
-        self.page: Page = self.context.new_page()
-        self.errors: list[str] = []
-        self.page.on("pageerror", lambda error: self.errors.append(str(error)))
-        self.page.goto(f"{server.url}/sheets?lang={lang}")
-        self.csrf = self.page.get_attribute("meta[name=csrf-token]", "content")
-
-    def api(self, method: str, path: str, body=None):
-        answer = self.page.request.fetch(
-            self.server.url + path, method=method, data=body, headers={"X-CSRF-Token": self.csrf}
-        )
-        assert answer.ok, answer.text()
-        return answer.json()
+        super().__init__(browser, server, size, lang, "/sheets")
 
     def open(self, sheet_id: str) -> Page:
         self.page.goto(f"{self.server.url}/sheets/{sheet_id}?lang={self.lang}")
         self.page.wait_for_selector("#sheet[data-busy='false']")
         return self.page
-
-    def fits(self) -> None:
-        width = self.page.evaluate("document.documentElement.scrollWidth")
-        assert width <= SIZES[self.size]["width"], f"the page is {width} px wide"
-
-    def snap(self, name: str) -> None:
-        SHOTS.mkdir(exist_ok=True)
-        self.page.evaluate("window.scrollTo(0, 0)")  # the rows' sticky head where a reader sees it
-        self.page.screenshot(path=str(SHOTS / f"{name}-{self.lang}-{self.size}.png"), full_page=True)
 
 
 def add_chombo(page: Page, offender: str, lang: str, rows: int) -> None:

@@ -5,38 +5,23 @@ unranked game undoes your last decision (your hand and the table as they were be
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 from playwright.sync_api import Page
 
+from tests.browser_visitor import Visitor as BrowserVisitor
+
 pytestmark = pytest.mark.slow
 
-SIZES = {"phone": {"width": 360, "height": 780}, "desktop": {"width": 1280, "height": 800}}
-SHOTS = Path("/tmp/sheets-shots")
 WORDS = {
     "en": ("Take back", "Your last decision was taken back."),
     "nl": ("Terugnemen", "Je laatste beslissing is teruggenomen."),
 }
 
 
-class Visitor:
+class Visitor(BrowserVisitor):
     def __init__(self, browser, server, size: str, lang: str) -> None:
-        self.server, self.size, self.lang = server, size, lang
-        self.context = browser.new_context(viewport=SIZES[size], bypass_csp=True, locale="en-GB")
-        self.page: Page = self.context.new_page()
-        self.errors: list[str] = []
-        self.page.on("pageerror", lambda error: self.errors.append(str(error)))
-        self.page.goto(f"{server.url}/?lang={lang}")
-        self.csrf = self.page.get_attribute("meta[name=csrf-token]", "content")
+        super().__init__(browser, server, size, lang, "/", bypass_csp=True)
         self.api("PUT", "/api/settings", {"speed": "instant", "auto_pass": False})
-
-    def api(self, method: str, path: str, body=None):
-        answer = self.page.request.fetch(
-            self.server.url + path, method=method, data=body, headers={"X-CSRF-Token": self.csrf}
-        )
-        assert answer.ok, answer.text()
-        return answer.json()
 
     def open(self, game: str) -> Page:
         self.page.goto(f"{self.server.url}/games/{game}?lang={self.lang}")
@@ -63,11 +48,6 @@ class Visitor:
             f"document.getElementById('game').dataset.version > {version}"
             " && document.getElementById('game').dataset.busy !== 'true'"
         )
-
-    def snap(self, name: str) -> None:
-        SHOTS.mkdir(exist_ok=True)
-        self.page.evaluate("window.scrollTo(0, 0)")
-        self.page.screenshot(path=str(SHOTS / f"{name}-{self.lang}-{self.size}.png"), full_page=True)
 
 
 @pytest.mark.parametrize("size", ["phone", "desktop"])
@@ -97,8 +77,7 @@ def test_take_back_in_an_unranked_game(browser, server, size, lang):
     assert now["observation"] == before["observation"] and now["events"] == before["events"]
     assert visitor.hand() == hand_before  # the page shows the hand as it was before the decision
     assert WORDS[lang][1] in page.inner_text("#log")
-    width = page.evaluate("document.documentElement.scrollWidth")
-    assert width <= SIZES[size]["width"], f"the page is {width} px wide"
+    visitor.fits()
     visitor.snap("take-back")
     assert not visitor.errors
 
