@@ -15,15 +15,24 @@ SHOTS = Path("/tmp/sheets-shots")
 
 
 class Visitor:
-    def __init__(self, browser: Any, server: Any, size: str, lang: str, start: str, **context: Any) -> None:
-        """Open ``start`` (a path) in ``lang`` on a page of ``size``; ``context``: more options of the
-        browser context (``bypass_csp``)."""
-        self.server, self.size, self.lang = server, size, lang
-        self.context = browser.new_context(viewport=SIZES[size], locale="en-GB", **context)
+    def __init__(
+        self,
+        browser: Any,
+        server: Any,
+        size: str,
+        lang: str | None,
+        start: str,
+        sizes: dict[str, dict[str, int]] = SIZES,
+        **context: Any,
+    ) -> None:
+        """Open ``start`` (a path) in ``lang`` (None: the page's own choice) on a page of ``size``
+        (one of ``sizes``); ``context``: more options of the browser context (``bypass_csp``)."""
+        self.server, self.size, self.lang, self.sizes = server, size, lang, sizes
+        self.context = browser.new_context(viewport=sizes[size], locale="en-GB", **context)
         self.page: Page = self.context.new_page()
         self.errors: list[str] = []
         self.page.on("pageerror", lambda error: self.errors.append(str(error)))
-        self.page.goto(f"{server.url}{start}?lang={lang}")
+        self.page.goto(server.url + start + (f"?lang={lang}" if lang else ""))
         self.csrf = self.page.get_attribute("meta[name=csrf-token]", "content")
 
     def api(self, method: str, path: str, body: Any = None) -> Any:
@@ -35,7 +44,7 @@ class Visitor:
 
     def fits(self) -> None:
         width = self.page.evaluate("document.documentElement.scrollWidth")
-        assert width <= SIZES[self.size]["width"], f"the page is {width} px wide"
+        assert width <= self.sizes[self.size]["width"], f"the page is {width} px wide"
 
     def snap(self, name: str) -> None:
         SHOTS.mkdir(exist_ok=True)

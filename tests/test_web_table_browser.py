@@ -24,6 +24,7 @@ from sparrow.core.tiles import SEATS
 from sparrow.i18n.catalog import catalogue
 from sparrow.play.table import Table
 from sparrow.web.table_texts import PAGE, SCRIPT
+from tests.browser_visitor import Visitor
 from tests.test_web_browser import SIZES, shown_version, snap_both, wait_after
 from tests.web_support import Server, plain, sensible_action, winning_line
 
@@ -63,24 +64,11 @@ def sensible_line(rules: str, seed: int, count: int | None = None) -> list[dict[
     return line
 
 
-class Visit:
+class Visit(Visitor):
     """One browser visitor of a server: a page, its CSRF token and the API through its cookies."""
 
     def __init__(self, browser: Any, server: Server, size: str = "phone") -> None:
-        self.server = server
-        self.context = browser.new_context(viewport=SIZES[size], bypass_csp=True, locale="en-GB")
-        self.page: Page = self.context.new_page()
-        self.errors: list[str] = []
-        self.page.on("pageerror", lambda error: self.errors.append(str(error)))
-        self.page.goto(server.url + "/")
-        self.csrf = self.page.get_attribute("meta[name=csrf-token]", "content")
-
-    def api(self, method: str, path: str, body: Any = None) -> Any:
-        answer = self.page.request.fetch(
-            self.server.url + path, method=method, data=body, headers={"X-CSRF-Token": self.csrf}
-        )
-        assert answer.ok, answer.text()
-        return answer.json()
+        super().__init__(browser, server, size, None, "/", sizes=SIZES, bypass_csp=True)
 
     def new_game(self, rules: str, speed: str = "instant") -> str:
         self.api("PUT", "/api/settings", {"speed": speed})
