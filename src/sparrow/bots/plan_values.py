@@ -145,11 +145,12 @@ def _one_from_ready(
     total = knowledge.unseen_total
     draws = knowledge.draws_left
     found: list[tuple[int, float, float]] = []
-    coming = sum(unseen[int(tile)] for tile in accepted_tiles(counts, n, knowledge.forms))
+    improving = accepted_tiles(counts, n, knowledge.forms)
+    coming = sum(unseen[int(tile)] for tile in improving)
     if not coming:
         return None
     later = max(0.0, draws - total / coming)  # the draws left once the tile has come, on average
-    for tile in accepted_tiles(counts, n, knowledge.forms):
+    for tile in improving:
         kind = int(tile)
         copies = unseen[kind]
         if not copies:
