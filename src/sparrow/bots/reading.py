@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Final
+from typing import Any, Final
 
 from sparrow.core.tiles import Tile, parse_tile
 from sparrow.game.views import Observation, RiverTile
@@ -83,6 +83,10 @@ class TileDanger:
     def reason(self) -> str:
         """The reading in one line: ``"no suji 4-6, one chance"``."""
         return ", ".join((self.why, *self.notes))
+
+    def to_dict(self) -> dict[str, Any]:
+        """As the hint and ``sparrow analyze --json`` write it: ``{"seat", "percent", "why", "notes"}``."""
+        return {"seat": self.seat, "percent": self.percent, "why": self.why, "notes": list(self.notes)}
 
 
 def _kind(name: str) -> int:

@@ -246,10 +246,7 @@ def situation_rows(values: list[DiscardValue]) -> list[dict[str, Any]]:
             "deal_in_cost": round(value.deal_in_cost),
             "value": round(value.value),
             "dama_value": None if value.dama_value is None else round(value.dama_value),
-            "risk": [
-                {"seat": danger.seat, "percent": danger.percent, "why": danger.why, "notes": list(danger.notes)}
-                for danger in value.dangers
-            ],
+            "risk": [danger.to_dict() for danger in value.dangers],
             "reasons": [reason.to_dict() for reason in value.reasons],
             "reason": reason_text(value.reasons),
         }

@@ -465,8 +465,8 @@ def hint_lines(observation: Observation) -> list[str]:
             else f"shanten {now}" + (" (ready)" if now == 0 and ready else "")
         )
         rows.sort(key=lambda r: (r[0], r[1], r[2]))
-        # The evaluator's figures where it values the discards (Riichi), in its order, best first, as
-        # the web panel lists them.
+        # The evaluator's figures for the discards it may make now, in its order, best first, as the
+        # web panel lists them.
         from sparrow.bots.evaluator import threats
         from sparrow.cli.hint_values import safest_lines, valued_discards, valued_lines
 

@@ -193,15 +193,7 @@ def _riichi_hint(hand: RiichiHandState, seat: int, dangers: Mapping[str, Sequenc
                     # Furiten after this discard: a wait already in the river, this tile included.
                     "furiten": any(int(Tile.parse(w["tile"])) in own_river | {kind} for w in waits),
                     "safe_from": [hand.winds[o] for o in in_riichi if kind in _river_kinds(hand, o)],
-                    "risk": [
-                        {
-                            "seat": threat,
-                            "percent": found[kind].percent,
-                            "why": found[kind].why,
-                            "notes": list(found[kind].notes),
-                        }
-                        for threat, found in dangers.items()
-                    ],
+                    "risk": [found[kind].to_dict() for found in dangers.values()],
                 }
             )
         rows.sort(key=lambda row: (row["shanten"], -row["unseen"], int(Tile.parse(row["discard"]))))
@@ -250,10 +242,7 @@ def with_values(rows: list[dict[str, Any]], observation: Observation) -> None:
             continue
         row.update(found.to_dict())
         if "risk" not in row:
-            row["risk"] = [
-                {"seat": danger.seat, "percent": danger.percent, "why": danger.why, "notes": list(danger.notes)}
-                for danger in found.dangers
-            ]
+            row["risk"] = [danger.to_dict() for danger in found.dangers]
     rows.sort(key=lambda row: order.get(row["discard"], len(order)))
 
 
