@@ -67,3 +67,53 @@ def test_the_nts_hint_shows_each_discards_chances_value_and_why(browser, tmp_pat
         assert "winkans " in text and "Why: " not in text and "expected " not in text
         snap_both(page, "nts-hint-nl")
         assert not errors, errors
+
+
+def _to_a_choice(page, server, game: str, view: dict, turns: int = 80) -> tuple[dict, dict]:
+    """Play on (the discard the hint ranks first, a pass on every claim) until the seat has a claim,
+    a win or a kong to decide; the view and the hint then."""
+    for _ in range(turns):
+        if view["hand_over"]:
+            view = post(page, server, f"/api/games/{game}/next", {})
+            continue
+        hint = page.evaluate(f"fetch('/api/games/{game}/hint').then(r => r.json())")
+        if hint.get("options"):
+            return view, hint
+        legal = view["observation"]["legal_actions"]
+        discard = hint["discards"][0]["discard"] if hint.get("discards") else None
+        pick = next((a for a in legal if a["action"] == "discard" and a.get("tile") == discard), None)
+        pick = pick or next((a for a in legal if a["action"] == "pass"), None) or legal[0]
+        view = post(page, server, f"/api/games/{game}/actions", {k: v for k, v in pick.items() if k != "seat"})
+    raise AssertionError("no claim, win or kong came to decide: choose another seed")
+
+
+def test_the_hint_says_what_each_choice_of_a_claim_is_worth(browser, tmp_path):
+    with table_page(browser, tmp_path, 8) as (page, server, errors):
+        view = post(page, server, "/api/games", {"rules": "nts", "level": "normal"})
+        game = view["id"]
+        view, hint = _to_a_choice(page, server, game, view)
+        options = hint["options"]
+        legal = {a["action"] for a in view["observation"]["legal_actions"]}
+        assert {option["action"] for option in options} == legal  # every choice, the discards as one
+        assert [o["value"] for o in options] == sorted((o["value"] for o in options), reverse=True)
+        page.goto(f"{server.url}/games/{game}")
+        shown_version(page)
+        page.click("#hint-toggle")
+        line = page.locator("#hint .hint-options")
+        line.wait_for()
+        text = line.inner_text()
+        assert text.startswith("Each choice, in expected points: ")
+        assert text.count(" · ") == len(options) - 1
+        assert page.locator("#hint .hint-options strong").count() == 1  # the best, first
+        words = {"pass": "Pass", "pung": "Pong", "chow": "Chi", "kong": "Kong", "win": "Ron"}
+        first = page.locator("#hint .hint-options strong").inner_text()
+        best = options[0]["value"]
+        assert first.startswith(words.get(options[0]["action"], "Discard"))
+        assert first.endswith(f"+{best:,}" if best > 0 else f"{best:,}")
+        snap_both(page, "nts-hint-choices")
+        page.goto(f"{server.url}/games/{game}?lang=nl")
+        shown_version(page)
+        page.wait_for_selector("#hint .hint-options")
+        assert page.inner_text("#hint .hint-options").startswith("Elke keuze, in verwachte punten: ")
+        snap_both(page, "nts-hint-choices-nl")
+        assert not errors, errors

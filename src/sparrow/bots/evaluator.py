@@ -51,6 +51,7 @@ __all__ = [
     "DiscardValue",
     "evaluate_discards",
     "evaluate_standing",
+    "value_of_win",
     "threats",
     "evaluator_choice",
     "RIICHI_DEAL_IN_COST",
@@ -259,7 +260,10 @@ def evaluate_standing(view: SeatView) -> float:
     """What the seat's standing hand is worth between its turns (13 tiles, nothing to discard), on
     the scale of :func:`evaluate_discards`' values: what passing on a call keeps. Its chance to win
     and a win's worth as a discard's are counted (a closed ready hand at the better of riichi and
-    dama); no discard is made, so no deal-in."""
+    dama); no discard is made, so no deal-in. A family the plan players play is valued by its plans
+    (:func:`sparrow.bots.plan_values.standing_value`)."""
+    if not view.reads_dora:
+        return by_plans.standing_value(view.to_observation())
     counts, _, table, unseen_total, draws = _counted(view)
     melds = view.own_melds
     closed = all(not meld.open for meld in melds)
@@ -279,6 +283,30 @@ def evaluate_standing(view: SeatView) -> float:
             value - facts.riichi_stick(chance), facts.dama(view.hand, counts, live, table, furiten, unseen_total, draws)
         )
     return value
+
+
+def value_of_win(view: SeatView, winning: str, discarder: str | None) -> float:
+    """What winning now on ``winning`` (a tile name) gains the seat, on the scale of the other values:
+    on ``discarder``'s discard (the seat's view holds 13 tiles) or self-drawn when None (14, the
+    drawn tile among them). Riichi's scorer gives the points (riichi counted when declared, with the
+    ura dora it may turn on average, and haitei or houtei on the wall's last tile; ippatsu and the
+    other yaku of a moment not); a family the plan players play is paid by its settlement
+    (:func:`sparrow.bots.plan_values.win_gain`). 0 when the scorer finds no legal win."""
+    if not view.reads_dora:
+        return by_plans.win_gain(view.to_observation(), kind_of(winning), discarder)
+    names = list(view.hand)
+    if discarder is None:
+        copies = [name for name in names if kind_of(name) == kind_of(winning)]
+        names.remove(winning if winning in copies else copies[0])
+    closed = all(not meld.open for meld in view.own_melds)
+    facts = _Facts(view, closed, view.seat == "E", furiten=view.furiten)
+    win_by = "self_draw" if discarder is None else "discard"
+    riichi = view.seat in view.riichi
+    points = facts.score(names, winning, win_by, riichi=riichi, last_tile=view.live_wall == 0)
+    if riichi and points:  # the ura dora, turned once the hand is won: as many as expected
+        _, _, table, unseen_total, _ = _counted(view)
+        points = _with_ura(points, facts._ura_han([*names, winning], table, unseen_total), facts.dealer)
+    return points
 
 
 def _with_what_is_given_up(values: list[DiscardValue], facts: _Facts | None) -> list[DiscardValue]:
@@ -382,8 +410,8 @@ class _Facts:
         ura = self._ura_han(names, table, unseen_total) if riichi else 0.0
         for wait in accepted:
             left = max(0, 4 - counts[int(wait)] - table[int(wait)])
-            ron = 0.0 if furiten else self._score(names, wait, "discard", riichi)
-            tsumo = self._score(names, wait, "self_draw", riichi)
+            ron = 0.0 if furiten else self.score(names, wait, "discard", riichi)
+            tsumo = self.score(names, wait, "self_draw", riichi)
             if not ron and not tsumo:
                 continue
             waits.append(wait)
@@ -429,7 +457,10 @@ class _Facts:
         )
         return per_indicator * max(1, len(self.indicators))
 
-    def _score(self, names: Sequence[str], tile: Tile, win_by: str, riichi: bool) -> float:
+    def score(
+        self, names: Sequence[str], tile: Tile | str, win_by: str, riichi: bool, last_tile: bool = False
+    ) -> float:
+        """The scorer's points for winning on ``tile`` with the standing tiles ``names`` (0: no win)."""
         view = self.view
         data: dict[str, Any] = {
             "rules": view.rules,
@@ -440,7 +471,7 @@ class _Facts:
             "win_by": win_by,
             "seat_wind": view.seat,
             "round_wind": view.round_wind,
-            "moments": ["riichi"] if riichi else [],
+            "moments": (["riichi"] if riichi else []) + (["last_tile"] if last_tile else []),
             "dora": "".join(name.replace("0", "5") for name in self.indicators),
         }
         try:

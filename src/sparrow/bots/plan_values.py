@@ -38,11 +38,12 @@ from sparrow.bots.reasons import Reason
 from sparrow.bots.temperaments import TEMPERAMENTS, temperaments_by_rules
 from sparrow.core.analysis import accepted_tiles, shanten
 from sparrow.core.hand import Meld
-from sparrow.core.tiles import Tile
+from sparrow.core.situation import HandSituation
+from sparrow.core.tiles import KINDS, Tile
 from sparrow.game.views import Observation
 from sparrow.rules.ruleset import Settlement
 
-__all__ = ["plan_values", "PlanValue", "threats", "THREAT_READY"]
+__all__ = ["plan_values", "standing_value", "win_gain", "PlanValue", "threats", "THREAT_READY"]
 
 # The opponents throw a winning tile more readily when it is an honour or a terminal: the plain
 # model's weight (Expert ranks its waits by three times as much, which would overstate a chance).
@@ -79,38 +80,10 @@ def plan_values(observation: Observation) -> list[PlanValue]:
     payments = _Payments(knowledge)
     threats = Threats(knowledge)
     counts = knowledge.counts
-    melds = knowledge.melds
-    n = len(melds)
-    forms = knowledge.forms
-    unseen = knowledge.unseen
     found: list[PlanValue] = []
     for kind in allowed:
         counts[kind] -= 1
-        after = shanten(counts, n, forms)
-        waits: tuple[Tile, ...] = ()
-        chance = worth = 0.0
-        scoring = wait_values(knowledge, counts, melds, knowledge.waits(counts, n)) if after == 0 else []
-        if scoring:
-            waits = tuple(Tile(wait) for wait, _, _ in scoring)
-            accepted = sum(unseen[wait] for wait, _, _ in scoring)
-            chance, worth = _ready(knowledge, payments, scoring)
-            kept = Reason.of("ready", waits=[str(w) for w in waits], left=accepted)
-        else:
-            accepted = sum(unseen[int(tile)] for tile in accepted_tiles(counts, n, forms))
-            choice = _PLANNERS.get(observation.rules, _PLANNER).choose_plan(knowledge, counts, melds)
-            if choice.plan is not None and choice.value > 0:
-                chance = reach_chance(
-                    choice.distance,
-                    knowledge.draws_left,
-                    acceptance(choice.plan, counts, n, unseen),
-                    knowledge.unseen_total,
-                    choice.plan.narrowness,
-                )
-                ahead = _one_from_ready(knowledge, payments, counts, melds) if after == 1 else None
-                worth = payments.gain(choice.value, on_discard=True) if ahead is None else ahead[1]
-                kept = Reason.of("accepts", shanten=after, tiles=accepted)
-            else:
-                kept = Reason.of("short", shanten=after)
+        after, accepted, waits, chance, worth, kept = _kept(knowledge, payments, counts)
         counts[kind] += 1
         dangers = tuple(
             danger for danger in (_danger(knowledge, threats, seat, kind) for seat in knowledge.opponents) if danger
@@ -124,6 +97,78 @@ def plan_values(observation: Observation) -> list[PlanValue]:
             (Tile(kind), after, accepted, waits, chance, worth, deal_in, cost, chance * worth - loss, dangers, reasons)
         )
     return found
+
+
+def standing_value(observation: Observation) -> float:
+    """What the seat's standing hand (13 tiles, sets counted as three, nothing to discard) is worth
+    between its turns, on the scale of :func:`plan_values`: its chance to win times a win's gain, as
+    a discard that left it would be valued less the deal-in (none: no discard is made)."""
+    knowledge = know(observation)
+    _, _, _, chance, worth, _ = _kept(knowledge, _Payments(knowledge), knowledge.counts)
+    return chance * worth
+
+
+def win_gain(observation: Observation, winning: int, discarder: str | None) -> float:
+    """What the family's settlement pays the seat for winning now on ``winning`` (a kind): on
+    ``discarder``'s discard (the seat holds 13 tiles), or self-drawn when None (14, the drawn tile
+    among them). 0 when the scorer finds no legal win (NTS's false win leaves the hand dead)."""
+    knowledge = know(observation)
+    counts = list(knowledge.counts)
+    if discarder is None:
+        counts[winning] -= 1
+    win_by = "self_draw" if discarder is None else "discard"
+    situation = HandSituation(
+        rules=observation.rules,
+        concealed=tuple(KINDS[kind] for kind in range(34) for _ in range(counts[kind])),
+        melds=knowledge.melds,
+        winning_tile=KINDS[winning],
+        win_by=win_by,
+        seat_wind=knowledge.seat,
+        round_wind=observation.round_wind,
+        bonus=tuple(sorted(observation.bonus[knowledge.seat])),
+        # The last tile of the wall (drawn, or the last discard) is a moment most families score.
+        moments=frozenset({"last_tile"}) if observation.live_wall == 0 else frozenset(),
+        options=dict(observation.options),
+    )
+    try:
+        total = knowledge.ruleset.win_value(situation)
+    except ValueError:
+        return 0.0
+    if not total:
+        return 0.0
+    return float(_Payments(knowledge).paid(knowledge.seat, win_by, discarder, total)[knowledge.seat])
+
+
+def _kept(
+    knowledge: Knowledge, payments: _Payments, counts: list[int]
+) -> tuple[int, int, tuple[Tile, ...], float, float, Reason]:
+    """What a standing hand (``counts``, 13 tiles with the seat's sets) keeps: its distance from
+    ready, the unseen tiles that bring it closer (its scoring waits' once ready), those waits, its
+    chance to win and a win's gain, and the reason that says so."""
+    melds = knowledge.melds
+    n = len(melds)
+    unseen = knowledge.unseen
+    after = shanten(counts, n, knowledge.forms)
+    scoring = wait_values(knowledge, counts, melds, knowledge.waits(counts, n)) if after == 0 else []
+    if scoring:
+        waits = tuple(Tile(wait) for wait, _, _ in scoring)
+        accepted = sum(unseen[wait] for wait, _, _ in scoring)
+        chance, worth = _ready(knowledge, payments, scoring)
+        return after, accepted, waits, chance, worth, Reason.of("ready", waits=[str(w) for w in waits], left=accepted)
+    accepted = sum(unseen[int(tile)] for tile in accepted_tiles(counts, n, knowledge.forms))
+    choice = _PLANNERS.get(knowledge.observation.rules, _PLANNER).choose_plan(knowledge, counts, melds)
+    if choice.plan is None or choice.value <= 0:
+        return after, accepted, (), 0.0, 0.0, Reason.of("short", shanten=after)
+    chance = reach_chance(
+        choice.distance,
+        knowledge.draws_left,
+        acceptance(choice.plan, counts, n, unseen),
+        knowledge.unseen_total,
+        choice.plan.narrowness,
+    )
+    ahead = _one_from_ready(knowledge, payments, counts, melds) if after == 1 else None
+    worth = payments.gain(choice.value, on_discard=True) if ahead is None else ahead[1]
+    return after, accepted, (), chance, worth, Reason.of("accepts", shanten=after, tiles=accepted)
 
 
 def threats(observation: Observation) -> list[str]:
@@ -220,7 +265,8 @@ class _Payments:
         self.seats = knowledge.seats
         self._memo: dict[tuple[Any, ...], float] = {}
 
-    def _paid(self, winner: str, win_by: str, discarder: str | None, total: int) -> dict[str, int]:
+    def paid(self, winner: str, win_by: str, discarder: str | None, total: int) -> dict[str, int]:
+        """Every seat's payment, by the family's settlement, for ``winner``'s win of ``total``."""
         scores = dict.fromkeys(self.seats, 0)
         scores[winner] = total
         settlement = Settlement(self.observation.rules, winner, win_by, discarder, scores, self.observation.options)
@@ -245,11 +291,11 @@ class _Payments:
 
     def _settled_gain(self, total: int, on_discard: bool) -> float:
         seat = self.seat
-        drawn = float(self._paid(seat, "self_draw", None, total)[seat])
+        drawn = float(self.paid(seat, "self_draw", None, total)[seat])
         if not on_discard:
             return drawn
         others = [other for other in self.seats if other != seat]
-        ron = sum(self._paid(seat, "discard", other, total)[seat] for other in others) / len(others)
+        ron = sum(self.paid(seat, "discard", other, total)[seat] for other in others) / len(others)
         return blend(ron, drawn)
 
     def loss(self, winner: str) -> float:
@@ -259,6 +305,6 @@ class _Payments:
         if found is None:
             typical = self.ruleset.typical_win
             found = self._memo[key] = (
-                float(-self._paid(winner, "discard", self.seat, typical)[self.seat]) if typical else 0.0
+                float(-self.paid(winner, "discard", self.seat, typical)[self.seat]) if typical else 0.0
             )
         return found

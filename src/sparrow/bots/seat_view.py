@@ -134,19 +134,22 @@ class SeatView:
         # Each tile called away from a river is in a set of another seat: that set's source (the
         # defence counts a seat's turns by its discards, those called away included).
         called = {seat: [_KINDS[item.name] for item in self.rivers.get(seat, ()) if item.called] for seat in self.seats}
-        melds: dict[str, tuple[Meld, ...]] = {}
-        for seat in self.seats:
-            declared = []
-            for meld in self.melds.get(seat, ()):
-                kinds = [_KINDS[name] for name in meld.tiles]
-                source = next(
-                    (other for other in self.seats if other != seat and meld.open and set(called[other]) & set(kinds)),
-                    None,
-                )
-                if source is not None:
-                    called[source].remove(next(kind for kind in called[source] if kind in kinds))
-                declared.append(Meld(MeldKind(meld.kind), tuple(Tile(kind) for kind in kinds), meld.open, source))
-            melds[seat] = tuple(declared)
+        # The pungs and kongs first: their called tile is their own kind, where a chow's may be any
+        # of its three, so a chow never takes the called tile a pung beside it needs.
+        found: dict[tuple[str, int], Meld] = {}
+        every = [(seat, index, meld) for seat in self.seats for index, meld in enumerate(self.melds.get(seat, ()))]
+        for seat, index, meld in sorted(every, key=lambda item: item[2].kind == "chow"):
+            kinds = [_KINDS[name] for name in meld.tiles]
+            source = next(
+                (other for other in self.seats if other != seat and meld.open and set(called[other]) & set(kinds)),
+                None,
+            )
+            if source is not None:
+                called[source].remove(next(kind for kind in called[source] if kind in kinds))
+            found[seat, index] = Meld(MeldKind(meld.kind), tuple(Tile(kind) for kind in kinds), meld.open, source)
+        melds = {
+            seat: tuple(found[seat, index] for index in range(len(self.melds.get(seat, ())))) for seat in self.seats
+        }
         sizes = {seat: 13 - 3 * len(melds[seat]) for seat in self.seats}
         sizes[self.seat] = len(self.hand)
         return Observation(

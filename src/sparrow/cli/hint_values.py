@@ -10,8 +10,9 @@ from sparrow.bots.evaluator import DiscardValue, evaluate_discards
 from sparrow.bots.reasons import SEAT_NAMES, reason_text
 from sparrow.core.tiles import Tile, format_tiles
 from sparrow.game.state import Observation
+from sparrow.play.hints import options_hint
 
-__all__ = ["valued_discards", "valued_lines", "safest_lines"]
+__all__ = ["valued_discards", "valued_lines", "safest_lines", "option_lines"]
 
 
 def valued_discards(observation: Observation) -> dict[int, DiscardValue]:
@@ -59,3 +60,28 @@ def safest_lines(values: Sequence[DiscardValue], threats: Sequence[str]) -> list
     safest = sorted(worst.items(), key=lambda item: item[1])[:3]
     names = ", ".join(SEAT_NAMES.get(seat, seat) for seat in threats)
     return [f"  safest against {names}: " + ", ".join(f"{name} {percent:g}%" for name, percent in safest)]
+
+
+def option_lines(observation: Observation) -> list[str]:
+    """With a claim, a win or a kong to decide: each choice and what it is worth in expected points,
+    best first, as the web panel lists them (:func:`~sparrow.play.hints.options_hint`); none when only
+    discards are open."""
+    options = options_hint(observation)
+    if not options:
+        return []
+
+    def said(option: dict[str, object]) -> str:
+        kind = str(option["action"])
+        if kind == "win":
+            return "win (ron)" if observation.claim_tile is not None else "win (tsumo)"
+        if kind == "abortive_draw":
+            return "nine terminals"
+        words = {
+            "concealed_kong": "kong",
+            "added_kong": "kong",
+            "discard": "riichi" if option.get("riichi") else "discard",
+        }
+        tile = option.get("tile")
+        return f"{words.get(kind, kind)}{f' {tile}' if tile else ''}{' (red five)' if option.get('red') else ''}"
+
+    return ["  each choice, in expected points: " + " · ".join(f"{said(o)} {o['value']:+,}" for o in options)]

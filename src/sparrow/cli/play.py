@@ -497,6 +497,9 @@ def hint_lines(observation: Observation) -> list[str]:
             lines.append(f"shanten {now}")
         if observation.claim_tile is not None:
             lines.append(f"  the tile on offer: {observation.claim_tile}")
+    from sparrow.cli.hint_values import option_lines
+
+    lines.extend(option_lines(observation))  # a claim, a win or a kong: what each choice is worth
     return lines
 
 

@@ -20,6 +20,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from sparrow.bots.evaluator import evaluate_discards
+from sparrow.bots.option_values import evaluate_options
 from sparrow.bots.reading import TileDanger, dangers_against, visible_counts
 from sparrow.core.analysis import Discard, discard_options, shanten, unseen_count
 from sparrow.core.situation import HandSituation
@@ -30,7 +31,7 @@ from sparrow.game.riichi import RiichiHandState
 from sparrow.game.state import Observation
 from sparrow.rules import get_ruleset
 
-__all__ = ["would_score", "winning_waits", "engine_hint", "with_values", "HINTS_BY_ENGINE"]
+__all__ = ["would_score", "winning_waits", "engine_hint", "with_values", "options_hint", "HINTS_BY_ENGINE"]
 
 
 def would_score(observation: Observation, concealed: Sequence[Tile], tile: Tile) -> dict[str, Any]:
@@ -244,6 +245,28 @@ def with_values(rows: list[dict[str, Any]], observation: Observation) -> None:
         if "risk" not in row:
             row["risk"] = [danger.to_dict() for danger in found.dangers]
     rows.sort(key=lambda row: order.get(row["discard"], len(order)))
+
+
+def options_hint(observation: Observation) -> list[dict[str, Any]]:
+    """What each choice of the seat is worth now, best first, when it has more to decide than which
+    tile to let go (a claim, a win, a kong, nine terminals): each legal action as the API writes it
+    (``action``, ``tile``, ``red``, ``riichi``; no seat) with the evaluator's ``value``, expected
+    points of the hand on one scale (:func:`~sparrow.bots.option_values.evaluate_options`). The
+    discards are one row, the best of them (the discard rows say the rest). Empty when only
+    discards are open (riichi or not: the discard rows show both values)."""
+    if all(action.kind.value == "discard" for action in observation.legal_actions):
+        return []
+    rows = []
+    discard_shown = False
+    for option in evaluate_options(observation):
+        if option.action.kind.value == "discard":
+            if discard_shown:
+                continue
+            discard_shown = True
+        row = option.action.to_dict()
+        del row["seat"]
+        rows.append({**row, "value": round(option.value)})
+    return rows
 
 
 # The hints of the families whose engine is their own, by engine (``TableRules.engine``): each takes

@@ -283,6 +283,9 @@ class Ruleset:
     # The total of an average winning hand of the family (four Expert players in the lab,
     # docs/bots.md): what the evaluator prices dealing in to an opponent by. 0: not priced.
     typical_win: ClassVar[int] = 0
+    # Whether a seat that calls may not let go at once the tile called, nor the one that makes the
+    # same run at its other end (Riichi's kuikae): what the evaluator bars after a call it values.
+    bars_swap_calls: ClassVar[bool] = False
     # Named sets of option values a club plays by (Riichi's tenhou, wrc...), chosen with option ``preset``.
     presets: ClassVar[Mapping[str, Mapping[str, Any]]] = {}
 

@@ -12,7 +12,7 @@ from starlette.concurrency import run_in_threadpool
 from sparrow.game.events import dumps
 from sparrow.game.replay import ReplayError
 from sparrow.i18n import gettext
-from sparrow.play.hints import engine_hint
+from sparrow.play.hints import engine_hint, options_hint
 from sparrow.store import SessionRecord, Store
 from sparrow.web.accounts import Accounts, SignedIn
 from sparrow.web.api_docs import json_body
@@ -282,13 +282,18 @@ def take_back(request: Request, session: Session, game_id: str) -> JSONResponse:
 
 @router.get("/games/{game_id}/hint")
 def get_hint(request: Request, session: Session, game_id: str) -> dict[str, Any]:
-    """Shanten, per discard the tiles it waits on or improves with, and what each winning tile scores."""
+    """Shanten, per discard the tiles it waits on or improves with, and what each winning tile scores;
+    with a claim, a win or a kong to decide, what each choice is worth (``options``)."""
     game, table = _games(request).view(game_id, session)
     if table.hand_over:
         raise WebError(409, "The hand is over: there is nothing to hint.")
     assert table.hand is not None
     own = engine_hint(table.hand, table.human_seat, table.options)  # a family's own: your tiles and the table only
-    return own if own is not None else hint(table.view().observation, language_of(request))
+    observation = table.view().observation
+    answer = own if own is not None else hint(observation, language_of(request))
+    # A claim, a win or a kong to decide: what each choice is worth, by the evaluator (every family).
+    answer["options"] = options_hint(observation)
+    return answer
 
 
 @router.get("/games/{game_id}/log", response_class=PlainTextResponse)

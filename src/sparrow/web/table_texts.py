@@ -113,6 +113,7 @@ SCRIPT = (
     N_("its own discard"), N_("terminal"), N_("2 or 8"), N_("middle tile"), N_("no copy unseen"),
     N_("the suit it collects"), N_("outside the suit it collects"),
     N_("win {chance}%, worth {worth}, expected {value}"),
+    N_("Each choice, in expected points"),
     # the evaluator's reasons for a discard (bots/reasons.py), as hints.js words them
     N_("Why"),
     N_("ready on {tiles} ({left} left)"),

@@ -168,6 +168,7 @@ class Riichi(Ruleset):
     defaults: ClassVar[Mapping[str, Any]] = _DEFAULTS
     option_help: ClassVar[Mapping[str, str]] = OPTION_HELP
     limit_unit: ClassVar[str] = "base points"
+    bars_swap_calls: ClassVar[bool] = True  # kuikae
     presets: ClassVar[Mapping[str, Mapping[str, Any]]] = PRESETS
     # What the faces show of it (its score sheet is a kind of its own: ``sparrow.sheets.riichi``).
     order: ClassVar[int] = 50

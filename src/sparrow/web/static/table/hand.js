@@ -91,7 +91,7 @@ function sent(a) {
 }
 
 // The tiles a call shows: the claimed tile with what it takes from the hand (a red five when `red`).
-function callTiles(a, claim) {
+export function callTiles(a, claim) {
   const red = (code) => (a.red && code[0] === "5" && code[1] !== "z" ? `0${code[1]}` : code);
   if (a.action === "chow") {
     const run = [0, 1, 2].map((k) => `${Number(a.tile[0]) + k}${a.tile[1]}`);

@@ -2,6 +2,7 @@
 // what each waits on, as the server's hint says.
 import { api } from "../api.js";
 import { tileElement, tileRow } from "../tiles.js";
+import { callTiles } from "./hand.js";
 import { $, gameId, settings, view } from "./state.js";
 import { T, label } from "./texts.js";
 
@@ -37,6 +38,18 @@ export async function drawHint() {
     li.append(` ${text}`);
     return li;
   };
+  // A claim, a win or a kong to decide: what each choice is worth, in expected points, best first.
+  if ((data.options || []).length) {
+    const li = document.createElement("li");
+    li.className = "hint-options";
+    li.append(`${T("Each choice, in expected points")}: `);
+    data.options.forEach((option, index) => {
+      const choice = document.createElement(index ? "span" : "strong");
+      choice.append(...optionParts(option), ` ${signed(option.value)}`);
+      li.append(...(index ? [" · "] : []), choice);
+    });
+    list.append(li);
+  }
   // Facing a threat (a player in riichi, or one that looks ready): the safest discards against
   // it, whatever they do to the hand (folding starts here). (Only the discards the seat may make
   // now: the evaluator values those alone.)
@@ -102,6 +115,21 @@ export async function drawHint() {
   }
   box.append(list);
   box.hidden = false;
+}
+
+// A choice as its button says it: Ron or Tsumo, Chi/Pong/Kong with the tiles, Pass, a discard.
+function optionParts(option) {
+  const claim = view.observation.claim_tile;
+  switch (option.action) {
+    case "win": return [claim ? T("Ron") : T("Tsumo")];
+    case "pass": return [T("Pass")];
+    case "chow": return [`${T("Chi")} `, tileRow(callTiles(option, claim), { size: "mini" })];
+    case "pung": return [`${T("Pong")} `, tileRow(callTiles(option, claim), { size: "mini" })];
+    case "kong": return [`${T("Kong")} `, tileRow(callTiles(option, claim), { size: "mini" })];
+    case "concealed_kong": case "added_kong": return [`${T("Kong")} `, tileElement(option.tile, { size: "mini" })];
+    case "abortive_draw": return [T("Nine terminals (abortive draw)")];
+    default: return [`${option.riichi ? T("Riichi") : T("Discard")} `, tileElement(option.tile, { size: "mini" })];
+  }
 }
 
 // "South 8% (no suji 2/8, one chance)": the reading and what adjusted it, translated.
