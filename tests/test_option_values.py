@@ -152,3 +152,24 @@ def test_a_dragon_pung_that_makes_a_hand_ready_is_worth_more_than_passing():
     call = value_of_call(seen, "7z", ["7z", "7z"], "pung", "W")
     assert call is not None and call.shanten == 0 and call.win_chance > 0
     assert call.value > evaluate_standing(seen)
+
+
+@pytest.mark.parametrize("rules", ("nts", "riichi"))
+def test_the_terminal_hint_says_what_each_choice_of_a_claim_is_worth(rules):
+    from sparrow.cli.play import hint_lines
+
+    for _, seen, _ in _decisions(rules, range(3)):
+        kinds = {action.kind for action in seen.legal_actions}
+        if kinds == {ActionKind.DISCARD}:  # only which tile to let go: the discard rows say it all
+            assert not any("each choice" in line for line in hint_lines(seen))
+            continue
+        if ActionKind.PASS not in kinds or not kinds & {ActionKind.CHOW, ActionKind.PUNG}:
+            continue
+        line = next(line for line in hint_lines(seen) if "each choice, in expected points: " in line)
+        options = evaluate_options(seen)
+        said = line.split(": ", 1)[1].split(" · ")
+        assert len(said) == len(options)
+        for text, option in zip(said, options):
+            assert text.startswith(option.action.kind.value) and text.endswith(f"{round(option.value):+,}")
+        return
+    pytest.fail("no claim came up in these hands")

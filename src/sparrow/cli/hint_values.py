@@ -76,12 +76,15 @@ def option_lines(observation: Observation) -> list[str]:
             return "win (ron)" if observation.claim_tile is not None else "win (tsumo)"
         if kind == "abortive_draw":
             return "nine terminals"
-        words = {
-            "concealed_kong": "kong",
-            "added_kong": "kong",
-            "discard": "riichi" if option.get("riichi") else "discard",
-        }
-        tile = option.get("tile")
-        return f"{words.get(kind, kind)}{f' {tile}' if tile else ''}{' (red five)' if option.get('red') else ''}"
+        if kind == "pass":
+            return "pass"
+        if kind == "discard":
+            return f"{'riichi' if option.get('riichi') else 'discard'} {option['tile']}"
+        # A set as the prompt writes it: chow 789s, pung 999s, kong 9999s.
+        tile = str(option.get("tile") or observation.claim_tile)
+        rank, suit = tile[0].replace("0", "5"), tile[1]
+        if kind == "chow":
+            return f"chow {rank}{int(rank) + 1}{int(rank) + 2}{suit}"
+        return f"{'pung' if kind == 'pung' else 'kong'} {rank * (3 if kind == 'pung' else 4)}{suit}"
 
     return ["  each choice, in expected points: " + " · ".join(f"{said(o)} {o['value']:+,}" for o in options)]
