@@ -181,3 +181,45 @@ def test_the_terminal_hint_shows_the_evaluators_figures_and_reasons():
     assert lines[3].startswith("      win ") and ", worth " in lines[3]
     assert "deal-in 0.0%, expected +" in lines[3] and lines[4] == "      why: genbutsu against East"
     assert any(line.startswith("      why: ") and "against East (" in line for line in lines[5:])
+
+
+# ---------------------------------------------------------------------- in Dutch
+
+
+def test_the_situation_is_said_in_dutch_with_lang_nl():
+    english = runner.invoke(app, ["analyze", FAR, "--situation", json.dumps(SITUATION)])
+    dutch = runner.invoke(app, ["analyze", FAR, "--situation", json.dumps(SITUATION), "--lang", "nl"])
+    assert english.exit_code == 0 and dutch.exit_code == 0, dutch.output
+    assert "expected" in english.output and "verwacht" in dutch.output
+    assert "riichi: East" in english.output and "riichi: Oost" in dutch.output
+    assert "against East" in english.output and "tegen Oost" in dutch.output
+    assert "from ready" in english.output and "van wachtend" in dutch.output and "from ready" not in dutch.output
+    # The same figures, numbers as Dutch writes them.
+    rows = json.loads(runner.invoke(app, ["analyze", FAR, "--situation", json.dumps(SITUATION), "--json"]).output)
+    best = rows["discards"][0]
+    assert f"{best['value']:+,}".replace(",", ".") in dutch.output
+
+
+def test_every_reason_the_evaluator_gives_has_its_dutch_words():
+    """Over the turns of real games, every reason line in Dutch differs from the English one and
+    leaves no English phrase behind."""
+    from sparrow.bots.reasons import reason_text
+    from sparrow.i18n import gettext
+    from tests.test_seat_view import tenhou_observations
+
+    dutch = gettext("nl")
+    codes = set()
+    for observation in tenhou_observations(2):
+        for value in evaluate_discards(observation):
+            english, translated = reason_text(value.reasons), reason_text(value.reasons, dutch)
+            codes.update(reason.code for reason in value.reasons)
+            assert translated != english
+            for phrase in (" from ready", " left)", " against ", "suji of ", "honour with", "behind the fastest"):
+                assert phrase not in translated, translated
+    assert {"accepts", "ready", "suji", "genbutsu", "honour_seen", "dangerous", "slower"} <= codes
+
+
+def test_a_language_sparrow_does_not_speak_is_one_sentence_and_exit_2():
+    run = runner.invoke(app, ["analyze", FAR, "--lang", "fr"])
+    assert run.exit_code == 2
+    assert "--lang: 'fr' is not a language of Sparrow's (one of en, nl)" in run.output

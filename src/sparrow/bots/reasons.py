@@ -1,10 +1,10 @@
-"""Why a discard ranks where it does: the evaluator's reasons as data, and in one line of English.
+"""Why a discard ranks where it does: the evaluator's reasons as data, and in one line of words.
 
 Each :class:`~sparrow.bots.evaluator.DiscardValue` carries ``reasons``: what the discard keeps of the
 hand, what it gives up beside the best choice, and how it reads against every player in riichi. Each
 reason is a code with plain parameters (tiles in the notation, seats as winds), so that every face
-can put it in its own words; :func:`reason_text` is the English one (``sparrow analyze``, the
-terminal's hint). The codes and their parameters (``docs/bots.md``, "The evaluator"):
+can put it in its own words; :func:`reason_text` is the line ``sparrow analyze`` (in English or
+Dutch) and the terminal's hint write. The codes and their parameters (``docs/bots.md``, "The evaluator"):
 
 What the discard keeps (one of):
 
@@ -40,7 +40,7 @@ from :mod:`sparrow.bots.reading`:
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -48,6 +48,7 @@ from sparrow.bots.reading import TileDanger, run_waits
 from sparrow.bots.seat_view import kind_of
 from sparrow.core.tiles import Tile
 from sparrow.game.views import RiverTile
+from sparrow.i18n import N_
 
 __all__ = ["Reason", "danger_reason", "reason_text", "REASON_CODES", "SEAT_NAMES"]
 
@@ -124,7 +125,14 @@ def danger_reason(danger: TileDanger, river: Sequence[RiverTile], seen: Sequence
     return Reason.of("dangerous", **common, why=why)
 
 
-# ---------------------------------------------------------------------- in English
+# ---------------------------------------------------------------------- in words
+
+# How a face puts a catalogue text in its language: ``sparrow.i18n.gettext(lang)``; English as it is.
+Translate = Callable[[str], str]
+
+
+def _english(text: str) -> str:
+    return text
 
 
 def _tiles(tiles: Sequence[str]) -> str:
@@ -135,52 +143,77 @@ def _percent(value: float) -> str:
     return f"{value:g}%"
 
 
-def _notes(reason: Reason) -> str:
+def _notes(reason: Reason, t: Translate) -> str:
     notes = reason["notes"]
-    return f" ({', '.join(notes)})" if notes else ""
+    return f" ({', '.join(t(note) for note in notes)})" if notes else ""
 
 
-def _phrase(reason: Reason) -> str:
+def _phrase(reason: Reason, t: Translate) -> str:
     code = reason.code
     if code in ("ready", "furiten"):
         waits = reason["waits"]
         left = reason["left"]
-        shape = f"ready on {waits[0]}" if len(waits) == 1 else f"ready on the {len(waits)}-sided wait {_tiles(waits)}"
-        count = f"{left} left" if left else "none left"
-        return f"{shape} ({count})" + (", but furiten: it wins by tsumo only" if code == "furiten" else "")
+        # Whole phrases, not pieces: a catalogue text made of a placeholder and a word or two would
+        # match (and translate) any text of that shape.
+        if len(waits) == 1:
+            text = t(N_("ready on {tile} ({count} left)")) if left else t(N_("ready on {tile} (none left)"))
+        elif left:
+            text = t(N_("ready on the {sides}-sided wait {tiles} ({count} left)"))
+        else:
+            text = t(N_("ready on the {sides}-sided wait {tiles} (none left)"))
+        shape = text.format(tile=waits[0], sides=len(waits), tiles=_tiles(waits), count=left)
+        return shape + (t(N_(", but furiten: it wins by tsumo only")) if code == "furiten" else "")
     if code == "no_yaku":
         if reason["shanten"] == 0:
-            return "ready, but no wait can win (no yaku)"
-        return f"{reason['shanten']} from ready with no yaku in sight"
+            return t(N_("ready, but no wait can win (no yaku)"))
+        return t(N_("{count} from ready with no yaku in sight")).format(count=reason["shanten"])
     if code == "short":
         if reason["shanten"] == 0:
-            return "ready, but no wait reaches the minimum"
-        return f"{reason['shanten']} from ready with nothing in sight that reaches the minimum"
+            return t(N_("ready, but no wait reaches the minimum"))
+        return t(N_("{count} from ready with nothing in sight that reaches the minimum")).format(
+            count=reason["shanten"]
+        )
     if code == "accepts":
         tiles = reason["tiles"]
-        return f"{reason['shanten']} from ready, {tiles} tile{'s' if tiles != 1 else ''} improve it"
+        if tiles == 1:
+            return t(N_("{count} from ready, 1 tile improves it")).format(count=reason["shanten"])
+        return t(N_("{count} from ready, {tiles} tiles improve it")).format(count=reason["shanten"], tiles=tiles)
     if code == "slower":
         steps = reason["steps"]
-        return f"{'a step' if steps == 1 else f'{steps} steps'} behind the fastest discard"
+        if steps == 1:
+            return t(N_("a step behind the fastest discard"))
+        return t(N_("{count} steps behind the fastest discard")).format(count=steps)
     if code == "lets_dora_go":
-        return f"lets {reason['han']} han of dora go ({reason['tile']})"
-    name = SEAT_NAMES.get(reason["seat"], reason["seat"])
+        return t(N_("lets {han} han of dora go ({tile})")).format(han=reason["han"], tile=reason["tile"])
+    name = t(SEAT_NAMES.get(reason["seat"], reason["seat"]))
+    against = t(N_("against"))
     if code == "genbutsu":
-        return f"genbutsu against {name}"
+        return f"genbutsu {against} {name}"
     percent = _percent(reason["percent"])
     if code == "honour_seen":
         seen = reason["seen"]
-        return f"honour with {seen or 'none'} seen, {percent} against {name}" + _notes(reason)
+        if not seen:
+            return t(N_("honour with none seen, {percent} against {name}")).format(percent=percent, name=name) + _notes(
+                reason, t
+            )
+        text = t(N_("honour with {seen} seen, {percent} against {name}"))
+        return text.format(seen=seen, percent=percent, name=name) + _notes(reason, t)
     if code == "no_chance":
-        return f"no chance against {name} (every {', '.join(reason['walls'])} in view), {percent}" + _notes(reason)
+        text = t(N_("no chance against {name} (every {tiles} in view), {percent}"))
+        return text.format(name=name, tiles=", ".join(reason["walls"]), percent=percent) + _notes(reason, t)
     if code == "suji":
-        of = " and ".join(reason["of"])
-        what = f"{name}'s riichi tile {of}" if reason["riichi_tile"] else f"{name}'s {of}"
-        return f"suji of {what}, {percent}" + _notes(reason)
-    return f"{percent} against {name} ({', '.join((reason['why'], *reason['notes']))})"
+        of = f" {t(N_('and'))} ".join(reason["of"])
+        text = (
+            t(N_("suji of {name}'s riichi tile {tiles}, {percent}"))
+            if reason["riichi_tile"]
+            else t(N_("suji of {name}'s {tiles}, {percent}"))
+        )
+        return text.format(name=name, tiles=of, percent=percent) + _notes(reason, t)
+    why = ", ".join(t(word) for word in (reason["why"], *reason["notes"]))
+    return f"{percent} {against} {name} ({why})"
 
 
-def reason_text(reasons: Iterable[Reason]) -> str:
-    """The reasons in one line of English: ``ready on the 2-sided wait 1p-4p (8 left); suji of
-    South's riichi tile 1p, 3%``."""
-    return "; ".join(_phrase(reason) for reason in reasons)
+def reason_text(reasons: Iterable[Reason], translate: Translate = _english) -> str:
+    """The reasons in one line: ``ready on the 2-sided wait 1p-4p (8 left); suji of South's riichi
+    tile 1p, 3%`` in English, or in a language's words (``translate``: ``sparrow.i18n.gettext(lang)``)."""
+    return "; ".join(_phrase(reason, translate) for reason in reasons)

@@ -1,15 +1,16 @@
 """``sparrow analyze``: a hand's shanten number, and per discard the tiles it accepts and how many are left.
 
-With ``--situation`` (one seat's view of a Riichi table, ``docs/spec/seat-view.md``) it lists every
-discard with the evaluator's figures instead (:mod:`sparrow.bots.evaluator`): the chance to win, a
-win's worth, the chance to deal in against each player in riichi with the reading that says so, the
-expected points and the reason in one line."""
+With ``--situation`` (one seat's view of the table, any family: ``docs/spec/seat-view.md``) it lists
+every discard with the evaluator's figures instead (:mod:`sparrow.bots.evaluator`): the chance to win,
+a win's worth, the chance to deal in against each threat (a player in riichi, an opponent that looks
+ready) with the reading that says so, the expected points and the reason in one line. ``--lang nl``
+says it in Dutch."""
 
 from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -29,6 +30,7 @@ from sparrow.core.family_facts import RED_FIVE_FAMILIES, without_red_fives
 from sparrow.core.messages import quote
 from sparrow.core.situation import SituationError
 from sparrow.core.tiles import Tile, format_tiles, parse_tiles, tile_counts
+from sparrow.i18n import LANGUAGES, N_, gettext, localize_numbers
 from sparrow.rules import Ruleset, get_ruleset
 
 __all__ = ["register", "analyze", "ruleset_discards", "situation_rows"]
@@ -88,20 +90,27 @@ def analyze(
         typer.Option(
             "--situation",
             metavar="JSON",
-            help="The table as the hand's seat sees it (Riichi; docs/spec/seat-view.md): a JSON file, - for"
-            " standard input, or the JSON itself. Lists every discard with its chance to win, worth, deal-in"
-            " risk, expected points and reason.",
+            help="The table as the hand's seat sees it (any family; docs/spec/seat-view.md): a JSON file, -"
+            " for standard input, or the JSON itself. Lists every discard with its chance to win, worth,"
+            " deal-in risk, expected points and reason.",
         ),
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object instead of a table.")] = False,
+    lang: Annotated[
+        str,
+        typer.Option("--lang", metavar="LANG", help=f"The language of the words: {', '.join(LANGUAGES)}."),
+    ] = "en",
 ) -> None:
     """Shanten number, and per discard the tiles each choice accepts and how many are left.
 
     A 14-tile hand (13 - 3 per declared set, plus one) lists every discard; a 13-tile hand lists the
-    tiles that improve it (its waits when it is ready). With --situation, the hand on its turn at a
-    Riichi table: every discard valued by the evaluator, best first."""
+    tiles that improve it (its waits when it is ready). With --situation, the hand on its turn at
+    the table it describes (any family): every discard valued by the evaluator, best first."""
+    if lang not in LANGUAGES:
+        raise InputError(f"--lang: {quote(lang)} is not a language of Sparrow's (one of {', '.join(LANGUAGES)})")
+    t = gettext(lang)
     if situation is not None:
-        _analyze_situation(tiles, situation, rules=rules, melds=melds, visible=visible, as_json=as_json)
+        _analyze_situation(tiles, situation, rules=rules, melds=melds, visible=visible, as_json=as_json, lang=lang)
         return
     if rules in RED_FIVE_FAMILIES:  # riichi's red fives (0m 0p 0s) are fives to the analysis
         try:
@@ -141,8 +150,8 @@ def analyze(
                 )
             )
             return
-        console.print(Text(tiles_text(hand), style="bold") + Text(f"  shanten {_describe(current)}"))
-        table = Table("discard", "shanten", "accepted tiles", "count")
+        console.print(Text(tiles_text(hand), style="bold") + Text(f"  {t(N_('shanten'))} {_describe(current, t)}"))
+        table = Table(t(N_("discard")), t(N_("shanten")), t(N_("accepted tiles")), t(N_("count")))
         for option in options:
             table.add_row(
                 tiles_text([option.tile]), str(option.shanten), tiles_text(option.accepted) or "-", str(option.unseen)
@@ -167,15 +176,22 @@ def analyze(
             )
         )
         return
-    label = "waits" if current == 0 else "accepted tiles"
-    console.print(Text(tiles_text(hand), style="bold") + Text(f"  shanten {_describe(current)}"))
-    console.print(Text(f"{label}: {tiles_text(accepted) or '-'} ({count} left)"))
+    line = t(N_("waits: {tiles} ({count} left)")) if current == 0 else t(N_("accepted tiles: {tiles} ({count} left)"))
+    console.print(Text(tiles_text(hand), style="bold") + Text(f"  {t(N_('shanten'))} {_describe(current, t)}"))
+    console.print(Text(line.format(tiles=tiles_text(accepted) or "-", count=count)))
 
 
 # ---------------------------------------------------------------------- --situation
 
 
-def _analyze_situation(tiles: str, text: str, *, rules: str | None, melds: int, visible: str, as_json: bool) -> None:
+def _analyze_situation(
+    tiles: str, text: str, *, rules: str | None, melds: int, visible: str, as_json: bool, lang: str
+) -> None:
+    t = gettext(lang)
+
+    def local(text: str) -> str:  # numbers as the language writes them (1,5% in Dutch)
+        return text if lang == "en" else localize_numbers(text, lang)
+
     if melds:
         raise InputError("--melds: with --situation the situation's melds say which sets are declared")
     if visible:
@@ -190,50 +206,55 @@ def _analyze_situation(tiles: str, text: str, *, rules: str | None, melds: int, 
     threats = (
         [seat for seat in view.riichi if seat != view.seat] if view.reads_dora else threats_of(view.to_observation())
     )
-    rows = situation_rows(values)
+    rows = situation_rows(values, t)
     if as_json:
         data = {"tiles": names_text(view.hand), "seat": view.seat, "shanten": now, "threats": threats, "discards": rows}
         print(json.dumps(data))
         return
-    where = [f"{view.rules}", f"seat {view.seat}", f"round {view.round_wind}"]
+    where = [
+        f"{view.rules}",
+        f"{t(N_('seat'))} {view.seat}",
+        f"{t(N_('round'))} {view.round_wind}",
+    ]
     if view.reads_dora:
-        where.append(f"dora indicators {' '.join(view.dora_indicators)}")
-    where.append(f"wall {view.live_wall}")
+        where.append(f"{t(N_('dora indicators'))} {' '.join(view.dora_indicators)}")
+    where.append(f"{t(N_('wall'))} {view.live_wall}")
     if threats:
-        label = "riichi" if view.reads_dora else "looks ready"
-        where.append(f"{label}: " + ", ".join(SEAT_NAMES[seat] for seat in threats))
-    console.print(_names_shown(view.hand) + Text(f"  shanten {_describe(now)}"))
+        label = t(N_("riichi")) if view.reads_dora else t(N_("looks ready"))
+        where.append(f"{label}: " + ", ".join(t(SEAT_NAMES[seat]) for seat in threats))
+    console.print(_names_shown(view.hand) + Text(f"  {t(N_('shanten'))} {_describe(now, t)}"))
     console.print(" · ".join(where), highlight=False)
     # The figures in a table, each discard's reason under it in a line of its own (a column would be
     # a narrow one on an 80-column terminal).
-    table = Table("discard", "shanten", "accepted", "win %", "worth")
+    table = Table(t(N_("discard")), t(N_("shanten")), t(N_("accepted")), t(N_("win %")), t(N_("worth")))
     for seat in threats:
-        table.add_column(f"deal-in vs {SEAT_NAMES[seat]}")
-    table.add_column("expected", justify="right")
+        table.add_column(f"{t(N_('deal-in vs'))} {t(SEAT_NAMES[seat])}")
+    table.add_column(t(N_("expected")), justify="right")
     for value, row in zip(values, rows, strict=True):
         # Each threat's chance and the reading that gives it; what adjusted it is in the reason line.
         against = {risk["seat"]: risk for risk in row["risk"]}
         risks = [
-            (f"{risk['percent']:g}% {risk['why']}" if risk["percent"] else risk["why"]) if risk else "0%"
+            (f"{risk['percent']:g}% {t(risk['why'])}" if risk["percent"] else t(risk["why"])) if risk else "0%"
             for risk in (against.get(seat) for seat in threats)
         ]
         table.add_row(
             _names_shown([value.name]),
             str(row["shanten"]),
             str(row["accepted"]),
-            f"{row['win_chance']:g}",
-            f"{row['win_value']:,}",
-            *risks,
-            f"{row['value']:+,}",
+            local(f"{row['win_chance']:g}"),
+            local(f"{row['win_value']:,}"),
+            *map(local, risks),
+            local(f"{row['value']:+,}"),
         )
     console.print(table)
     for value, row in zip(values, rows, strict=True):
         # One line each, as long as it is (the terminal wraps it; a pipe gets it whole).
-        console.print(Text("  ") + _names_shown([value.name]) + Text(f": {row['reason']}"), soft_wrap=True)
+        console.print(Text("  ") + _names_shown([value.name]) + Text(f": {local(row['reason'])}"), soft_wrap=True)
 
 
-def situation_rows(values: list[DiscardValue]) -> list[dict[str, Any]]:
-    """The evaluator's values as ``--json`` writes them, best first (keys: ``docs/cli.md``)."""
+def situation_rows(values: list[DiscardValue], t: Callable[[str], str] | None = None) -> list[dict[str, Any]]:
+    """The evaluator's values as ``--json`` writes them, best first (keys: ``docs/cli.md``); the
+    ``reason`` line in English, or through ``t`` (``sparrow.i18n.gettext(lang)``)."""
     return [
         {
             "discard": value.name,
@@ -248,7 +269,7 @@ def situation_rows(values: list[DiscardValue]) -> list[dict[str, Any]]:
             "dama_value": None if value.dama_value is None else round(value.dama_value),
             "risk": [danger.to_dict() for danger in value.dangers],
             "reasons": [reason.to_dict() for reason in value.reasons],
-            "reason": reason_text(value.reasons),
+            "reason": reason_text(value.reasons) if t is None else reason_text(value.reasons, t),
         }
         for value in values
     ]
@@ -305,11 +326,11 @@ def _names_shown(names: Sequence[str]) -> Text:
     return shown
 
 
-def _describe(value: int) -> str:
+def _describe(value: int, t: Callable[[str], str]) -> str:
     if value == -1:
-        return "-1 (complete)"
+        return f"-1 ({t(N_('complete'))})"
     if value == 0:
-        return "0 (ready)"
+        return f"0 ({t(N_('ready'))})"
     return str(value)
 
 
