@@ -173,3 +173,14 @@ def test_the_terminal_hint_says_what_each_choice_of_a_claim_is_worth(rules):
             assert text.startswith(option.action.kind.value) and text.endswith(f"{round(option.value):+,}")
         return
     pytest.fail("no claim came up in these hands")
+
+
+def test_letting_the_red_five_go_where_a_plain_one_is_held_gives_up_its_han():
+    from sparrow.bots.option_values import _red_let_go
+    from tests.test_seat_view import view
+
+    seen = view("123m99m4506p378s22z")  # a plain 5p and the red one
+    plain = next(value for value in evaluate_discards(seen) if value.name == "5p")
+    red = _red_let_go(seen, plain.tile)
+    assert red.tile == plain.tile and red.win_chance == plain.win_chance
+    assert red.win_value < plain.win_value and red.value < plain.value

@@ -66,9 +66,9 @@ def evaluate_options(observation: Observation) -> list[OptionValue]:
         then: DiscardValue | None = None
         if kind is ActionKind.DISCARD and tile is not None:
             then = discards[int(tile)]
-            value = then.value if action.riichi or then.dama_value is None else then.dama_value
             if action.red and _plain_held(view, int(tile)):
-                value = _red_let_go(view, int(tile), action.riichi)
+                then = _red_let_go(view, int(tile))
+            value = then.value if action.riichi or then.dama_value is None else then.dama_value
         elif kind is ActionKind.WIN:
             if observation.claim_tile is not None and claimed is not None:
                 value = value_of_win(view, claimed, observation.claim_from)
@@ -138,11 +138,10 @@ def _plain_held(view: SeatView, kind: int) -> bool:
     return str(Tile(kind)) in view.hand
 
 
-def _red_let_go(view: SeatView, kind: int, riichi: bool) -> float:
+def _red_let_go(view: SeatView, kind: int) -> DiscardValue:
     """A discard of the red five of ``kind`` where a plain one is held: valued as the hand without
     its red five (the plain copy kept stands for it)."""
     red = "0" + str(Tile(kind))[1]
     plain_hand = list(view.hand)
     plain_hand[plain_hand.index(red)] = str(Tile(kind))
-    value = next(v for v in evaluate_discards(replace(view, hand=tuple(plain_hand))) if int(v.tile) == kind)
-    return value.value if riichi or value.dama_value is None else value.dama_value
+    return next(v for v in evaluate_discards(replace(view, hand=tuple(plain_hand))) if int(v.tile) == kind)
