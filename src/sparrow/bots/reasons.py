@@ -192,11 +192,10 @@ def _phrase(reason: Reason, t: Translate) -> str:
     percent = _percent(reason["percent"])
     if code == "honour_seen":
         seen = reason["seen"]
-        if not seen:
-            return t(N_("honour with none seen, {percent} against {name}")).format(percent=percent, name=name) + _notes(
-                reason, t
-            )
-        text = t(N_("honour with {seen} seen, {percent} against {name}"))
+        if seen:
+            text = t(N_("honour with {seen} seen, {percent} against {name}"))
+        else:
+            text = t(N_("honour with none seen, {percent} against {name}"))
         return text.format(seen=seen, percent=percent, name=name) + _notes(reason, t)
     if code == "no_chance":
         text = t(N_("no chance against {name} (every {tiles} in view), {percent}"))
