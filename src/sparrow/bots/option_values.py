@@ -57,7 +57,10 @@ def evaluate_options(observation: Observation) -> list[OptionValue]:
     if not actions:
         return []
     view = SeatView.from_observation(observation)
-    discards = {int(value.tile): value for value in evaluate_discards(observation)} if view.may_discard else {}
+    # The view once: Riichi's discards are valued from it; the other families' from the observation
+    # itself (their view would only be turned back into it).
+    valued = evaluate_discards(view if view.reads_dora else observation) if view.may_discard else []
+    discards = {int(value.tile): value for value in valued}
     claimed = _claimed_name(view, observation)
     found = []
     for action in actions:
