@@ -17,6 +17,7 @@ from __future__ import annotations
 import logging
 import multiprocessing
 import queue
+import signal
 import socket
 import time
 from collections.abc import Callable, Iterable, Iterator
@@ -122,13 +123,22 @@ def local_executor(workers: int) -> Executor:
         # terminate() can hang for good on the lock of its task queue (seen about once in a hundred
         # short runs on a loaded machine). An executor's shutdown cancels the queued tasks and waits
         # for the running ones, which are short.
-        pool = ProcessPoolExecutor(workers, mp_context=context)
+        pool = ProcessPoolExecutor(workers, mp_context=context, initializer=_deaf_to_interrupts)
         try:
             yield from _in_order(lambda batch: pool.submit(_play_batch, function, batch), workers, chunks)
         finally:
             pool.shutdown(wait=True, cancel_futures=True)
 
     return run
+
+
+def _deaf_to_interrupts() -> None:
+    """A worker ignores Ctrl-C, which a terminal sends to every process of the run. The run's own
+    process ends the run: it cancels the tasks not started and waits for the running ones. A worker
+    interrupted itself could die halfway through writing a result to the pipe the run reads them
+    from, and the run would wait for the rest of it for ever (seen once in CI: an interrupted run
+    that never ended)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _warm_up() -> None:
