@@ -33,8 +33,8 @@ PINNED = {
     ("nts", "expert,normal,normal,normal"): "ad1fcc54b2e00df2f9ad",
     ("nts", "easy"): "af2e29e4c45e0525315f",
     # Riichi: one East-only match (its lab plays whole matches).
-    ("riichi", "normal"): "a03db637c5ae92aa8951",
-    ("riichi", "expert,normal,normal,normal"): "aa5a3d37ecff9797ce40",  # Expert discards by the evaluator
+    ("riichi", "normal"): "635e97c91ba2b68c2b09",  # Normal discards by the evaluator at its setting
+    ("riichi", "expert,normal,normal,normal"): "5a21b4a1f5b7b04741bf",  # both by the evaluator (issue 44)
     ("riichi", "easy"): "6f3a4ce587a073c03595",
 }
 

@@ -9,10 +9,12 @@ import pytest
 import sparrow
 from sparrow.bots.evaluator import (
     DISCARD_LOOKS,
+    NORMAL,
     RIICHI_DEAL_IN_COST,
     RIICHI_LOOKS,
     RIICHI_STICK,
     STICK_LOST_SHARE,
+    TYPICAL_WIN,
     evaluate_discards,
     han_points,
 )
@@ -96,6 +98,40 @@ def test_against_a_riichi_a_far_hand_lets_go_of_a_safe_tile():
     assert by_tile["5m"].value == pytest.approx(
         by_tile["5m"].win_chance * by_tile["5m"].win_value - by_tile["5m"].deal_in * RIICHI_DEAL_IN_COST[True]
     )
+
+
+def test_normals_setting_counts_the_chance_to_win_alone_from_its_own_tiles():
+    # East let 4p go and is ready on 1p-4p again: furiten, it wins by tsumo only.
+    state = table(READY, draws="4p 9p 9s 9m 1z", dora="1z")
+    discard(state, "4p")
+    pass_all(state)
+    tsumogiri(state, 3)
+    seen = observation(state, "E")
+    full = {str(v.tile): v for v in evaluate_discards(seen)}
+    steady = {str(v.tile): v for v in evaluate_discards(seen, NORMAL)}
+    assert set(full) == set(steady)
+    # Its own tiles alone count as seen: the 4p in its river is still a tile to come for Normal.
+    assert (full["1z"].accepted, steady["1z"].accepted) == (7, 8)
+    # Furiten is a rule, not a reading: Normal knows it wins by tsumo only.
+    fresh = evaluate_discards(observation(table(READY, draws="1z", dora="1z"), "E"), NORMAL)[0]
+    assert str(fresh.tile) == "1z" and 0 < steady["1z"].win_chance < fresh.win_chance
+    # Every win is worth a typical one (a dealer's): no scorer's points, no riichi-or-dama weighing.
+    for value in steady.values():
+        assert value.win_value == (TYPICAL_WIN[True] if value.win_chance else 0.0)
+        assert value.value == pytest.approx(value.win_chance * value.win_value) and value.dama_value is None
+    assert full["1z"].dama_value is not None
+
+
+def test_normals_setting_reads_no_danger():
+    # The riichi of the test above: Expert's setting reads 5m as dangerous, Normal's does not (it
+    # folds by its own rule, sparrow.bots.riichi).
+    state = table(READY, draws="1z 7s", dora="1z")
+    discard(state, "1z", riichi=True)
+    pass_all(state)
+    full = {str(v.tile): v for v in evaluate_discards(observation(state, "S"))}
+    steady = {str(v.tile): v for v in evaluate_discards(observation(state, "S"), NORMAL)}
+    assert full["5m"].deal_in > 0
+    assert all(value.deal_in == 0 and not value.dangers for value in steady.values())
 
 
 def test_the_evaluator_sees_only_the_seat_and_answers_the_same_every_time():

@@ -23,6 +23,12 @@ dora indicators, never another hand or the wall, and with no randomness (the sam
 values). Each value carries its ``reasons`` (:mod:`sparrow.bots.reasons`): what the discard keeps and
 gives up, and how it reads against each player in riichi.
 
+A :class:`Setting` says how much of this the evaluator counts: Expert's (:data:`EXPERT`) all of it;
+Normal's (:data:`NORMAL`) is a weaker, faster one, a steady player's: its own tiles alone as seen (it
+does not count the rivers and sets for tiles to come), every win worth a typical win (the scorer is
+asked only whether a wait can win at all), no reading of the others' danger and no riichi-or-dama
+weighing (Normal folds and declares by its own rules, :mod:`sparrow.bots.riichi`).
+
 Riichi is valued here (its observation's ``family`` view gives the dora indicators and who is in
 riichi); the families the plan players play (an observation with no ``family`` view: NTS, HKOS, the
 Chinese guidelines, casual) by :mod:`sparrow.bots.plan_values`, on the same scale of their own
@@ -49,6 +55,9 @@ from sparrow.rules.riichi import dora_of
 
 __all__ = [
     "DiscardValue",
+    "Setting",
+    "EXPERT",
+    "NORMAL",
     "evaluate_discards",
     "evaluate_standing",
     "value_of_win",
@@ -69,12 +78,28 @@ STICK_LOST_SHARE: Final = 0.6
 # What dealing in to a riichi costs on average, non-dealer and dealer (round figures of online play:
 # a riichi hand is usually worth 2 to 4 han with its dora and ura dora).
 RIICHI_DEAL_IN_COST: Final = (5500.0, 8000.0)
+# What a win is worth to a setting that does not ask the scorer (Normal's): a usual hand, the same
+# round figures, non-dealer and dealer.
+TYPICAL_WIN: Final = RIICHI_DEAL_IN_COST
 # A ron's points by han at 30 fu, non-dealer (the limits from 5 han); a dealer is paid half as much again.
 _HAN_POINTS: Final = (0, 1000, 2000, 3900, 7700, 8000, 12000, 12000, 16000, 16000, 16000, 24000, 24000, 32000)
 # For each kind, the indicator that makes it a dora (the kind before it in its suit or cycle).
 _INDICATOR_OF: Final = {int(dora_of(kind)): kind for kind in range(34)}
 _WIND_KIND: Final = {"E": 27, "S": 28, "W": 29, "N": 30}
 _DRAGONS: Final = (31, 32, 33)
+
+
+@dataclass(frozen=True, slots=True)
+class Setting:
+    """How much of a decision the evaluator counts (the module docstring): a level plays by one."""
+
+    reads_table: bool = True  # the rivers and sets count as seen (else the seat's own tiles alone)
+    counts_worth: bool = True  # each win by the scorer's points (else every win a typical win)
+    reads_danger: bool = True  # each discard read against every player in riichi
+
+
+EXPERT: Final = Setting()
+NORMAL: Final = Setting(reads_table=False, counts_worth=False, reads_danger=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,11 +145,12 @@ def han_points(han: int, dealer: bool) -> float:
     return points * 1.5 if dealer else float(points)
 
 
-def evaluate_discards(seen_from: Observation | SeatView) -> list[DiscardValue]:
+def evaluate_discards(seen_from: Observation | SeatView, setting: Setting = EXPERT) -> list[DiscardValue]:
     """Every discard the seat may make now, with its value, best first: ``seen_from`` is its
     observation at a live table or its :class:`SeatView`. Empty when it has no discard to make
     (another seat's turn, or a claim to answer); ValueError for a family it does not serve yet (one
-    whose observation shows a view of its own the evaluator does not read)."""
+    whose observation shows a view of its own the evaluator does not read). ``setting``: how much it
+    counts, Expert's unless told (the families the plan players play are valued at Expert's)."""
     if isinstance(seen_from, SeatView):
         if not seen_from.reads_dora:  # a family the plan players play: valued by its plans
             return _plan_discards(seen_from.to_observation())
@@ -139,11 +165,11 @@ def evaluate_discards(seen_from: Observation | SeatView) -> list[DiscardValue]:
     allowed = {int(tile) for tile in view.may_discard}
     if not allowed:
         return []
-    counts, seen, table, unseen_total, draws = _counted(view)
+    counts, seen, table, unseen_total, draws = _counted(view, setting.reads_table)
     melds = view.own_melds
     dealer = seat == "E"
     rivers = view.rivers
-    threats = [other for other in view.riichi if other != seat]
+    threats = [other for other in view.riichi if other != seat] if setting.reads_danger else []
     dangers = {threat: dangers_against(threat, rivers, seen, turn=seat) for threat in threats}
     own_river = {kind_of(item.name) for item in rivers.get(seat, ())}
     closed = all(not meld.open for meld in melds)
@@ -161,7 +187,7 @@ def evaluate_discards(seen_from: Observation | SeatView) -> list[DiscardValue]:
             furiten = facts.furiten or bool(waiting & (own_river | {kind}))
             waits, chance, worth = facts.ready(kept, counts, option.accepted, table, furiten, unseen_total, draws)
             accepted = sum(max(0, 4 - counts[int(w)] - table[int(w)]) for w in waits)
-            if closed and waits and seat not in view.riichi:
+            if closed and waits and seat not in view.riichi and setting.counts_worth:
                 dama = facts.dama(kept, counts, waits, table, furiten, unseen_total, draws)
             else:
                 dama = None
@@ -182,6 +208,8 @@ def evaluate_discards(seen_from: Observation | SeatView) -> list[DiscardValue]:
                 if yaku
                 else Reason.of("no_yaku", shanten=option.shanten)
             )
+        if not setting.counts_worth:
+            worth = TYPICAL_WIN[dealer] if chance else 0.0
         table[kind] -= 1
         counts[kind] += 1
         # Each threat's chance times what it would cost: a dealer's riichi costs more.
@@ -244,14 +272,14 @@ def _plan_discards(observation: Observation) -> list[DiscardValue]:
     return _with_what_is_given_up(values, None)
 
 
-def _counted(view: SeatView) -> tuple[list[int], list[int], list[int], int, float]:
+def _counted(view: SeatView, reads_table: bool = True) -> tuple[list[int], list[int], list[int], int, float]:
     """What both valuations count from the view: the own tiles by kind, every copy in sight (own tiles
     included: what a reading counts), the rest of the table (what unseen counts leave out), the tiles
-    unseen and the seat's draws left."""
+    unseen and the seat's draws left. Not ``reads_table``: the own tiles are all that is seen."""
     counts = [0] * 34
     for name in view.hand:
         counts[kind_of(name)] += 1
-    seen = view.visible()
+    seen = view.visible() if reads_table else list(counts)
     table = [seen[k] - counts[k] for k in range(34)]
     return counts, seen, table, max(1, TILES_IN_SET - sum(seen)), view.live_wall / len(view.seats)
 

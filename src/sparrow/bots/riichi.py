@@ -6,8 +6,10 @@ values) and its legal actions, and answers one of them. What each level does:
 * **Easy** plays for speed alone: the discard that leaves the fewest tiles to go (shanten), any
   tie broken at random; it calls a pung of its own value honours, declares riichi whenever it may
   and never folds.
-* **Normal** adds what a steady player does: among the discards of equal shanten, the one that
-  leaves the most unseen tiles to improve (acceptance); calls only for a yaku (a value honour, or
+* **Normal** adds what a steady player does: among the discards of equal shanten, the one the
+  evaluator values most at Normal's setting (:data:`~sparrow.bots.evaluator.NORMAL`: the chance to
+  win, its own tiles alone counted as seen; the wait that can win, not in furiten), then the most
+  unseen tiles to improve (acceptance); calls only for a yaku (a value honour, or
   all simples when every tile it keeps is a simple); against a riichi it folds unless it is ready
   or one tile from ready with a good hand, discarding the safest tile (genbutsu, then a tile with
   no chance to be waited on, then suji, then honours by the copies seen, then the rest).
@@ -32,7 +34,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sparrow.bots.evaluator import DiscardValue, evaluate_discards
+from sparrow.bots.evaluator import EXPERT, NORMAL, DiscardValue, Setting, evaluate_discards
 from sparrow.bots.seat_view import SeatView
 from sparrow.core.analysis import discard_options, shanten, thirteen_orphans_shanten
 from sparrow.game.actions import Action, ActionKind
@@ -44,6 +46,8 @@ from sparrow.game.views import Observation
 __all__ = ["RiichiBot", "RiichiPlayer", "Judgement", "LEVELS", "danger"]
 
 LEVELS = ("easy", "normal", "expert")
+# The evaluator's setting each level discards by (Easy by shanten alone).
+SETTINGS: dict[str, Setting] = {"normal": NORMAL, "expert": EXPERT}
 _WINDS = "ESWN"
 _DRAGONS = (31, 32, 33)  # white, green, red
 # Expert calls only where the call leaves its hand this many tiles from ready, or fewer (measured in
@@ -147,8 +151,8 @@ def danger(kind: int, threat: Mapping[str, Any], seen: Sequence[int]) -> int:
 
 @dataclass(frozen=True, slots=True)
 class Judgement:
-    """What the evaluator (:mod:`sparrow.bots.evaluator`) says of one decision, for Expert: the
-    seat's view and, on its turn, every discard's value (best first)."""
+    """What the evaluator (:mod:`sparrow.bots.evaluator`) says of one decision, at the level's
+    setting: the seat's view and, on its turn, every discard's value (best first)."""
 
     view: SeatView
     discards: tuple[DiscardValue, ...] = ()
@@ -158,8 +162,8 @@ class Judgement:
 
 
 class RiichiBot:
-    """One computer player of Riichi. ``act(observation, legal)`` chooses one of ``legal``; Expert
-    also reads the evaluator's ``judgement`` of the decision when it is given."""
+    """One computer player of Riichi. ``act(observation, legal)`` chooses one of ``legal``; Normal
+    and Expert also read the evaluator's ``judgement`` of the decision when it is given."""
 
     def __init__(self, level: str = "normal", seed: int = 0) -> None:
         if level not in LEVELS:
@@ -175,7 +179,7 @@ class RiichiBot:
     ) -> RiichiAction:
         if not legal:
             raise ValueError("nothing to choose from: the table is not waiting for this seat")
-        self.judgement = judgement if self.level == "expert" else None
+        self.judgement = judgement if self.level in SETTINGS else None
         try:
             return self._act(observation, legal)
         finally:
@@ -281,19 +285,21 @@ class RiichiBot:
         best_shanten = min(d.shanten for d in options)
         if threats and self._folds(observation, best_shanten, counts):
             return int(min(options, key=lambda d: (risk(int(d.tile)), d.shanten, -d.unseen)).tile)
+        judged = self.judgement
+
+        def worth(kind: int) -> float:
+            # Among the fastest discards, the evaluator's expected points decide (at the level's
+            # setting): the wait that wins more, and at Expert's for more, the dora or the yaku
+            # kept, the tile safer against a riichi.
+            value = judged.of(kind) if judged is not None else None
+            return -value.value if value is not None else 0.0
+
         if self.level == "expert":
             dora = {_dora_kind(_kind(name)) for name in observation["dora_indicators"]}
-            judged = self.judgement
 
             def keep(kind: int) -> int:
                 # A dora kept is a han; facing a declared hand, a dangerous tile costs acceptance.
                 return (4 if kind in dora else 0) + 2 * risk(kind)
-
-            def worth(kind: int) -> float:
-                # Among the fastest discards, the evaluator's expected points decide: the wait that
-                # wins more and for more, the dora or the yaku kept, the tile safer against a riichi.
-                value = judged.of(kind) if judged is not None else None
-                return -value.value if value is not None else 0.0
 
             return int(
                 min(
@@ -306,7 +312,9 @@ class RiichiBot:
                     ),
                 ).tile
             )
-        return int(min(options, key=lambda d: (d.shanten, off_yaku(int(d.tile)), -d.unseen, d.tile)).tile)
+        return int(
+            min(options, key=lambda d: (d.shanten, off_yaku(int(d.tile)), worth(int(d.tile)), -d.unseen, d.tile)).tile
+        )
 
     def _folds(self, observation: Mapping[str, Any], best_shanten: int, counts: list[int]) -> bool:
         if best_shanten <= 0:
@@ -500,11 +508,10 @@ class RiichiPlayer:
         """One of ``observation.legal_actions``."""
         family = _view(observation)
         judgement = None
-        if self.bot.level == "expert" and any(
-            action.kind is ActionKind.DISCARD for action in observation.legal_actions
-        ):
+        setting = SETTINGS.get(self.bot.level)
+        if setting is not None and any(action.kind is ActionKind.DISCARD for action in observation.legal_actions):
             view = SeatView.from_observation(observation)
-            judgement = Judgement(view, tuple(evaluate_discards(view)))
+            judgement = Judgement(view, tuple(evaluate_discards(view, setting)))
         choice = self.bot.act(family.view, family.legal, judgement)
         return observation.legal_actions[family.legal.index(choice)]
 
