@@ -185,7 +185,9 @@ def evaluate_discards(seen_from: Observation | SeatView, setting: Setting = EXPE
         if option.shanten == 0:
             waiting = {int(w) for w in option.accepted}
             furiten = facts.furiten or bool(waiting & (own_river | {kind}))
-            waits, chance, worth = facts.ready(kept, counts, option.accepted, table, furiten, unseen_total, draws)
+            waits, chance, worth = facts.ready(
+                kept, counts, option.accepted, table, furiten, unseen_total, draws, scored=setting.counts_worth
+            )
             accepted = sum(max(0, 4 - counts[int(w)] - table[int(w)]) for w in waits)
             if closed and waits and seat not in view.riichi and setting.counts_worth:
                 dama = facts.dama(kept, counts, waits, table, furiten, unseen_total, draws)
@@ -202,7 +204,7 @@ def evaluate_discards(seen_from: Observation | SeatView, setting: Setting = EXPE
             accepted = max(0, option.unseen - (1 if option.tile in option.accepted else 0))
             yaku = facts.has_yaku(counts)
             chance = reach_chance(option.shanten, draws, accepted, unseen_total) if yaku else 0.0
-            worth = facts.typical_value(counts, kept)
+            worth = facts.typical_value(counts, kept) if setting.counts_worth else 0.0
             kept_reason = (
                 Reason.of("accepts", shanten=option.shanten, tiles=accepted)
                 if yaku
@@ -424,22 +426,28 @@ class _Facts:
         unseen_total: int,
         draws: float,
         riichi: bool | None = None,
+        scored: bool = True,
     ) -> tuple[tuple[Tile, ...], float, float]:
         """A ready hand's waits that can win (by tsumo alone when ``furiten``), its chance to win and
         a win's expected points. ``riichi`` (a closed hand's, unless told otherwise) counts the han it
         adds and the ura dora it may turn, and the opponents' folding against it: fewer of their
-        discards can be a ron."""
+        discards can be a ron. Not ``scored``: only which waits can win, each win worth 1 (a closed
+        hand with riichi has its yaku; an open one asks the scorer once a wait)."""
         riichi = self.closed if riichi is None else riichi
         live = 0
         value = 0.0
         waits = []
         looks = DISCARD_LOOKS * (RIICHI_LOOKS if riichi else 1.0)
         ron_share = looks / (1 + looks)
-        ura = self._ura_han(names, table, unseen_total) if riichi else 0.0
+        ura = self._ura_han(names, table, unseen_total) if riichi and scored else 0.0
         for wait in accepted:
             left = max(0, 4 - counts[int(wait)] - table[int(wait)])
-            ron = 0.0 if furiten else self.score(names, wait, "discard", riichi)
-            tsumo = self.score(names, wait, "self_draw", riichi)
+            if scored:
+                ron = 0.0 if furiten else self.score(names, wait, "discard", riichi)
+                tsumo = self.score(names, wait, "self_draw", riichi)
+            else:
+                tsumo = 1.0 if riichi else self.score(names, wait, "self_draw", riichi)
+                ron = 0.0 if furiten else tsumo
             if not ron and not tsumo:
                 continue
             waits.append(wait)
