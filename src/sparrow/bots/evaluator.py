@@ -23,11 +23,12 @@ dora indicators, never another hand or the wall, and with no randomness (the sam
 values). Each value carries its ``reasons`` (:mod:`sparrow.bots.reasons`): what the discard keeps and
 gives up, and how it reads against each player in riichi.
 
-A :class:`Setting` says how much of this the evaluator counts: Expert's (:data:`EXPERT`) all of it;
-Normal's (:data:`NORMAL`) is a weaker, faster one, a steady player's: its own tiles alone as seen (it
-does not count the rivers and sets for tiles to come), every win worth a typical win (the scorer is
-asked only whether a wait can win at all), no reading of the others' danger and no riichi-or-dama
-weighing (Normal folds and declares by its own rules, :mod:`sparrow.bots.riichi`).
+A :class:`~sparrow.bots.settings.Setting` says how much of this the evaluator counts: Expert's
+(:data:`EXPERT`) all of it; Normal's (:data:`NORMAL`) is a weaker, faster one, a steady player's: its
+own tiles alone as seen (it does not count the rivers and sets for tiles to come), every win worth a
+typical win (the scorer is asked only whether a wait can win at all), no reading of the others'
+danger and no riichi-or-dama weighing (Normal folds and declares by its own rules,
+:mod:`sparrow.bots.riichi`).
 
 Riichi is valued here (its observation's ``family`` view gives the dora indicators and who is in
 riichi); the families the plan players play (an observation with no ``family`` view: NTS, HKOS, the
@@ -46,6 +47,7 @@ from sparrow.bots.odds import DISCARD_LOOKS, reach_chance, win_chance
 from sparrow.bots.reading import TileDanger, dangers_against
 from sparrow.bots.reasons import Reason, danger_reason
 from sparrow.bots.seat_view import SeatView, kind_of
+from sparrow.bots.settings import EXPERT, NORMAL, Setting
 from sparrow.core.analysis import accepted_tiles, discard_options, shanten, unseen_count
 from sparrow.core.situation import HandSituation
 from sparrow.core.tiles import Tile
@@ -87,19 +89,6 @@ _HAN_POINTS: Final = (0, 1000, 2000, 3900, 7700, 8000, 12000, 12000, 16000, 1600
 _INDICATOR_OF: Final = {int(dora_of(kind)): kind for kind in range(34)}
 _WIND_KIND: Final = {"E": 27, "S": 28, "W": 29, "N": 30}
 _DRAGONS: Final = (31, 32, 33)
-
-
-@dataclass(frozen=True, slots=True)
-class Setting:
-    """How much of a decision the evaluator counts (the module docstring): a level plays by one."""
-
-    reads_table: bool = True  # the rivers and sets count as seen (else the seat's own tiles alone)
-    counts_worth: bool = True  # each win by the scorer's points (else every win a typical win)
-    reads_danger: bool = True  # each discard read against every player in riichi
-
-
-EXPERT: Final = Setting()
-NORMAL: Final = Setting(reads_table=False, counts_worth=False, reads_danger=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,13 +139,13 @@ def evaluate_discards(seen_from: Observation | SeatView, setting: Setting = EXPE
     observation at a live table or its :class:`SeatView`. Empty when it has no discard to make
     (another seat's turn, or a claim to answer); ValueError for a family it does not serve yet (one
     whose observation shows a view of its own the evaluator does not read). ``setting``: how much it
-    counts, Expert's unless told (the families the plan players play are valued at Expert's)."""
+    counts (:mod:`sparrow.bots.settings`), Expert's unless told."""
     if isinstance(seen_from, SeatView):
         if not seen_from.reads_dora:  # a family the plan players play: valued by its plans
-            return _plan_discards(seen_from.to_observation())
+            return _plan_discards(seen_from.to_observation(), setting)
         view = seen_from
     elif seen_from.family is None:
-        return _plan_discards(seen_from)
+        return _plan_discards(seen_from, setting)
     elif SeatView.serves(seen_from) and not any(a.kind.value == "discard" for a in seen_from.legal_actions):
         return []  # not its turn: nothing to value, and no view to write
     else:
@@ -242,12 +231,12 @@ def evaluate_discards(seen_from: Observation | SeatView, setting: Setting = EXPE
     return _with_what_is_given_up(values, facts)
 
 
-def evaluator_choice(observation: Observation, own: int) -> int:
-    """The discard (a kind) of a player whose own choice is ``own`` and who lets the evaluator choose
-    among the discards that leave the hand as near ready: the one it values most, ``own`` among
-    equals; ``own`` itself when it leaves the hand further from ready than the fastest discard (a
-    fold, a plan: slower on purpose) or is not valued."""
-    values = evaluate_discards(observation)
+def evaluator_choice(observation: Observation, own: int, setting: Setting = EXPERT) -> int:
+    """The discard (a kind) of a player whose own choice is ``own`` and who lets the evaluator (at
+    ``setting``) choose among the discards that leave the hand as near ready: the one it values most,
+    ``own`` among equals; ``own`` itself when it leaves the hand further from ready than the fastest
+    discard (a fold, a plan: slower on purpose) or is not valued."""
+    values = evaluate_discards(observation, setting)
     mine = next((value for value in values if int(value.tile) == own), None)
     if mine is None or mine.shanten > min(value.shanten for value in values):
         return own
@@ -263,11 +252,11 @@ def threats(observation: Observation) -> list[str]:
     return [seat for seat in getattr(observation.family, "riichi", ()) if seat != observation.seat]
 
 
-def _plan_discards(observation: Observation) -> list[DiscardValue]:
+def _plan_discards(observation: Observation, setting: Setting) -> list[DiscardValue]:
     values = [
         DiscardValue(tile, after, accepted, waits, chance, worth, deal_in, cost, value, str(tile), dangers, reasons)
         for tile, after, accepted, waits, chance, worth, deal_in, cost, value, dangers, reasons in by_plans.plan_values(
-            observation
+            observation, setting
         )
     ]
     values.sort(key=lambda v: (-v.value, v.shanten, -v.accepted, int(v.tile)))

@@ -35,6 +35,7 @@ from sparrow.bots.plans import acceptance, blend
 from sparrow.bots.reading import TileDanger
 from sparrow.bots.ready import ready_hands, wait_values
 from sparrow.bots.reasons import Reason
+from sparrow.bots.settings import EXPERT, SETTINGS, Setting
 from sparrow.bots.temperaments import TEMPERAMENTS, temperaments_by_rules
 from sparrow.core.analysis import accepted_tiles, shanten
 from sparrow.core.hand import Meld
@@ -48,12 +49,15 @@ __all__ = ["plan_values", "standing_value", "win_gain", "PlanValue", "threats", 
 # The opponents throw a winning tile more readily when it is an honour or a terminal: the plain
 # model's weight (Expert ranks its waits by three times as much, which would overstate a chance).
 _APPEAL: Final = 1.0
-_EXPERT: Final = TEMPERAMENTS["expert"]
-# Expert's planner as it plays each family (its variant there: temperaments.VARIANTS), made once.
+# Each level's planner as it plays each family (its variant there: temperaments.VARIANTS), and
+# elsewhere, made once: a setting follows the plans of the level it names (Setting.plans_as).
 _PLANNERS: Final = {
-    rules: Planner(temperament) for rules, temperament in temperaments_by_rules("expert", _EXPERT).items()
+    level: {
+        rules: Planner(temperament) for rules, temperament in temperaments_by_rules(level, TEMPERAMENTS[level]).items()
+    }
+    for level in SETTINGS
 }
-_PLANNER: Final = Planner(_EXPERT)
+_PLANNER: Final = {level: Planner(TEMPERAMENTS[level]) for level in SETTINGS}
 # An opponent this likely to be ready is a threat the hint names (two exposed sets, or one late).
 THREAT_READY: Final = 0.5
 _WORTH_A_WORD: Final = 0.5  # percent
@@ -64,9 +68,10 @@ PlanValue = tuple[
 ]
 
 
-def plan_values(observation: Observation) -> list[PlanValue]:
+def plan_values(observation: Observation, setting: Setting = EXPERT) -> list[PlanValue]:
     """Every discard the seat may make now, with its figures (see the module docstring), in no
-    particular order; empty when it has no discard to make."""
+    particular order; empty when it has no discard to make. ``setting``: how much they count
+    (:mod:`sparrow.bots.settings`; Normal's: its own plans, the chance alone, no danger)."""
     allowed = sorted(
         {
             int(action.tile)
@@ -83,10 +88,14 @@ def plan_values(observation: Observation) -> list[PlanValue]:
     found: list[PlanValue] = []
     for kind in allowed:
         counts[kind] -= 1
-        after, accepted, waits, chance, worth, kept = _kept(knowledge, payments, counts)
+        after, accepted, waits, chance, worth, kept = _kept(knowledge, payments, counts, setting)
         counts[kind] += 1
-        dangers = tuple(
-            danger for danger in (_danger(knowledge, threats, seat, kind) for seat in knowledge.opponents) if danger
+        dangers = (
+            tuple(
+                danger for danger in (_danger(knowledge, threats, seat, kind) for seat in knowledge.opponents) if danger
+            )
+            if setting.reads_danger
+            else ()
         )
         deal_in = sum(danger.percent for danger in dangers) / 100
         loss = sum(danger.percent / 100 * payments.loss(danger.seat) for danger in dangers)
@@ -140,11 +149,12 @@ def win_gain(observation: Observation, winning: int, discarder: str | None) -> f
 
 
 def _kept(
-    knowledge: Knowledge, payments: _Payments, counts: list[int]
+    knowledge: Knowledge, payments: _Payments, counts: list[int], setting: Setting = EXPERT
 ) -> tuple[int, int, tuple[Tile, ...], float, float, Reason]:
     """What a standing hand (``counts``, 13 tiles with the seat's sets) keeps: its distance from
     ready, the unseen tiles that bring it closer (its scoring waits' once ready), those waits, its
-    chance to win and a win's gain, and the reason that says so."""
+    chance to win and a win's gain, and the reason that says so. Not ``setting.counts_worth``: a
+    win's gain is a typical win's, and no draw is looked ahead (it would only change the gain)."""
     melds = knowledge.melds
     n = len(melds)
     unseen = knowledge.unseen
@@ -154,9 +164,12 @@ def _kept(
         waits = tuple(Tile(wait) for wait, _, _ in scoring)
         accepted = sum(unseen[wait] for wait, _, _ in scoring)
         chance, worth = _ready(knowledge, payments, scoring)
+        if not setting.counts_worth:
+            worth = payments.typical_gain()
         return after, accepted, waits, chance, worth, Reason.of("ready", waits=[str(w) for w in waits], left=accepted)
     accepted = sum(unseen[int(tile)] for tile in accepted_tiles(counts, n, knowledge.forms))
-    choice = _PLANNERS.get(knowledge.observation.rules, _PLANNER).choose_plan(knowledge, counts, melds)
+    level = setting.plans_as
+    choice = _PLANNERS[level].get(knowledge.observation.rules, _PLANNER[level]).choose_plan(knowledge, counts, melds)
     if choice.plan is None or choice.value <= 0:
         return after, accepted, (), 0.0, 0.0, Reason.of("short", shanten=after)
     chance = reach_chance(
@@ -166,6 +179,8 @@ def _kept(
         knowledge.unseen_total,
         choice.plan.narrowness,
     )
+    if not setting.counts_worth:
+        return after, accepted, (), chance, payments.typical_gain(), Reason.of("accepts", shanten=after, tiles=accepted)
     ahead = _one_from_ready(knowledge, payments, counts, melds) if after == 1 else None
     worth = payments.gain(choice.value, on_discard=True) if ahead is None else ahead[1]
     return after, accepted, (), chance, worth, Reason.of("accepts", shanten=after, tiles=accepted)
@@ -288,6 +303,11 @@ class _Payments:
                 found = self._settled_gain(typical, on_discard) * whole / typical if typical else 0.0
             self._memo[key] = found
         return found
+
+    def typical_gain(self) -> float:
+        """A typical win's gain (``Ruleset.typical_win``, on a discard or self-drawn): what a setting
+        that does not ask the scorer (Normal's) takes every win to be worth."""
+        return self.gain(self.ruleset.typical_win, on_discard=True)
 
     def _settled_gain(self, total: int, on_discard: bool) -> float:
         seat = self.seat

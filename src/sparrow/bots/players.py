@@ -58,6 +58,7 @@ from sparrow.bots.knowledge import Knowledge, know
 from sparrow.bots.kongs import kong_worth_it
 from sparrow.bots.own_tables import OWN_TABLE_PLAYERS, OwnTablePlayerKind
 from sparrow.bots.planning import Planner
+from sparrow.bots.settings import SETTINGS
 from sparrow.bots.temperaments import LEVELS, TEMPERAMENTS, VARIANTS, Temperament, temperaments_by_rules
 from sparrow.game.actions import Action, ActionKind
 from sparrow.game.state import Observation, Phase
@@ -177,5 +178,5 @@ class Bot:
                 return by_tile[loose_discard(knowledge, tiles, rng)]
         choice = choose_discard(self._planner, knowledge, tiles)
         if self.temperament.evaluator_ties:
-            choice = evaluator_choice(knowledge.observation, choice)
+            choice = evaluator_choice(knowledge.observation, choice, SETTINGS[self.temperament.level])
         return by_tile[choice]

@@ -34,8 +34,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sparrow.bots.evaluator import EXPERT, NORMAL, DiscardValue, Setting, evaluate_discards
+from sparrow.bots.evaluator import DiscardValue, evaluate_discards
 from sparrow.bots.seat_view import SeatView
+from sparrow.bots.settings import SETTINGS
 from sparrow.core.analysis import discard_options, shanten, thirteen_orphans_shanten
 from sparrow.game.actions import Action, ActionKind
 from sparrow.game.riichi import RiichiAction, RiichiActionKind
@@ -46,8 +47,6 @@ from sparrow.game.views import Observation
 __all__ = ["RiichiBot", "RiichiPlayer", "Judgement", "LEVELS", "danger"]
 
 LEVELS = ("easy", "normal", "expert")
-# The evaluator's setting each level discards by (Easy by shanten alone).
-SETTINGS: dict[str, Setting] = {"normal": NORMAL, "expert": EXPERT}
 _WINDS = "ESWN"
 _DRAGONS = (31, 32, 33)  # white, green, red
 # Expert calls only where the call leaves its hand this many tiles from ready, or fewer (measured in

@@ -82,7 +82,8 @@ class Temperament:
     switch_claims: bool = False
     # Among the discards that leave the hand as near ready as its own choice does (never when its own
     # is slower on purpose: a fold, a plan), throw the one the evaluator values most
-    # (sparrow.bots.evaluator: the chance to win, a win's gain, the chance to deal in).
+    # (sparrow.bots.evaluator: the chance to win, a win's gain, the chance to deal in) at the level's
+    # setting (sparrow.bots.settings.SETTINGS).
     evaluator_ties: bool = False
 
     def __post_init__(self) -> None:
@@ -105,7 +106,9 @@ class Temperament:
 
 TEMPERAMENTS = {
     "easy": Temperament("easy", loose_discard=0.3, missed_claim=0.3),
-    "normal": Temperament("normal", chow_reach=0, pung_reach=1),
+    # Normal lets the evaluator at Normal's setting (sparrow.bots.settings: its own plans, the chance
+    # alone) choose among the discards as near ready as its own (docs/bots.md, "Normal's setting").
+    "normal": Temperament("normal", chow_reach=0, pung_reach=1, evaluator_ties=True),
     # Measured in the lab (docs/bots.md, "Tuning"): plans weighed by their full value, discards chosen
     # for the hand (the safest of equally good ones), a ready hand taken as soon as it scores, two
     # draws ahead over the discards accepting at least half the best, a fold once an opponent is
