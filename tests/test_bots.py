@@ -323,14 +323,17 @@ def test_expert_takes_a_ready_hand_that_scores_rather_than_waiting_for_a_bigger_
 
 def test_expert_waits_on_the_tile_the_opponents_throw_more_readily():
     """South holds four sets, 4p and 4z: throwing either leaves a single wait on the other. 4p has
-    three copies unseen and 4z two (East threw one), so Normal, counting copies, throws 4z and waits
-    on 4p. Expert waits on the North wind instead: an honour nobody can use is thrown far more often
-    than a middle tile that fits many runs. Without that weighing (``wait_appeal`` 0) it too waits on
-    4p."""
+    three copies unseen and 4z two (East threw one), so a player counting copies alone (Normal's own
+    rules) throws 4z and waits on 4p. Expert waits on the North wind instead: an honour nobody can
+    use is thrown far more often than a middle tile that fits many runs. Without that weighing
+    (``wait_appeal`` 0) it too waits on 4p. Normal lets the evaluator at its setting choose between
+    the two, whose chance to win weighs the same at the plain weight: it waits on the North wind too."""
     from sparrow.bots import players
 
     obs = observation(hand="123m456m789s111p4p4z", discards={"E": "4z", "W": "9p"}, live_wall=40)
-    assert get_bot("normal", 1).act(obs) == Action.discard("S", "4z")
+    by_rules = dataclasses.replace(players.TEMPERAMENTS["normal"], evaluator_ties=False)
+    assert players.Bot(by_rules, 1).act(obs) == Action.discard("S", "4z")
+    assert get_bot("normal", 1).act(obs) == Action.discard("S", "4p")
     assert get_bot("expert", 1).act(obs) == Action.discard("S", "4p")
     counting = dataclasses.replace(players.TEMPERAMENTS["expert"], wait_appeal=0.0)
     assert players.Bot(counting, 1).act(obs) == Action.discard("S", "4z")

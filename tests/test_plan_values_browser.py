@@ -29,7 +29,7 @@ def _to_a_threat(page, server, game: str, view: dict, turns: int = 40) -> dict:
 
 
 def test_the_nts_hint_shows_each_discards_chances_value_and_why(browser, tmp_path):
-    with table_page(browser, tmp_path, 8) as (page, server, errors):
+    with table_page(browser, tmp_path, 9) as (page, server, errors):
         view = post(page, server, "/api/games", {"rules": "nts", "level": "normal"})
         game = view["id"]
         hint = page.evaluate(f"fetch('/api/games/{game}/hint').then(r => r.json())")

@@ -380,7 +380,7 @@ def test_nts_shows_every_hands_score_card_and_the_settlement(browser, tmp_path):
         assert page.locator(f"#result .cards .card-of[data-seat={result['winner']}]").evaluate(
             "card => card === card.parentElement.firstElementChild"
         )
-        # The settlement: each hand's score, payment and running total (E +1488 / S -636 / W -270 / N -582).
+        # The settlement: each hand's score, payment and running total (E +1488 / S -628 / W -286 / N -574).
         for seat in SEATS:
             row = page.locator(f"[data-testid=settlement] tr[data-seat={seat}]")
             cells = row.locator("td").all_inner_texts()
@@ -389,7 +389,7 @@ def test_nts_shows_every_hands_score_card_and_the_settlement(browser, tmp_path):
             assert cells[1] == f"{result['scores'][seat]:,}"
             assert cells[2] == (f"+{amount:,}" if amount > 0 else f"{amount:,}")
             assert cells[3] == f"{result['totals'][seat]:,}"
-        assert {seat: result["payments"][seat] for seat in SEATS} == {"E": 1488, "S": -636, "W": -270, "N": -582}
+        assert {seat: result["payments"][seat] for seat in SEATS} == {"E": 1488, "S": -628, "W": -286, "N": -574}
         for seat, total in result["totals"].items():
             assert set(page.locator(f".seat[data-seat={seat}] [data-testid=score-chip]").all_inner_texts()) == {
                 f"{total:,}"
