@@ -17,7 +17,9 @@ For every discard a player may make, the evaluator weighs what strong players we
 
 ``value`` is then the expected gain of the hand in points: ``win_chance * win_value - deal_in *
 deal_in_cost``, so values of different decisions are comparable (the coming review of a game reads
-them). It is computed from the seat's view only (:class:`~sparrow.bots.seat_view.SeatView`, made from a live
+them). In a match's last hand, at a family that pays for places (Riichi's uma and oka), a win's and
+a deal-in's points count the places they climb or drop as well (:mod:`sparrow.bots.placement`): the
+points of the match's result. It is computed from the seat's view only (:class:`~sparrow.bots.seat_view.SeatView`, made from a live
 table's observation or from a situation typed in): the seat's own tiles, the rivers, the sets and the
 dora indicators, never another hand or the wall, and with no randomness (the same view, the same
 values). Each value carries its ``reasons`` (:mod:`sparrow.bots.reasons`): what the discard keeps and
@@ -44,6 +46,7 @@ from typing import Any, Final
 
 from sparrow.bots import plan_values as by_plans
 from sparrow.bots.odds import DISCARD_LOOKS, reach_chance, win_chance
+from sparrow.bots.placement import Stakes, stakes_of
 from sparrow.bots.reading import TileDanger, dangers_against
 from sparrow.bots.reasons import Reason, danger_reason
 from sparrow.bots.seat_view import SeatView, kind_of
@@ -65,6 +68,7 @@ __all__ = [
     "value_of_win",
     "threats",
     "evaluator_choice",
+    "places_at_stake",
     "RIICHI_DEAL_IN_COST",
     "han_points",
     "SeatView",
@@ -162,7 +166,8 @@ def evaluate_discards(seen_from: Observation | SeatView, setting: Setting = EXPE
     dangers = {threat: dangers_against(threat, rivers, seen, turn=seat) for threat in threats}
     own_river = {kind_of(item.name) for item in rivers.get(seat, ())}
     closed = all(not meld.open for meld in melds)
-    facts = _Facts(view, closed, dealer, furiten=view.furiten)
+    stakes = _stakes(view) if setting.counts_places and setting.counts_worth else None
+    facts = _Facts(view, closed, dealer, furiten=view.furiten, stakes=stakes)
     values = []
     for option in discard_options(counts, len(melds), visible=table):
         kind = int(option.tile)
@@ -206,6 +211,8 @@ def evaluate_discards(seen_from: Observation | SeatView, setting: Setting = EXPE
         # Each threat's chance times what it would cost: a dealer's riichi costs more.
         found = tuple(against[kind] for against in dangers.values())
         deal_ins = [(danger.percent / 100, RIICHI_DEAL_IN_COST[danger.seat == "E"]) for danger in found]
+        if stakes is not None:  # the last hand: what paying that winner costs in places too
+            deal_ins = [(chance_in, stakes.loss(price, d.seat)) for (chance_in, price), d in zip(deal_ins, found)]
         deal_in = sum(chance_in for chance_in, _ in deal_ins)
         loss = sum(chance_in * price for chance_in, price in deal_ins)
         cost = loss / deal_in if deal_in else (sum(price for _, price in deal_ins) / len(deal_ins) if deal_ins else 0.0)
@@ -286,7 +293,7 @@ def evaluate_standing(view: SeatView) -> float:
     counts, _, table, unseen_total, draws = _counted(view)
     melds = view.own_melds
     closed = all(not meld.open for meld in melds)
-    facts = _Facts(view, closed, view.seat == "E", furiten=view.furiten)
+    facts = _Facts(view, closed, view.seat == "E", furiten=view.furiten, stakes=_stakes(view))
     distance = shanten(counts, len(melds))
     if distance > 0:
         accepted = unseen_count(accepted_tiles(counts, len(melds)), counts, table)
@@ -325,7 +332,22 @@ def value_of_win(view: SeatView, winning: str, discarder: str | None) -> float:
     if riichi and points:  # the ura dora, turned once the hand is won: as many as expected
         _, _, table, unseen_total, _ = _counted(view)
         points = _with_ura(points, facts._ura_han([*names, winning], table, unseen_total), facts.dealer)
-    return points
+    stakes = _stakes(view)
+    if stakes is None or not points:
+        return points
+    return stakes.tsumo_gain(points) if discarder is None else stakes.ron_gain(points, discarder)
+
+
+def places_at_stake(view: SeatView, setting: Setting = EXPERT) -> bool:
+    """Whether the values of ``view`` at ``setting`` count the places at stake (the match's last hand
+    of a family that pays for places, every seat's points known)."""
+    return setting.counts_places and setting.counts_worth and _stakes(view) is not None
+
+
+def _stakes(view: SeatView) -> Stakes | None:
+    """The places at stake in the match's last hand (bots.placement), None before it."""
+    threats = [(other, RIICHI_DEAL_IN_COST[other == "E"]) for other in view.riichi if other != view.seat]
+    return stakes_of(view.rules, view.options, view.seat, view.scores, view.hands_left, threats)
 
 
 def _with_what_is_given_up(values: list[DiscardValue], facts: _Facts | None) -> list[DiscardValue]:
@@ -352,8 +374,9 @@ def _with_what_is_given_up(values: list[DiscardValue], facts: _Facts | None) -> 
 class _Facts:
     """What the seat's hand is worth: the scorer for a ready hand, a han count for one further away."""
 
-    def __init__(self, view: SeatView, closed: bool, dealer: bool, furiten: bool) -> None:
+    def __init__(self, view: SeatView, closed: bool, dealer: bool, furiten: bool, stakes: Stakes | None = None) -> None:
         self.view = view
+        self.stakes = stakes  # the places at stake in the match's last hand: wins valued by them
         self.furiten = furiten  # a seat in riichi that passed a win: furiten for the rest of the hand
         self.indicators = view.dora_indicators
         self.closed = closed
@@ -403,7 +426,11 @@ class _Facts:
         han += 1 if _all_simples(counts, self.meld_tiles) else 0
         han += sum(1 for k in self.values if counts[k] >= 3 or k in self.set_kinds)
         han += sum(1 for k in self.values if counts[k] == 2) // 2  # a pair is a set half the time
-        return han_points(max(han, 1), self.dealer)
+        points = han_points(max(han, 1), self.dealer)
+        if self.stakes is None:
+            return points
+        looks = DISCARD_LOOKS * (RIICHI_LOOKS if self.closed else 1.0)
+        return self.stakes.win_gain(points, points, looks / (1 + looks))
 
     def ready(
         self,
@@ -443,6 +470,13 @@ class _Facts:
             if not left:
                 continue
             live += left
+            if self.stakes is not None:  # each way of winning by the places it wins
+                value += left * self.stakes.win_gain(
+                    _with_ura(ron, ura, self.dealer),
+                    _with_ura(tsumo, ura, self.dealer),
+                    0.0 if furiten or not ron else ron_share,
+                )
+                continue
             worth = tsumo if furiten or not ron else (ron_share * ron + (1 - ron_share) * tsumo)
             value += left * _with_ura(worth, ura, self.dealer)
         if not live:

@@ -19,7 +19,8 @@ values) and its legal actions, and answers one of them. What each level does:
   against each riichi). It folds as Normal does but pushes a hand one from ready with a dora, fears
   an open hand of three sets showing its value, stays dama (no riichi) with a hand already ready on a
   yaku and a good wait when another player has declared, calls for a yaku within two of ready, and
-  ends a hopeless first hand by nine terminals. Without a judgement (a bare mapping of the view) it
+  ends a hopeless first hand by nine terminals. In the match's last hand, against a riichi, it folds
+  or pushes as the evaluator weighs the places at stake (:mod:`sparrow.bots.placement`). Without a judgement (a bare mapping of the view) it
   breaks the ties by acceptance and the dora kept.
 
 Everything a bot uses is in the observation: its own tiles, the rivers, the sets, the dora
@@ -34,7 +35,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sparrow.bots.evaluator import DiscardValue, evaluate_discards
+from sparrow.bots.evaluator import DiscardValue, evaluate_discards, places_at_stake
 from sparrow.bots.seat_view import SeatView
 from sparrow.bots.settings import SETTINGS
 from sparrow.core.analysis import discard_options, shanten, thirteen_orphans_shanten
@@ -155,6 +156,8 @@ class Judgement:
 
     view: SeatView
     discards: tuple[DiscardValue, ...] = ()
+    # The match's last hand, its places counted in the values (sparrow.bots.placement).
+    at_stake: bool = False
 
     def of(self, kind: int) -> DiscardValue | None:
         return next((value for value in self.discards if int(value.tile) == kind), None)
@@ -282,8 +285,9 @@ class RiichiBot:
             return 0 if not open_without_value or not _is_simple(kind) else 1
 
         best_shanten = min(d.shanten for d in options)
-        if threats and self._folds(observation, best_shanten, counts):
-            return int(min(options, key=lambda d: (risk(int(d.tile)), d.shanten, -d.unseen)).tile)
+        safest = int(min(options, key=lambda d: (risk(int(d.tile)), d.shanten, -d.unseen)).tile)
+        if threats and self._folds(observation, best_shanten, counts, safest):
+            return safest
         judged = self.judgement
 
         def worth(kind: int) -> float:
@@ -315,7 +319,15 @@ class RiichiBot:
             min(options, key=lambda d: (d.shanten, off_yaku(int(d.tile)), worth(int(d.tile)), -d.unseen, d.tile)).tile
         )
 
-    def _folds(self, observation: Mapping[str, Any], best_shanten: int, counts: list[int]) -> bool:
+    def _folds(self, observation: Mapping[str, Any], best_shanten: int, counts: list[int], safest: int) -> bool:
+        judged = self.judgement
+        if self.level == "expert" and judged is not None and judged.at_stake:
+            # The match's last hand against a riichi: the places a win gains and a deal-in loses
+            # decide (a leader folds a hand it would push earlier; the last pushes one it would fold).
+            fold = judged.of(safest)
+            fastest = [value.value for value in judged.discards if value.shanten == best_shanten]
+            if fold is not None and fastest and any(seat != judged.view.seat for seat in judged.view.riichi):
+                return fold.value > max(fastest)
         if best_shanten <= 0:
             return False  # ready: push
         if best_shanten >= 2:
@@ -330,6 +342,9 @@ class RiichiBot:
     ) -> bool:
         if self.level != "expert":
             return True
+        judged = self.judgement.of(kind) if self.judgement is not None and self.judgement.at_stake else None
+        if judged is not None and judged.dama_value is not None:
+            return judged.declares  # the last hand: riichi when its han win more than the stick risks
         after = list(counts)
         after[kind] -= 1
         waits = [t for t in range(34) if after[t] < 4 and _with(after, t, melds)]
@@ -510,7 +525,7 @@ class RiichiPlayer:
         setting = SETTINGS.get(self.bot.level)
         if setting is not None and any(action.kind is ActionKind.DISCARD for action in observation.legal_actions):
             view = SeatView.from_observation(observation)
-            judgement = Judgement(view, tuple(evaluate_discards(view, setting)))
+            judgement = Judgement(view, tuple(evaluate_discards(view, setting)), places_at_stake(view, setting))
         choice = self.bot.act(family.view, family.legal, judgement)
         return observation.legal_actions[family.legal.index(choice)]
 

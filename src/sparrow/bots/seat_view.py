@@ -51,8 +51,13 @@ SEAT_VIEW_FIELDS: Final = frozenset(
         "live_wall",
         "may_discard",
         "bonus",
+        "scores",
+        "hands_left",
     }
 )
+# The points a seat's score may be written with: far beyond any match's, short of absurd.
+_MOST_POINTS: Final = 10_000_000
+_ROUND_WINDS: Final = SEATS  # a match's rounds in order: East, South, West, North
 _LIVE_WALL: Final = 70  # 136 tiles less the dead wall's 14 and the 52 dealt
 # The fields only a family with riichi and dora indicators has (Riichi's).
 _RIICHI_FIELDS: Final = ("riichi", "furiten", "dora")
@@ -116,6 +121,11 @@ class SeatView:
     may_discard: tuple[Tile, ...]  # the kinds it may let go now, sorted (empty: no discard to make)
     # Each seat's flowers and seasons set out (the families that play with them; none at Riichi's).
     bonus: Mapping[str, tuple[Tile, ...]] = field(default_factory=dict)
+    # Each seat's points now, and the hands the match has left after this one (its dealers to come,
+    # not counting a dealer's repeats): what the places at stake at the end of a match are read from
+    # (bots.placement). Empty and None when not known: the values are points alone.
+    scores: Mapping[str, int] = field(default_factory=dict)
+    hands_left: int | None = None
 
     @property
     def own_melds(self) -> tuple[SeatMeld, ...]:
@@ -158,7 +168,7 @@ class SeatView:
             options=MappingProxyType(dict(self.options)),
             round_wind=self.round_wind,
             players=MappingProxyType({seat: seat for seat in self.seats}),
-            scores=MappingProxyType(dict.fromkeys(self.seats, 0)),
+            scores=MappingProxyType(dict(self.scores) if self.scores else dict.fromkeys(self.seats, 0)),
             phase=Phase.TURN,
             turn=self.seat,
             to_act=(self.seat,),
@@ -220,6 +230,8 @@ class SeatView:
         melds: dict[str, tuple[SeatMeld, ...]] = {}
         if family is None:  # the shared observation says all: no riichi, no dora
             hand = tuple(str(tile) for tile in observation.hand)
+            scores = dict(observation.scores)
+            hands_left = None  # the shared observation does not say which hand of its round it is
             for other, declared in observation.melds.items():
                 melds[other] = tuple(SeatMeld(m.kind.value, tuple(str(t) for t in m.tiles), m.open) for m in declared)
             rivers = _rivers_with_calls(observation)
@@ -241,6 +253,9 @@ class SeatView:
             riichi = tuple(family.riichi)
             furiten = seat in family.riichi and bool(family.furiten)
             dora = tuple(family.dora_indicators)
+            scores = dict(family.scores)  # the points now, the sticks put up this hand paid
+            played = _ROUND_WINDS.index(observation.round_wind) * len(observation.seats) + family.hand_of_round
+            hands_left = max(0, get_ruleset(observation.rules).table(observation.options).hands_in_match - played)
         return cls(
             rules=observation.rules,
             options=observation.options,
@@ -256,6 +271,8 @@ class SeatView:
             live_wall=observation.live_wall,
             may_discard=tuple(Tile(kind) for kind in sorted(allowed)),
             bonus={other: tuple(tiles) for other, tiles in observation.bonus.items() if tiles},
+            scores=scores,
+            hands_left=hands_left,
         )
 
     # ------------------------------------------------------------------ the contract
@@ -279,6 +296,10 @@ class SeatView:
         else:
             data["bonus"] = {s: format_tiles(tiles) for s, tiles in self.bonus.items() if tiles}
         data["live_wall"] = self.live_wall
+        if self.scores:
+            data["scores"] = dict(self.scores)
+        if self.hands_left is not None:
+            data["hands_left"] = self.hands_left
         if self.seat in self.riichi or sorted({_KINDS[name] for name in self.hand}) != list(self.may_discard):
             data["may_discard"] = "".join(str(tile) for tile in self.may_discard)
         return data
@@ -341,6 +362,16 @@ class SeatView:
         most = _LIVE_WALL if dora_family else _most_to_draw(ruleset.table(options))
         if not isinstance(live_wall, int) or isinstance(live_wall, bool) or not 0 <= live_wall <= most:
             raise SituationError("live_wall", f"must be the tiles left to draw, 0 to {most}, got {quote(live_wall)}")
+        scores = _scores(data.get("scores"), seats)
+        hands_left = data.get("hands_left")
+        in_match = ruleset.table(options).hands_in_match
+        if hands_left is not None and (
+            not isinstance(hands_left, int) or isinstance(hands_left, bool) or not 0 <= hands_left < in_match
+        ):
+            raise SituationError(
+                "hands_left",
+                f"must be the hands the match has left after this one, 0 to {in_match - 1}, got {quote(hands_left)}",
+            )
         sets = len(melds[seat])
         if len(hand) != 14 - 3 * sets:
             raise SituationError(
@@ -378,6 +409,8 @@ class SeatView:
             live_wall=live_wall,
             may_discard=tuple(Tile(kind) for kind in sorted(allowed)),
             bonus=bonus,
+            scores=scores,
+            hands_left=hands_left,
         )
 
 
@@ -441,6 +474,18 @@ def _bonus(value: Any, seats: Sequence[str], rules: str, played: bool) -> dict[s
         if tiles:
             found[seat] = tuple(sorted(tiles))
     return found
+
+
+def _scores(value: Any, seats: Sequence[str]) -> dict[str, int]:
+    """Each seat's points now, every seat's or none."""
+    by_seat = _by_seat(value, "scores", seats)
+    if by_seat and set(by_seat) != set(seats):
+        missing = ", ".join(seat for seat in seats if seat not in by_seat)
+        raise SituationError("scores", f"give every seat's points or none: {missing} missing")
+    for seat, points in by_seat.items():
+        if not isinstance(points, int) or isinstance(points, bool) or abs(points) > _MOST_POINTS:
+            raise SituationError(f"scores.{seat}", f"must be a whole number of points, got {quote(points)}")
+    return {seat: by_seat[seat] for seat in seats if seat in by_seat}
 
 
 def _meld_names(meld: Meld, written: list[str] | None) -> tuple[str, ...]:

@@ -18,7 +18,7 @@ import typer
 from rich.table import Table
 from rich.text import Text
 
-from sparrow.bots.evaluator import DiscardValue, evaluate_discards
+from sparrow.bots.evaluator import DiscardValue, evaluate_discards, places_at_stake
 from sparrow.bots.evaluator import threats as threats_of
 from sparrow.bots.reasons import SEAT_NAMES, reason_text
 from sparrow.bots.seat_view import SeatView, kind_of, names_text
@@ -224,6 +224,13 @@ def _analyze_situation(
         where.append(f"{label}: " + ", ".join(t(SEAT_NAMES[seat]) for seat in threats))
     console.print(_names_shown(view.hand) + Text(f"  {t(N_('shanten'))} {_describe(now, t)}"))
     console.print(" · ".join(where), highlight=False)
+    if places_at_stake(view):  # the values count the places: the standing they are read from
+        standing = sorted(view.scores.items(), key=lambda item: -item[1])
+        console.print(
+            f"{t(N_('last hand, places at stake'))}: "
+            + ", ".join(f"{t(SEAT_NAMES[seat])} {local(f'{points:,}')}" for seat, points in standing),
+            highlight=False,
+        )
     # The figures in a table, each discard's reason under it in a line of its own (a column would be
     # a narrow one on an 80-column terminal).
     table = Table(t(N_("discard")), t(N_("shanten")), t(N_("accepted")), t(N_("win %")), t(N_("worth")))

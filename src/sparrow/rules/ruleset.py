@@ -349,6 +349,12 @@ class Ruleset:
     def table(self, options: Mapping[str, Any] | None = None) -> TableRules:
         raise NotImplementedError
 
+    def placement_bonus(self, options: Mapping[str, Any] | None = None) -> tuple[int, ...]:
+        """What each place at the end of a match is worth beyond the points, first to last, in table
+        points (Riichi's uma and oka): what a player's standing at the end of a match is reckoned
+        by. Empty where a match is its points alone (the default)."""
+        return ()
+
     def procedure(self, options: Mapping[str, Any] | None = None) -> list[tuple[str, str]] | None:
         """The table procedure as (what, how) lines, for a family played on a table of its own (Riichi);
         None for the shared engine's, which :meth:`table` describes."""

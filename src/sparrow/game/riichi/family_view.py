@@ -55,6 +55,11 @@ class RiichiView(_Written):
         return tuple(self.view["dora_indicators"])
 
     @property
+    def hand_of_round(self) -> int:
+        """Which hand of its round this is, 1 to 4: the dealer's chair counted from the first dealer's."""
+        return int(self.view["dealer"]) + 1
+
+    @property
     def honba(self) -> int:
         return int(self.view["honba"])
 

@@ -228,6 +228,13 @@ class Riichi(Ruleset):
         match = match_of(options)  # the values, on top of the preset
         return {"preset": (options or {}).get("preset", DEFAULT_PRESET), **match.to_dict()}
 
+    def placement_bonus(self, options: Mapping[str, Any] | None = None) -> tuple[int, ...]:
+        # The uma, in thousands, and the oka to the top (final_results reckons a match by both).
+        match = match_of(options)
+        bonus = [1000 * uma for uma in match.uma]
+        bonus[0] += match.oka
+        return tuple(bonus)
+
     def procedure(self, options: Mapping[str, Any] | None = None) -> list[tuple[str, str]]:
         return table_rows(match_of(options))
 
