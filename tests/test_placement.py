@@ -184,23 +184,17 @@ def test_expert_in_the_last_hand_against_a_riichi_plays_the_evaluator_s_push_or_
     """South 4 of a hanchan at the one table: when another seat is in riichi, Expert (closed) lets go
     of the fastest discard the evaluator values most, or of a slower one (its fold) only when the
     evaluator values that more than every fastest discard."""
-    from sparrow.bots.riichi import RiichiPlayer
-    from sparrow.game import ActionKind
     from sparrow.game.riichi import RiichiHandState
     from sparrow.game.riichi.hand import RiichiHand
+    from tests.riichi_turns import discards_played
 
     standings = ([33000, 31000, 24000, 12000], [14000, 30000, 31000, 25000], [26000, 25000, 24500, 24500])
     checked = folds = 0
     for seed in range(30):
         scores = standings[seed % len(standings)]
         hand = RiichiHand(state=RiichiHandState(seed, dealer_seat=3, round_wind=1, scores=scores))
-        players = {seat: RiichiPlayer("expert", seed) for seat in "ESWN"}
-        while not hand.is_over:
-            seat = hand.to_act[0]
-            seen = hand.observation(seat)
-            action = players[seat].act(seen)
-            view = SeatView.from_observation(seen) if action.kind is ActionKind.DISCARD else None
-            if view is not None and not view.own_melds and seat not in view.riichi and view.riichi:
+        for _, view, action in discards_played(hand, "expert", seed):
+            if not view.own_melds and view.seat not in view.riichi and view.riichi:
                 assert places_at_stake(view)
                 values = evaluate_discards(view)
                 fastest = max(value.value for value in values if value.shanten == min(v.shanten for v in values))
@@ -211,5 +205,4 @@ def test_expert_in_the_last_hand_against_a_riichi_plays_the_evaluator_s_push_or_
                 else:
                     assert mine.value == fastest
                 checked += 1
-            hand.apply(action)
     assert checked > 50 and folds > 5

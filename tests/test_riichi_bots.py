@@ -169,25 +169,17 @@ def test_normal_discards_by_the_evaluator_at_its_setting_among_its_fastest_disca
     """At the one table Normal lets go of the discard the evaluator values most at Normal's setting,
     among those that keep its hand fastest (when it neither folds nor sheds tiles for an open yaku)."""
     from sparrow.bots.evaluator import NORMAL, evaluate_discards
-    from sparrow.bots.riichi import RiichiPlayer
-    from sparrow.bots.seat_view import SeatView
-    from sparrow.game import ActionKind, deal
+    from sparrow.game import deal
+    from tests.riichi_turns import discards_played
 
     checked = 0
     for seed in range(6):
-        hand = deal("riichi", None, seed)
-        players = {seat: RiichiPlayer("normal", seed) for seat in "ESWN"}
-        while not hand.is_over:
-            seat = hand.to_act[0]
-            seen = hand.observation(seat)
-            action = players[seat].act(seen)
-            view = SeatView.from_observation(seen) if action.kind is ActionKind.DISCARD else None
-            if view is not None and not view.riichi and not view.own_melds:
+        for seen, view, action in discards_played(deal("riichi", None, seed), "normal", seed):
+            if not view.riichi and not view.own_melds:
                 values = evaluate_discards(seen, NORMAL)
                 fastest = min(value.shanten for value in values)
                 mine = next(value for value in values if value.tile == action.tile)
                 assert mine.shanten == fastest
                 assert mine.value == max(value.value for value in values if value.shanten == fastest)
                 checked += 1
-            hand.apply(action)
     assert checked > 100
