@@ -446,3 +446,61 @@ def test_a_riichi_hand_replays_with_its_family_panel(browser, tmp_path):
         assert_red_fives_are_red(page)
         snap_both(page, "riichi-replay-end")
         assert not errors, errors
+
+
+@functools.cache
+def last_hand_line(start: int = 900) -> tuple[int, tuple[tuple[str, dict], ...]]:
+    """The first seed from ``start`` on which an East-round match (the person playing as a Normal bot
+    would) comes to its last hand with the person to discard: the seed and the requests up to that
+    turn, each ``("actions", action)`` or ``("next", {})`` (the next hand dealt)."""
+    from sparrow.bots.evaluator import places_counted
+
+    bot = get_bot("normal", 5)
+    for seed in range(start, start + 20):
+        table = Table("riichi", "easy", seed, {"length": "tonpuu"}, own_programs=True, forced=True)
+        step = table.start()
+        requests: list[tuple[str, dict]] = []
+        while len(requests) < 800:
+            if step.hand_over:
+                if step.match_over:
+                    break
+                requests.append(("next", {}))
+                step = table.next_hand()
+                continue
+            if places_counted(step.observation) and any(
+                a.kind is ActionKind.DISCARD for a in step.observation.legal_actions
+            ):
+                return seed, tuple(requests)
+            action = bot.act(step.observation)
+            requests.append(("actions", _sent(action)))
+            step = table.act(action)
+    raise AssertionError("no East-round match came to its last hand on the person's discard")
+
+
+def test_the_hint_says_when_the_figures_count_the_places_of_the_last_hand(browser, tmp_path):
+    seed, line = last_hand_line()
+    with table_page(browser, tmp_path, seed) as (page, server, errors):
+        view = post(page, server, "/api/games", {"rules": "riichi", "level": "easy", "options": {"length": "tonpuu"}})
+        game = view["id"]
+        # Before the last hand the figures are points alone.
+        assert page.evaluate(f"fetch('/api/games/{game}/hint').then(r => r.json())")["places_at_stake"] is False
+        for kind, data in line:
+            post(page, server, f"/api/games/{game}/{kind}", data)
+        hint = page.evaluate(f"fetch('/api/games/{game}/hint').then(r => r.json())")
+        assert hint["places_at_stake"] is True and hint["discards"][0]["win_value"] >= 0
+        page.goto(f"{server.url}/games/{game}")
+        shown_version(page)
+        page.click("#hint-toggle")
+        page.wait_for_selector("#hint:not([hidden]) li")
+        assert page.inner_text("#hint .hint-places") == (
+            "The match's last hand: the figures count the places at stake (uma and oka)"
+        )
+        snap_both(page, "riichi-hint-last-hand")
+        page.goto(f"{server.url}/games/{game}?lang=nl")
+        shown_version(page)
+        if page.get_attribute("#hint-toggle", "aria-pressed") != "true":  # (the setting is remembered)
+            page.click("#hint-toggle")
+        page.wait_for_selector("#hint:not([hidden]) .hint-places")
+        assert page.inner_text("#hint .hint-places").startswith("De laatste hand van de partij")
+        snap_both(page, "riichi-hint-last-hand-nl")
+        assert not errors, errors

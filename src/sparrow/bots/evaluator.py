@@ -69,6 +69,7 @@ __all__ = [
     "threats",
     "evaluator_choice",
     "places_at_stake",
+    "places_counted",
     "RIICHI_DEAL_IN_COST",
     "han_points",
     "SeatView",
@@ -336,6 +337,12 @@ def value_of_win(view: SeatView, winning: str, discarder: str | None) -> float:
     if stakes is None or not points:
         return points
     return stakes.tsumo_gain(points) if discarder is None else stakes.ron_gain(points, discarder)
+
+
+def places_counted(observation: Observation) -> bool:
+    """Whether the values of the seat's observation count the places at stake (:func:`places_at_stake`
+    of its view): what a hint says beside its figures."""
+    return places_at_stake(SeatView.from_observation(observation))
 
 
 def places_at_stake(view: SeatView, setting: Setting = EXPERT) -> bool:

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from sparrow.bots.evaluator import evaluate_discards
+from sparrow.bots.evaluator import evaluate_discards, places_counted
 from sparrow.bots.option_values import evaluate_options
 from sparrow.bots.reading import TileDanger, dangers_against, visible_counts
 from sparrow.core.analysis import Discard, discard_options, shanten, unseen_count
@@ -224,6 +224,7 @@ def _riichi_hand_hint(hand: Hand, seat: str) -> dict[str, Any]:
     dangers = {threat: dangers_against(threat, rivers, seen, turn) for threat in family.riichi if threat != seat}
     hint = _riichi_hint(state, state.seat_of(seat), dangers)
     with_values(hint["discards"], observation)
+    hint["places_at_stake"] = places_counted(observation)  # the match's last hand: the figures count places
     return hint
 
 

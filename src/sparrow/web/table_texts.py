@@ -109,6 +109,7 @@ SCRIPT = (
     N_("suji 1/9"), N_("suji 2/8"), N_("suji 3/7"), N_("both suji 4-6"), N_("half suji 4-6"), N_("no suji 1/9"),
     N_("no suji 2/8"), N_("no suji 3/7"), N_("no suji 4-6"), N_("one chance"), N_("beside the riichi tile"), N_("outside an early discard"),
     N_("Safest against {names}"), N_("{name} {percent}% ({why})"), N_("deal-in risk"),
+    N_("The match's last hand: the figures count the places at stake (uma and oka)"),
     # the readings of a tile's danger against a hand that looks ready (bots/danger.py)
     N_("its own discard"), N_("terminal"), N_("2 or 8"), N_("middle tile"), N_("no copy unseen"),
     N_("the suit it collects"), N_("outside the suit it collects"),

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from sparrow.bots.evaluator import threats
+from sparrow.bots.evaluator import places_counted, threats
 from sparrow.core.analysis import accepted_tiles, shanten, unseen_count
 from sparrow.core.tiles import Tile, tile_counts
 from sparrow.game.actions import ActionKind
@@ -360,6 +360,7 @@ def hint(observation: Observation, lang: str = "en") -> dict[str, Any]:
         with_values(rows, observation)
         answer["discards"] = rows
         answer["threats"] = threats(observation)  # the opponents that look ready
+        answer["places_at_stake"] = places_counted(observation)  # the match's last hand, where places pay
         answer["waits"] = []
         answer["ready"] = any(row["ready"] for row in rows)
     else:

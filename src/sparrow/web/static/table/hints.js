@@ -50,6 +50,13 @@ export async function drawHint() {
     });
     list.append(li);
   }
+  // The match's last hand, where places pay (Riichi's uma and oka): the figures below count them.
+  if (data.places_at_stake) {
+    const li = document.createElement("li");
+    li.className = "hint-places";
+    li.textContent = T("The match's last hand: the figures count the places at stake (uma and oka)");
+    list.append(li);
+  }
   // Facing a threat (a player in riichi, or one that looks ready): the safest discards against
   // it, whatever they do to the hand (folding starts here). (Only the discards the seat may make
   // now: the evaluator values those alone.)
