@@ -206,3 +206,14 @@ def test_expert_in_the_last_hand_against_a_riichi_plays_the_evaluator_s_push_or_
                     assert mine.value == fastest
                 checked += 1
     assert checked > 50 and folds > 5
+
+
+def test_the_terminal_hint_says_when_its_figures_count_the_places():
+    from sparrow.cli.play import hint_lines
+    from sparrow.game.riichi import RiichiHandState
+    from sparrow.game.riichi.hand import RiichiHand
+
+    line = "the match's last hand: the figures count the places at stake (uma and oka)"
+    for dealer, round_wind, shown in ((3, 1, True), (2, 1, False)):  # South 4, then South 3
+        hand = RiichiHand(state=RiichiHandState(5, dealer_seat=dealer, round_wind=round_wind))
+        assert (line in hint_lines(hand.observation(hand.to_act[0]))) is shown

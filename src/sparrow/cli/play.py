@@ -467,13 +467,15 @@ def hint_lines(observation: Observation) -> list[str]:
         rows.sort(key=lambda r: (r[0], r[1], r[2]))
         # The evaluator's figures for the discards it may make now, in its order, best first, as the
         # web panel lists them.
-        from sparrow.bots.evaluator import threats
+        from sparrow.bots.evaluator import places_counted, threats
         from sparrow.cli.hint_values import safest_lines, valued_discards, valued_lines
 
         valued = valued_discards(observation)
         if valued:
             order = {kind: index for index, kind in enumerate(valued)}
             rows.sort(key=lambda r: order.get(int(r[2]), len(order)))
+            if places_counted(observation):
+                lines.append("the match's last hand: the figures count the places at stake (uma and oka)")
             lines.extend(safest_lines(list(valued.values()), threats(observation)))
         for after, unseen, tile, improving, short in rows[:6]:
             value = valued.get(int(tile))
