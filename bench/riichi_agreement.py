@@ -68,6 +68,7 @@ class Turn:
     observation: Observation
     discarded: int  # the kind the player let go
     riichi: bool  # declared with it
+    at: int = 0  # the place of the player's discard in the hand's log
 
 
 @dataclass(slots=True)
@@ -142,7 +143,7 @@ def turns_of(events: Sequence[dict[str, Any]]) -> Iterator[Turn]:
         if hand.phase is Phase.TURN and len(hand.events) == upto:
             turn = _turn_now(hand, events[upto])
             if turn is not None:
-                yield turn
+                yield Turn(turn.observation, turn.discarded, turn.riichi, upto)
         upto += 1
         try:
             replay_onto(hand, events[:upto])
