@@ -20,8 +20,9 @@ values) and its legal actions, and answers one of them. What each level does:
   an open hand of three sets showing its value, stays dama (no riichi) with a hand already ready on a
   yaku and a good wait when another player has declared, calls for a yaku within two of ready, and
   ends a hopeless first hand by nine terminals. In the match's last hand, against a riichi, it folds
-  or pushes as the evaluator weighs the places at stake (:mod:`sparrow.bots.placement`). Without a judgement (a bare mapping of the view) it
-  breaks the ties by acceptance and the dora kept.
+  or pushes, and declares or stays dama, as the evaluator weighs the places at stake
+  (:mod:`sparrow.bots.placement`). Without a judgement (a bare mapping of the view) it breaks the
+  ties by acceptance and the dora kept.
 
 Everything a bot uses is in the observation: its own tiles, the rivers, the sets, the dora
 indicators and who has declared riichi. The randomness is its own seeded generator.

@@ -255,7 +255,7 @@ class SeatView:
             dora = tuple(family.dora_indicators)
             scores = dict(family.scores)  # the points now, the sticks put up this hand paid
             played = _ROUND_WINDS.index(observation.round_wind) * len(observation.seats) + family.hand_of_round
-            hands_left = max(0, get_ruleset(observation.rules).table(observation.options).hands_in_match - played)
+            hands_left = max(0, _hands_in_match(observation.rules, observation.options) - played)
         return cls(
             rules=observation.rules,
             options=observation.options,
@@ -412,6 +412,21 @@ class SeatView:
             scores=scores,
             hands_left=hands_left,
         )
+
+
+# A match's hands by its rules and options, as text: every decision reads it, and a family's table
+# rules are built anew each time they are asked for (a few dozen microseconds).
+_IN_MATCH: dict[str, int] = {}
+
+
+def _hands_in_match(rules: str, options: Mapping[str, Any]) -> int:
+    key = repr((rules, sorted(options.items())))
+    found = _IN_MATCH.get(key)
+    if found is None:
+        found = get_ruleset(rules).table(options).hands_in_match
+        if len(_IN_MATCH) < 64:  # (a few option sets in a process; more are computed each time)
+            _IN_MATCH[key] = found
+    return found
 
 
 def _rivers_with_calls(observation: Observation) -> dict[str, tuple[RiverTile, ...]]:
