@@ -20,28 +20,12 @@ from __future__ import annotations
 import argparse
 import json
 import math
-import random
 import statistics
 from multiprocessing import Pool
 
 from _common import positive_int, seed_value
 
-from sparrow.play.lab import Chunk, play_chunk
-
-SEATS = 4
-
-
-def _chunks(matches: int, seed: int, players: tuple[str, ...]) -> list[Chunk]:
-    # As the lab's run of whole games in duplicate: every rotation of a board plays one seed.
-    seeds = random.Random(f"riichi-lab/{seed}")
-    chunks = []
-    game_seed = 0
-    for number in range(matches):
-        rotation = number % SEATS
-        if rotation == 0:
-            game_seed = seeds.getrandbits(62)
-        chunks.append(Chunk("riichi", (), players, seed, number // SEATS, rotation, False, None, game_seed))
-    return chunks
+from sparrow.play.lab import Chunk, play_chunk, whole_game_chunks
 
 
 def _first_player(chunk: Chunk) -> list[float]:
@@ -52,7 +36,8 @@ def _first_player(chunk: Chunk) -> list[float]:
 
 def play(matches: int, seed: int, players: tuple[str, ...], out: str) -> None:
     with Pool(2) as pool:
-        rows = pool.map(_first_player, _chunks(matches, seed, players), chunksize=4)
+        chunks = list(whole_game_chunks("riichi", (), players, seed, matches, duplicate=True))
+        rows = pool.map(_first_player, chunks, chunksize=4)
     with open(out, "w") as file:
         json.dump({"seed": seed, "players": players, "matches": rows}, file)
     print(f"{len(rows)} matches written to {out}")

@@ -436,8 +436,7 @@ class _Facts:
         points = han_points(max(han, 1), self.dealer)
         if self.stakes is None:
             return points
-        looks = DISCARD_LOOKS * (RIICHI_LOOKS if self.closed else 1.0)
-        return self.stakes.win_gain(points, points, looks / (1 + looks))
+        return self.stakes.win_gain(points, points, _ron_share(self.closed))
 
     def ready(
         self,
@@ -461,7 +460,7 @@ class _Facts:
         value = 0.0
         waits = []
         looks = DISCARD_LOOKS * (RIICHI_LOOKS if riichi else 1.0)
-        ron_share = looks / (1 + looks)
+        ron_share = _ron_share(riichi)
         ura = self._ura_han(names, table, unseen_total) if riichi and scored else 0.0
         for wait in accepted:
             left = max(0, 4 - counts[int(wait)] - table[int(wait)])
@@ -545,6 +544,13 @@ class _Facts:
         except (ValueError, NotImplementedError):
             return 0.0
         return float(result.total) if result.valid else 0.0
+
+
+def _ron_share(riichi: bool) -> float:
+    """The share of a ready hand's wins made on a discard: the opponents' discards it may win on per
+    own draw (fewer against a riichi, which they fold against) over those and the draw."""
+    looks = DISCARD_LOOKS * (RIICHI_LOOKS if riichi else 1.0)
+    return looks / (1 + looks)
 
 
 def _with_ura(worth: float, ura: float, dealer: bool) -> float:

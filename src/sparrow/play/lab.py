@@ -81,6 +81,7 @@ from sparrow.seats import AgentError, check_outside, faults_of, is_outside, make
 
 __all__ = [
     "Chunk",
+    "whole_game_chunks",
     "ChunkResult",
     "HandRecord",
     "GameRecord",
@@ -361,6 +362,28 @@ def _game_record(chunk: Chunk, match: Any, names: Sequence[str]) -> GameRecord:
     )
 
 
+def whole_game_chunks(
+    rules: str,
+    option_items: tuple[tuple[str, Any], ...],
+    kinds: tuple[str, ...],
+    seed: int,
+    matches: int,
+    duplicate: bool,
+    keep_logs: bool = False,
+) -> Iterator[Chunk]:
+    """The matches a run of whole games plays: seeded in turn from the run's seed; in duplicate
+    every rotation of a board plays the same seed (the same walls)."""
+    count = len(kinds)
+    seeds = random.Random(f"{rules}-lab/{seed}")
+    game_seed = 0
+    for number in range(matches):
+        rotation = number % count if duplicate else 0
+        if rotation == 0:
+            game_seed = seeds.getrandbits(62)
+        index = number // count if duplicate else number
+        yield Chunk(rules, option_items, kinds, seed, index, rotation, keep_logs, None, game_seed)
+
+
 def whole_games(rules: str) -> bool:
     """Whether the lab measures ``rules`` on whole games (see the module): the registry's score sheet
     of the family keeps a row a game (``Ruleset.sheet_rows``), its players ranked on places, uma and
@@ -486,21 +509,11 @@ def run_lab(
         games: list[GameRecord] = []
         board: list[ChunkResult] = []
 
-        def matches_to_play() -> Iterator[Chunk]:
-            # Whole matches, seeded in turn from the run's seed; in duplicate every rotation of a
-            # board plays the same seed (the same walls).
-            seeds = random.Random(f"{rules}-lab/{seed}")
-            game_seed = 0
-            for number in range(hands):
-                rotation = number % count if duplicate else 0
-                if rotation == 0:
-                    game_seed = seeds.getrandbits(62)
-                index = number // count if duplicate else number
-                yield Chunk(rules, option_items, kinds, seed, index, rotation, logging, None, game_seed)
-
         run = executor or local_executor(min(workers, hands))
         with _rare_full_collections():
-            for result in run(play_chunk, matches_to_play()):
+            for result in run(
+                play_chunk, whole_game_chunks(rules, option_items, kinds, seed, hands, duplicate, logging)
+            ):
                 assert result.game is not None
                 hand_on(result, result.hands)
                 games.append(result.game)
