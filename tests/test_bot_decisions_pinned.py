@@ -25,13 +25,13 @@ PINNED = {
     ("casual", "expert,normal,normal,normal"): "22d868704936fc8a5086",  # evaluator_ties (issue 44)
     ("casual", "easy"): "57f4c24edd913e915f2c",
     ("hkos", "normal"): "b6084c6adfe56cc7c9ab",
-    ("hkos", "expert,normal,normal,normal"): "3a89b989a108e30d6f3a",
+    ("hkos", "expert,normal,normal,normal"): "3690080e3791faa1fece",  # evaluator_equals (issue 44)
     ("hkos", "easy"): "a3be1d8acb99f43f28f5",
     ("chinese", "normal"): "02c84db4fa1845ad2c8a",
     ("chinese", "expert,normal,normal,normal"): "f6aeeb4ee02b2e270b3d",
     ("chinese", "easy"): "ccdd1279f6ae5aab6a15",
     ("nts", "normal"): "6646df65d42584a6faa8",
-    ("nts", "expert,normal,normal,normal"): "ad1fcc54b2e00df2f9ad",
+    ("nts", "expert,normal,normal,normal"): "7049c3c09b39eb2fd054",  # evaluator_equals (issue 44)
     ("nts", "easy"): "af2e29e4c45e0525315f",
     # Riichi: one East-only match (its lab plays whole matches).
     ("riichi", "normal"): "635e97c91ba2b68c2b09",  # Normal discards by the evaluator at its setting

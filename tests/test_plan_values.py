@@ -278,3 +278,44 @@ def test_normal_lets_its_setting_choose_among_the_discards_as_near_ready_as_its_
         assert mine.value == max(value.value for value in values if value.shanten == mine.shanten)
         checked += 1
     assert checked > 100
+
+
+@pytest.mark.parametrize("rules", ["nts", "hkos", "chinese"])
+def test_expert_lets_the_evaluator_choose_among_the_discards_its_own_rules_find_equal(rules):
+    """Where Expert's own rules find several discards equally good (the tiles its plan does not keep,
+    discards tied at the best score), its discard is the one of them the evaluator values most; where
+    they find one best, or fold, the evaluator changes nothing. Over these hands the evaluator turns
+    Expert's own choice on some turns of every family, so this fails without ``evaluator_equals``."""
+    from sparrow.bots import get_bot
+    from sparrow.bots.claims import kind_of
+    from sparrow.bots.discards import THROW_RANK, choose_discard
+    from sparrow.bots.planning import Planner
+    from sparrow.bots.temperaments import TEMPERAMENTS, temperaments_by_rules
+
+    temperament = temperaments_by_rules("expert", TEMPERAMENTS["expert"])[rules]
+    checked = turned = 0
+    for seen in (seen for seed in range(6) for seen in _turns(rules, seed)):
+        kinds = {kind_of(action.tile) for action in seen.legal_actions if action.kind.value == "discard"}
+        action = get_bot("expert", 0).act(seen)
+        if len(kinds) < 2 or action.kind.value != "discard":
+            continue
+        offered: list[list[int]] = []
+        # The equals recorded and left whole: Expert's own rules choose among them.
+        own = choose_discard(
+            Planner(temperament),
+            know(seen),
+            sorted(kinds, key=THROW_RANK.__getitem__),
+            lambda equals, offered=offered: offered.append(list(equals)) or equals,
+        )
+        chosen = kind_of(action.tile)
+        if not offered:
+            assert chosen == own
+            continue
+        (equals,) = offered
+        assert own in equals and chosen in equals
+        values = {int(value.tile): value.value for value in evaluate_discards(seen) if int(value.tile) in equals}
+        assert values[chosen] == max(values.values())
+        assert chosen == own or values[chosen] > values[own]
+        checked += 1
+        turned += chosen != own
+    assert checked > 20 and turned > 0

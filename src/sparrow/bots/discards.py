@@ -11,7 +11,7 @@ improving tiles, two or three draws ahead for the expert. A defending player fol
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 from sparrow.bots.danger import Threats
 from sparrow.bots.defence import feeding, should_fold
@@ -49,8 +49,14 @@ def loose_discard(knowledge: Knowledge, tiles: Sequence[int], rng: random.Random
     return loose[int(rng.random() * len(loose))]
 
 
-def choose_discard(planner: Planner, knowledge: Knowledge, tiles: Sequence[int]) -> int:
-    """The tile the player of ``planner`` throws of ``tiles`` (in throwing order, :data:`THROW_ORDER`)."""
+# Who narrows the discards a player's own rules find equally good (in throwing order) to those it
+# prefers; the player's own rules (the safest, then the throwing order) choose among what is left.
+Among = Callable[[list[int]], list[int]]
+
+
+def choose_discard(planner: Planner, knowledge: Knowledge, tiles: Sequence[int], among: Among | None = None) -> int:
+    """The tile the player of ``planner`` throws of ``tiles`` (in throwing order, :data:`THROW_ORDER`);
+    ``among`` narrows the discards its rules find equally good, if given (not a fold's)."""
     temperament = planner.temperament
     counts = knowledge.counts
     melds = knowledge.melds
@@ -88,18 +94,18 @@ def choose_discard(planner: Planner, knowledge: Knowledge, tiles: Sequence[int])
             ranked = [(r[2], r[0]) for r in ready]
         else:
             ranked = [(r[1], r[0]) for r in ready]
-        return _pick(temperament, ranked, threats, chance, feeds)
+        return _pick(temperament, ranked, threats, chance, feeds, among)
 
     plan = choice.plan
     if plan is None:
         # Nothing reaches the minimum yet: plain efficiency, and hope for a flower or a self-draw.
-        return _pick(temperament, _by_efficiency(counts, n, forms, unseen, tiles), threats, chance, feeds)
+        return _pick(temperament, _by_efficiency(counts, n, forms, unseen, tiles), threats, chance, feeds, among)
     target = choice.distance
     outside = [t for t in tiles if not plan.keeps(t)]
     if outside:
         # Tiles the plan does not use go first (throwing one leaves the plan's distance as it
         # is); which of them is only a question of safety.
-        return _pick(temperament, [(0.0, t) for t in outside], threats, chance, feeds)
+        return _pick(temperament, [(0.0, t) for t in outside], threats, chance, feeds, among)
     view = DiscardView(plan, counts, n, forms.four_as_two_pairs)
     after = {tile: view.distance(tile) for tile in tiles}
     keeping = [tile for tile in tiles if after[tile] <= target] or list(tiles)
@@ -125,7 +131,7 @@ def choose_discard(planner: Planner, knowledge: Knowledge, tiles: Sequence[int])
                 score = _two_step(plan, counts, n, unseen, target, forms.four_as_two_pairs, memo)
             ranked[i] = (score, tile)
             counts[tile] += 1
-    return _pick(temperament, ranked, threats, chance, feeds)
+    return _pick(temperament, ranked, threats, chance, feeds, among)
 
 
 def _ready_ahead(temperament: Temperament, knowledge: Knowledge, counts: list[int], melds: tuple[Meld, ...]) -> float:
@@ -168,29 +174,33 @@ def _pick(
     threats: Threats | None,
     chance: float = 1.0,
     feeds: set[int] | None = None,
+    among: Among | None = None,
 ) -> int:
     """The best-scoring discard (the first in throwing order among equals). A defending player
     weighs what each discard keeps of its own chance to win (``chance`` times the discard's share
     of the best score) against the chance that it deals in. ``feeds``: honours held back among
-    equals (:func:`~sparrow.bots.defence.feeding`)."""
+    equals (:func:`~sparrow.bots.defence.feeding`). ``among``: who narrows the equals first."""
     best = max(score for score, _ in ranked)
     if threats is None or threats.highest < 0.05:
+        equals = [t for score, t in ranked if score == best]
+        if among is not None and len(equals) > 1:
+            equals = among(equals)
         if feeds:
-            return min((t for score, t in ranked if score == best), key=lambda t: (t in feeds, THROW_RANK[t]))
-        return min((t for score, t in ranked if score == best), key=THROW_RANK.__getitem__)
+            return min(equals, key=lambda t: (t in feeds, THROW_RANK[t]))
+        return min(equals, key=THROW_RANK.__getitem__)
     scale = best if best > 0 else 1.0
     caution = temperament.caution
     if temperament.safe_ties and not caution:
         # Discards that keep the hand (nearly) as good as the best are equal: the safest of them.
         margin = temperament.tie_margin if threats.highest >= temperament.tie_threat else 0.0
         floor = best - margin * abs(best)
+        equals = [t for score, t in ranked if score >= floor]
+        if among is not None and len(equals) > 1:
+            equals = among(equals)
         extra = temperament.feed_risk
         if feeds and extra:
-            return min(
-                (t for score, t in ranked if score >= floor),
-                key=lambda t: (threats.risk(t) + (extra if t in feeds else 0.0), THROW_RANK[t]),
-            )
-        return min((t for score, t in ranked if score >= floor), key=lambda t: (threats.risk(t), THROW_RANK[t]))
+            return min(equals, key=lambda t: (threats.risk(t) + (extra if t in feeds else 0.0), THROW_RANK[t]))
+        return min(equals, key=lambda t: (threats.risk(t), THROW_RANK[t]))
     return max(ranked, key=lambda r: (chance * r[0] / scale - caution * threats.risk(r[1]), -THROW_RANK[r[1]]))[1]
 
 

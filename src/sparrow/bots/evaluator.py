@@ -68,6 +68,7 @@ __all__ = [
     "value_of_win",
     "threats",
     "evaluator_choice",
+    "evaluator_among",
     "places_at_stake",
     "places_counted",
     "RIICHI_DEAL_IN_COST",
@@ -250,6 +251,20 @@ def evaluator_choice(observation: Observation, own: int, setting: Setting = EXPE
         return own
     best = max((value for value in values if value.shanten == mine.shanten), key=lambda value: value.value)
     return int(best.tile) if best.value > mine.value else own
+
+
+def evaluator_among(observation: Observation, equals: Sequence[int], setting: Setting = EXPERT) -> list[int]:
+    """Of ``equals`` (kinds a player's own rules find equally good, in its order), those the evaluator
+    (at ``setting``) values most, in the same order: the player's own rules choose among them. All of
+    them when it values none of them."""
+    wanted = set(equals)
+    values = {
+        int(value.tile): value.value for value in evaluate_discards(observation, setting) if int(value.tile) in wanted
+    }
+    if not values:
+        return list(equals)
+    best = max(values.values())
+    return [tile for tile in equals if values.get(tile) == best]
 
 
 def threats(observation: Observation) -> list[str]:

@@ -22,8 +22,10 @@ directions, distances, acceptance, values from the ruleset's scorer) and differ 
   well the hand accepts after each). It claims whenever the hand after the claim is worth more than
   passing (seed 001: the expert "claims more aggressively"), never when the minimum is then out of
   reach. It defends (:mod:`sparrow.bots.danger`): among equally good discards (under HKOS, nearly
-  equal ones) it throws the safest, and when an opponent is plainly close and its own hand is far
-  it folds to the safest tiles.
+  equal ones) it throws the safest of those the evaluator values most
+  (:func:`~sparrow.bots.evaluator.evaluator_among`; in the casual game the evaluator chooses among
+  all its nearest discards), and when an opponent is plainly close and its own hand is far it folds
+  to the safest tiles.
 * **Easy** plays like Normal but loosely: now and then a careless discard or a missed claim, so
   beginners can win; it still never makes an illegal move and still wins hands.
 
@@ -53,7 +55,7 @@ from typing import Any, Final
 
 from sparrow.bots.claims import choose_claim, kind_of
 from sparrow.bots.discards import THROW_RANK, choose_discard, loose_discard
-from sparrow.bots.evaluator import evaluator_choice
+from sparrow.bots.evaluator import evaluator_among, evaluator_choice
 from sparrow.bots.knowledge import Knowledge, know
 from sparrow.bots.kongs import kong_worth_it
 from sparrow.bots.own_tables import OWN_TABLE_PLAYERS, OwnTablePlayerKind
@@ -176,7 +178,12 @@ class Bot:
             rng = self._rng(knowledge.observation)
             if rng.random() < self.temperament.loose_discard:
                 return by_tile[loose_discard(knowledge, tiles, rng)]
-        choice = choose_discard(self._planner, knowledge, tiles)
+        among = None  # the evaluator narrows the discards Expert's own rules find equally good
+        if self.temperament.evaluator_equals:
+            observation = knowledge.observation
+            setting = SETTINGS[self.temperament.level]
+            among = lambda equals: evaluator_among(observation, equals, setting)  # noqa: E731
+        choice = choose_discard(self._planner, knowledge, tiles, among)
         if self.temperament.evaluator_ties:
             choice = evaluator_choice(knowledge.observation, choice, SETTINGS[self.temperament.level])
         return by_tile[choice]

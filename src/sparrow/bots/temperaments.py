@@ -85,6 +85,10 @@ class Temperament:
     # (sparrow.bots.evaluator: the chance to win, a win's gain, the chance to deal in) at the level's
     # setting (sparrow.bots.settings.SETTINGS).
     evaluator_ties: bool = False
+    # Among the discards its own rules find equally good (the tiles its plan does not keep, the
+    # discards tied at the best score: no fold), throw the one the evaluator values most at the
+    # level's setting; the rules' own order where the evaluator values them alike.
+    evaluator_equals: bool = False
 
     def __post_init__(self) -> None:
         unknown = set(self.claim_discard_win) - {"chow", "pung", "kong"}
@@ -207,8 +211,15 @@ VARIANTS: dict[str, dict[str, dict[str, object]]] = {
     # weighs the plans one tile further too, taking one when it is likelier to win than the nearest
     # (a hand of simple chows a tile further may beat a nearer one that wins only self-drawn): on
     # four seeds +29, +26, +31 and +50 wins more of 6000 hands.
+    # And under NTS, HKOS and chinese, the evaluator chooses among the discards Expert's own rules find
+    # equally good (the tiles its plan does not keep, the discards tied at the best score; never a
+    # fold): against three Expert without it (bench/expert_before.py), 8000 duplicate hands a seed,
+    # seeds 2026 / 2027 / 2028, net a hand against the three's mean: NTS +5.64 / +6.51 (together
+    # +0.28 to +11.88), HKOS +1.00 / +1.30 / +0.68, chinese -0.13 / +0.06 / -0.05 (together -0.10 to
+    # +0.02: as strong). Docs/bots.md, "Expert among its equals".
     "expert": {
         "hkos": {
+            "evaluator_equals": True,
             "tie_margin": 0.1,
             "detour": 1.5,
             "fold_distance": 5,
@@ -219,6 +230,7 @@ VARIANTS: dict[str, dict[str, dict[str, object]]] = {
             "hold_own_wind": True,
         },
         "chinese": {
+            "evaluator_equals": True,
             "chow_reach": 2,
             "claim_discard_win": ("pung", "kong"),
             "only_losing_discard_win": True,
@@ -233,6 +245,7 @@ VARIANTS: dict[str, dict[str, dict[str, object]]] = {
         # (docs/bots.md, "The evaluator in the other families").
         "casual": {"value_exponent": 0.0, "evaluator_ties": True},
         "nts": {
+            "evaluator_equals": True,
             "value_exponent": 0.0,
             "deep_lookahead": True,
             "tie_margin": 0.1,
