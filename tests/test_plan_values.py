@@ -294,7 +294,7 @@ def test_expert_lets_the_evaluator_choose_among_the_discards_its_own_rules_find_
 
     temperament = temperaments_by_rules("expert", TEMPERAMENTS["expert"])[rules]
     checked = turned = 0
-    for seen in (seen for seed in range(6) for seen in _turns(rules, seed)):
+    for seen in (seen for seed in range(10) for seen in _turns(rules, seed)):
         kinds = {kind_of(action.tile) for action in seen.legal_actions if action.kind.value == "discard"}
         action = get_bot("expert", 0).act(seen)
         if len(kinds) < 2 or action.kind.value != "discard":

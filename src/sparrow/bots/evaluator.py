@@ -255,8 +255,9 @@ def evaluator_choice(observation: Observation, own: int, setting: Setting = EXPE
 
 def evaluator_among(observation: Observation, equals: Sequence[int], setting: Setting = EXPERT) -> list[int]:
     """Of ``equals`` (kinds a player's own rules find equally good, in its order), those the evaluator
-    (at ``setting``) values most, in the same order: the player's own rules choose among them. All of
-    them when it values none of them."""
+    (at ``setting``) values most, in the same order: the player's own rules choose among them. A kind
+    it does not value (none: both come from the same legal discards) is left out; all of them when it
+    values none."""
     wanted = set(equals)
     values = {
         int(value.tile): value.value for value in evaluate_discards(observation, setting) if int(value.tile) in wanted
@@ -264,7 +265,7 @@ def evaluator_among(observation: Observation, equals: Sequence[int], setting: Se
     if not values:
         return list(equals)
     best = max(values.values())
-    return [tile for tile in equals if values.get(tile) == best]
+    return [tile for tile in equals if values.get(tile) == best] or list(equals)
 
 
 def threats(observation: Observation) -> list[str]:

@@ -21,8 +21,9 @@ directions, distances, acceptance, values from the ruleset's scorer) and differ 
   It looks two draws ahead among equally near discards (the tiles that improve the hand, and how
   well the hand accepts after each). It claims whenever the hand after the claim is worth more than
   passing (seed 001: the expert "claims more aggressively"), never when the minimum is then out of
-  reach. It defends (:mod:`sparrow.bots.danger`): among equally good discards (under HKOS, nearly
-  equal ones) it throws the safest of those the evaluator values most
+  reach. It defends (:mod:`sparrow.bots.danger`): among equally good discards (under HKOS and NTS,
+  nearly equal ones) it throws, of those the evaluator values most, the safest (the first in
+  throwing order while nobody threatens)
   (:func:`~sparrow.bots.evaluator.evaluator_among`; in the casual game the evaluator chooses among
   all its nearest discards), and when an opponent is plainly close and its own hand is far it folds
   to the safest tiles.

@@ -214,9 +214,9 @@ VARIANTS: dict[str, dict[str, dict[str, object]]] = {
     # And under NTS, HKOS and chinese, the evaluator chooses among the discards Expert's own rules find
     # equally good (the tiles its plan does not keep, the discards tied at the best score; never a
     # fold): against three Expert without it (bench/expert_before.py), 8000 duplicate hands a seed,
-    # seeds 2026 / 2027 / 2028, net a hand against the three's mean: NTS +5.64 / +6.51 (together
-    # +0.28 to +11.88), HKOS +1.00 / +1.30 / +0.68, chinese -0.13 / +0.06 / -0.05 (together -0.10 to
-    # +0.02: as strong). Docs/bots.md, "Expert among its equals".
+    # seeds 2026 / 2027 / 2028, net a hand against the three's mean: NTS +5.64 / +6.51 / +1.04
+    # (together +4.40, -0.26 to +9.06), HKOS +1.00 / +1.30 / +0.68 (+0.99, -0.25 to +2.24), chinese
+    # -0.13 / +0.06 / -0.05 (-0.04, -0.10 to +0.02: as strong). Docs/bots.md, "Expert among its equals".
     "expert": {
         "hkos": {
             "evaluator_equals": True,
